@@ -1,0 +1,120 @@
+import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/login";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { AuthCard } from "~/features/forms/auth-card";
+import { useValidatedForm } from "~/features/forms/use-validated-form";
+import { pageMeta } from "~/lib/meta";
+import { actionOrLoaderHeaders } from "~/lib/route-headers";
+import { LoginSchema } from "~/schemas/auth";
+import { formValues, parseForm } from "~/schemas/parse-form";
+import { appAuth, authHeaders, cookieHeaders, getStaff, safeRedirect } from "~/server/auth.server";
+import { appDatabase } from "~/server/db.server";
+import { isDomainError } from "~/server/errors.server";
+import { signIn } from "~/server/services/accounts.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
+import { clientIpContext } from "~/server/request-context.server";
+
+export const meta: Route.MetaFunction = () => pageMeta("Sign in", "Sign in to OpenHire to manage your jobs and candidates.");
+
+const NOTICES: Record<string, string> = {
+  reset: "Your password has been reset. Sign in with your new password.",
+  removed: "You are no longer a member of that company.",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getStaff(request, context)) {
+    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  }
+  return null;
+}
+
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = formValues(await request.formData());
+  const parsed = parseForm(LoginSchema, values);
+  if (!parsed.success) return data({ errors: parsed.errors, email: values.email ?? "" }, { status: 400 });
+  const redirectTo = safeRedirect(values.redirectTo);
+  try {
+    const db = appDatabase();
+    await consumeRateLimit(db, RATE_LIMITS.signIn, context.get(clientIpContext));
+    await consumeRateLimit(db, RATE_LIMITS.signInAccount, parsed.data.email.toLowerCase());
+    const result = await signIn(appAuth(), parsed.data, authHeaders(request, context), {
+      withoutCompany: redirectTo.startsWith("/invitations/"),
+    });
+    if (result.twoFactorRequired) {
+      return redirect(`/login/two-factor?${new URLSearchParams({ redirectTo })}`, { headers: cookieHeaders(result.cookies) });
+    }
+    return redirect(redirectTo, { headers: cookieHeaders(result.cookies) });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const status = error.code === "RATE_LIMITED" ? 429 : 400;
+    const headers: HeadersInit = error.details.retryAfterSeconds ? { "Retry-After": String(error.details.retryAfterSeconds) } : {};
+    return data({ errors: { form: error.message || "Failed to sign in" }, email: parsed.data.email }, { status, headers });
+  }
+}
+
+export default function Login() {
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const { errors, onSubmit } = useValidatedForm(LoginSchema, actionData?.errors);
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const notice = NOTICES[searchParams.get("notice") ?? ""];
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
+  const keep = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : "";
+
+  return (
+    <AuthCard
+      title="Sign in"
+      subtitle={
+        <>
+          Don&apos;t have an account?{" "}
+          <Link to="/register" className="font-semibold text-brand-600 hover:text-brand-700">
+            Create one
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+        {notice && !errors.form ? <Alert tone="success">{notice}</Alert> : null}
+        {errors.form ? <Alert>{errors.form}</Alert> : null}
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={actionData?.email}
+          error={errors.email}
+          required
+        />
+        <div>
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password}
+            required
+          />
+          <p className="mt-2 text-right text-sm">
+            <Link to="/forgot-password" className="font-medium text-brand-600 hover:text-brand-700">
+              Forgot password?
+            </Link>
+          </p>
+        </div>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Signing in…" : "Sign in"}
+        </Button>
+      </Form>
+      <div className="mt-6 border-t border-slate-200 pt-4 text-center text-sm">
+        <Link to={`/login/code${keep}`} className="font-medium text-brand-600 hover:text-brand-700">
+          Email me a sign-in code instead
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

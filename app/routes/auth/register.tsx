@@ -1,0 +1,82 @@
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/register";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { AuthCard } from "~/features/forms/auth-card";
+import { NewPasswordFields } from "~/features/forms/new-password-fields";
+import { useValidatedForm } from "~/features/forms/use-validated-form";
+import { pageMeta } from "~/lib/meta";
+import { RegisterSchema } from "~/schemas/auth";
+import { formValues, parseForm } from "~/schemas/parse-form";
+import { appAuth, authHeaders, getStaff } from "~/server/auth.server";
+import { appDatabase } from "~/server/db.server";
+import { isDomainError } from "~/server/errors.server";
+import { registerAccount } from "~/server/services/accounts.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
+import { clientIpContext } from "~/server/request-context.server";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Create your account", "Create a free OpenHire account and start hiring with your team.");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getStaff(request, context)) throw redirect("/dashboard");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = formValues(await request.formData());
+  const parsed = parseForm(RegisterSchema, values);
+  if (!parsed.success) return data({ errors: parsed.errors, email: values.email ?? "" }, { status: 400 });
+  try {
+    await consumeRateLimit(appDatabase(), RATE_LIMITS.signUp, context.get(clientIpContext));
+    await consumeRateLimit(appDatabase(), RATE_LIMITS.signUpAccount, parsed.data.email.toLowerCase());
+    const { cookies } = await registerAccount(appAuth(), parsed.data, authHeaders(request, context));
+    const headers = new Headers();
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    return redirect("/dashboard", { headers });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const status = error.code === "RATE_LIMITED" ? 429 : error.code === "CONFLICT" ? 409 : 400;
+    const field = error.details.field ?? "form";
+    return data({ errors: { [field]: error.message || "Failed to create account" }, email: parsed.data.email }, { status });
+  }
+}
+
+export default function Register() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { errors, onSubmit } = useValidatedForm(RegisterSchema, actionData?.errors);
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/register");
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle={
+        <>
+          Already have an account?{" "}
+          <Link to="/login" className="font-semibold text-brand-600 hover:text-brand-700">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+        {errors.form ? <Alert>{errors.form}</Alert> : null}
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={actionData?.email}
+          error={errors.email}
+          required
+        />
+        <NewPasswordFields errors={errors} />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Creating account…" : "Create account"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

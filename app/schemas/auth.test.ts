@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { LoginSchema, RegisterSchema } from "./auth";
+import { parseForm } from "./parse-form";
+
+describe("LoginSchema", () => {
+  it("answers the spec's messages", () => {
+    expect(parseForm(LoginSchema, {})).toEqual({
+      success: false,
+      errors: { email: "Email is required", password: "Password is required" },
+    });
+    expect(parseForm(LoginSchema, { email: "  ", password: "" })).toMatchObject({
+      errors: { email: "Email is required", password: "Password is required" },
+    });
+    expect(parseForm(LoginSchema, { email: "nope", password: "x" })).toMatchObject({ errors: { email: "Invalid email address" } });
+  });
+
+  it("trims the email", () => {
+    expect(parseForm(LoginSchema, { email: " a@b.co ", password: "x" })).toEqual({
+      success: true,
+      data: { email: "a@b.co", password: "x" },
+    });
+  });
+});
+
+describe("RegisterSchema", () => {
+  const valid = { email: "a@b.co", password: "long enough", confirmPassword: "long enough" };
+
+  it("accepts matching passwords of 8 characters or more", () => {
+    expect(parseForm(RegisterSchema, valid).success).toBe(true);
+    expect(parseForm(RegisterSchema, { ...valid, password: "12345678", confirmPassword: "12345678" }).success).toBe(true);
+  });
+
+  it("answers the spec's messages with the decided minimum of 8", () => {
+    expect(parseForm(RegisterSchema, {})).toMatchObject({
+      errors: { email: "Email is required", password: "Password is required", confirmPassword: "Please confirm your password" },
+    });
+    expect(parseForm(RegisterSchema, { ...valid, password: "1234567", confirmPassword: "1234567" })).toMatchObject({
+      errors: { password: "Password must be at least 8 characters" },
+    });
+    expect(parseForm(RegisterSchema, { ...valid, confirmPassword: "something else" })).toMatchObject({
+      errors: { confirmPassword: "Passwords do not match" },
+    });
+  });
+
+  it("refuses passwords over 128 characters", () => {
+    const long = "x".repeat(129);
+    expect(parseForm(RegisterSchema, { ...valid, password: long, confirmPassword: long })).toMatchObject({
+      errors: { password: "Password must be at most 128 characters" },
+    });
+  });
+});

@@ -1,0 +1,331 @@
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import { emailMessages } from "../../db/schema";
+import { config } from "./config.server";
+import { appDatabase, appDatabaseHandle, type Database, type Queryable } from "./db.server";
+
+/** One message to send. */
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  /** Plain text; links are written out in full so every mail client shows them. */
+  body: string;
+  /** What the message is for: "password-reset", "application-received", … */
+  kind: string;
+  companyId?: string | null;
+  applicationId?: string | null;
+  /** Carries a sign-in link or code: the stored body is blanked once delivered. */
+  sensitive?: boolean;
+}
+
+/** How a message leaves the building: SMTP, or the server log when no SMTP server is configured. */
+export interface MailTransport {
+  kind: "smtp" | "log";
+  deliver(message: { from: string; to: string; subject: string; text: string }): Promise<void>;
+}
+
+export interface Mailer {
+  readonly transport: MailTransport;
+  /**
+   * Records the message and starts delivering it in the background. Never throws and never
+   * waits for the mail server: a failure is recorded on the message and retried later.
+   * Answers the stored message's id (null only when even recording it failed).
+   */
+  send(message: OutgoingEmail): Promise<string | null>;
+  /** Delivers every message whose (re)try is due; the retry timer calls this. */
+  deliverDue(): Promise<number>;
+  /** Resolves when the deliveries started so far have finished (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+/** Backoff between delivery attempts; after the last one a message is marked failed. */
+export const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 60 * 60];
+export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
+const REDACTED = "[sent: the body held a sign-in link or code and is not kept]";
+
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    kind: "smtp",
+    async deliver(message) {
+      await transporter.sendMail(message);
+    },
+  };
+}
+
+export function logTransport(log: (line: string) => void = console.log): MailTransport {
+  return {
+    kind: "log",
+    async deliver(message) {
+      log(
+        [
+          "",
+          "──── Email (no SMTP_URL set: printed instead of sent) ────",
+          `To: ${message.to}`,
+          `Subject: ${message.subject}`,
+          "",
+          message.text,
+          "──────────────────────────────────────────────────────────",
+          "",
+        ].join("\n"),
+      );
+    },
+  };
+}
+
+export function configuredTransport(): MailTransport {
+  const url = process.env.SMTP_URL;
+  if (url) return smtpTransport(url);
+  // Under the test runner the log stays readable: messages are recorded, not printed.
+  return process.env.VITEST ? logTransport(() => {}) : logTransport();
+}
+
+export function createMailer(db: Database, transport: MailTransport = configuredTransport(), from = mailFrom()): Mailer {
+  const inFlight = new Set<Promise<unknown>>();
+
+  function track<T>(promise: Promise<T>): Promise<T> {
+    inFlight.add(promise);
+    void promise.finally(() => inFlight.delete(promise)).catch(() => {});
+    return promise;
+  }
+
+  /** One attempt at one message; records the outcome. Never throws. */
+  async function attempt(id: string): Promise<boolean> {
+    try {
+      const [row] = await db
+        .update(emailMessages)
+        .set({ attempts: sql`${emailMessages.attempts} + 1`, nextAttemptAt: sql`now() + interval '10 minutes'` })
+        .where(
+          and(eq(emailMessages.id, id), eq(emailMessages.status, "pending"), lte(emailMessages.nextAttemptAt, sql`now()`)),
+        )
+        .returning();
+      // Another node (or an earlier pass) already took it.
+      if (!row) return false;
+      try {
+        await transport.deliver({ from, to: row.to, subject: row.subject, text: row.body });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const last = row.attempts >= MAX_ATTEMPTS;
+        const delay = RETRY_DELAYS_SECONDS[Math.min(row.attempts - 1, RETRY_DELAYS_SECONDS.length - 1)]!;
+        console.error(`Email to ${row.to} (${row.kind}) failed, attempt ${row.attempts}${last ? ", giving up" : ""}:`, message);
+        await db
+          .update(emailMessages)
+          .set({
+            status: last ? "failed" : "pending",
+            error: message.slice(0, 1000),
+            nextAttemptAt: sql`now() + make_interval(secs => ${delay})`,
+          })
+          .where(eq(emailMessages.id, id));
+        return false;
+      }
+      await db
+        .update(emailMessages)
+        .set({
+          status: transport.kind === "log" ? "logged" : "sent",
+          sentAt: new Date(),
+          error: null,
+          ...(row.sensitive ? { body: REDACTED } : {}),
+        })
+        .where(eq(emailMessages.id, id));
+      return true;
+    } catch (error) {
+      console.error("Email delivery bookkeeping failed:", error);
+      return false;
+    }
+  }
+
+  return {
+    transport,
+    async send(message) {
+      try {
+        const [row] = await db
+          .insert(emailMessages)
+          .values({
+            to: message.to,
+            subject: message.subject,
+            body: message.body,
+            kind: message.kind,
+            companyId: message.companyId ?? null,
+            applicationId: message.applicationId ?? null,
+            sensitive: message.sensitive ?? false,
+          })
+          .returning({ id: emailMessages.id });
+        if (!row) return null;
+        void track(attempt(row.id));
+        return row.id;
+      } catch (error) {
+        console.error(`Could not record an email to ${message.to} (${message.kind}):`, error);
+        return null;
+      }
+    },
+    async deliverDue() {
+      const due = await db
+        .select({ id: emailMessages.id })
+        .from(emailMessages)
+        .where(and(eq(emailMessages.status, "pending"), lte(emailMessages.nextAttemptAt, sql`now()`)))
+        .orderBy(emailMessages.nextAttemptAt)
+        .limit(50);
+      const results = await Promise.all(due.map((row) => track(attempt(row.id))));
+      return results.filter(Boolean).length;
+    },
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+export function mailFrom(): string {
+  if (process.env.MAIL_FROM) return process.env.MAIL_FROM;
+  let host = "localhost";
+  try {
+    host = new URL(config.baseUrl).hostname || host;
+  } catch {
+    // BASE_URL is not an absolute address (as under a test runner): keep localhost.
+  }
+  return `OpenHire <no-reply@${host}>`;
+}
+
+// ---------------------------------------------------------------------------
+// The running app's mailer, with its retry timer
+// ---------------------------------------------------------------------------
+
+const holder = globalThis as typeof globalThis & { __openhireMailers?: WeakMap<Database, Mailer> };
+const RETRY_PERIOD_MS = 60_000;
+
+/** The mailer for a database: one per database, so every feature shares its outbox. */
+export function mailerFor(db: Database): Mailer {
+  holder.__openhireMailers ??= new WeakMap();
+  let mailer = holder.__openhireMailers.get(db);
+  if (!mailer) {
+    mailer = createMailer(db);
+    holder.__openhireMailers.set(db, mailer);
+  }
+  return mailer;
+}
+
+let retryTimer: NodeJS.Timeout | undefined;
+
+/** The mailer for a database: the app's (with its retry timer) when it is the app's database. */
+export function mailerForAuth(db: Database): Mailer {
+  return appDatabaseHandle()?.db === db ? appMailer() : mailerFor(db);
+}
+
+/** The app's mailer; the first call starts the timer that retries failed deliveries. */
+export function appMailer(): Mailer {
+  const mailer = mailerFor(appDatabase());
+  if (!retryTimer) {
+    // Messages left pending by a previous run go out now, then every minute.
+    void mailer.deliverDue().catch((error) => console.error("Email retry pass failed:", error));
+    retryTimer = setInterval(() => {
+      try {
+        void mailerFor(appDatabase())
+          .deliverDue()
+          .catch((error) => console.error("Email retry pass failed:", error));
+      } catch {
+        // The database is closed (shutting down): nothing to retry.
+      }
+    }, RETRY_PERIOD_MS);
+    retryTimer.unref();
+  }
+  return mailer;
+}
+
+// ---------------------------------------------------------------------------
+// Reading what was sent
+// ---------------------------------------------------------------------------
+
+export interface SentEmail {
+  id: string;
+  to: string;
+  subject: string;
+  body: string;
+  status: (typeof emailMessages.$inferSelect)["status"];
+  error: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+/** Messages sent to the candidate of one application of the company, newest first. */
+export async function listApplicationEmails(db: Queryable, companyId: string, applicationId: string): Promise<SentEmail[]> {
+  return db
+    .select({
+      id: emailMessages.id,
+      to: emailMessages.to,
+      subject: emailMessages.subject,
+      body: emailMessages.body,
+      status: emailMessages.status,
+      error: emailMessages.error,
+      createdAt: emailMessages.createdAt,
+      sentAt: emailMessages.sentAt,
+    })
+    .from(emailMessages)
+    .where(and(eq(emailMessages.companyId, companyId), eq(emailMessages.applicationId, applicationId)))
+    .orderBy(sql`${emailMessages.createdAt} desc`);
+}
+
+/** Status of some messages by id (tests and diagnostics). */
+export async function emailStatuses(db: Queryable, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: emailMessages.id, status: emailMessages.status, attempts: emailMessages.attempts, error: emailMessages.error })
+    .from(emailMessages)
+    .where(inArray(emailMessages.id, ids));
+}
+
+// ---------------------------------------------------------------------------
+// Account emails
+// ---------------------------------------------------------------------------
+
+const SIGNATURE = "\n\n— OpenHire";
+
+export function passwordResetEmail(to: string, link: string): OutgoingEmail {
+  return {
+    kind: "password-reset",
+    sensitive: true,
+    to,
+    subject: "Reset your OpenHire password",
+    body:
+      "Someone (hopefully you) asked to reset the password of your OpenHire account.\n\n" +
+      `Choose a new password here:\n${link}\n\n` +
+      "The link works once and expires in 1 hour. Resetting the password signs you out everywhere.\n" +
+      "If you did not ask for this, ignore this email: your password stays as it is." +
+      SIGNATURE,
+  };
+}
+
+export function verificationEmail(to: string, link: string): OutgoingEmail {
+  return {
+    kind: "email-verification",
+    sensitive: true,
+    to,
+    subject: "Confirm your email address for OpenHire",
+    body: `Welcome to OpenHire! Confirm that this is your email address:\n${link}\n\nThe link expires in 3 days.${SIGNATURE}`,
+  };
+}
+
+export function signInCodeEmail(to: string, code: string): OutgoingEmail {
+  return {
+    kind: "sign-in-code",
+    sensitive: true,
+    to,
+    subject: `Your OpenHire sign-in code: ${code}`,
+    body:
+      `Your one-time sign-in code is:\n\n    ${code}\n\n` +
+      "It expires in 10 minutes and works once. If you did not ask for it, you can ignore this email." +
+      SIGNATURE,
+  };
+}
+
+export function invitationEmail(to: string, input: { companyName: string; inviterName: string; link: string; days: number }): OutgoingEmail {
+  return {
+    kind: "invitation",
+    sensitive: true,
+    to,
+    subject: `${input.inviterName} invited you to join ${input.companyName} on OpenHire`,
+    body:
+      `${input.inviterName} invited you to hire together at ${input.companyName} on OpenHire.\n\n` +
+      `Accept the invitation here:\n${input.link}\n\n` +
+      `The link expires in ${input.days} days.` +
+      SIGNATURE,
+  };
+}

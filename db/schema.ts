@@ -1,0 +1,410 @@
+/**
+ * The database schema: one source for PGlite and PostgreSQL.
+ * `npm run db:generate` turns changes here into a SQL migration under db/migrations.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { FormField } from "../app/schemas/form-field";
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => timestamptz("created_at").notNull().defaultNow();
+const updatedAt = () =>
+  timestamptz("updated_at")
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** SQL list literal for a check constraint: ('a', 'b'). */
+function oneOf(column: string, values: readonly string[]) {
+  return sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+}
+
+export const PROFILE_ROLES = ["recruiter"] as const;
+export const JOB_TYPES = ["full-time", "part-time", "contract", "internship"] as const;
+export const JOB_STATUSES = ["published", "draft", "closed"] as const;
+export const SALARY_PERIODS = ["yearly", "monthly", "weekly", "hourly"] as const;
+export const REMOTE_TYPES = ["office", "hybrid", "remote"] as const;
+export const APPLICATION_STATUSES = ["active", "withdrawn", "rejected"] as const;
+
+// ---------------------------------------------------------------------------
+// better-auth's tables (user, session, account, verification)
+// ---------------------------------------------------------------------------
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  /** better-auth's two-factor plugin. */
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamptz("access_token_expires_at"),
+    refreshTokenExpiresAt: timestamptz("refresh_token_expires_at"),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/** better-auth's two-factor plugin: the TOTP secret and recovery codes (both encrypted). */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamptz("locked_until"),
+  },
+  (t) => [index("two_factor_user_id_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
+);
+
+// ---------------------------------------------------------------------------
+// The product's tables
+// ---------------------------------------------------------------------------
+
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    website: text("website"),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Public board search also matches the company name (decision 020).
+    index("companies_name_search_idx").using("gin", sql`to_tsvector('english', ${t.name})`),
+  ],
+);
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    /** Equals the authentication user's id. */
+    id: text("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    role: text("role", { enum: PROFILE_ROLES }).notNull().default("recruiter"),
+    fullName: text("full_name"),
+    emailNotifications: boolean("email_notifications").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("profiles_company_id_idx").on(t.companyId),
+    check("profiles_role_check", oneOf("role", PROFILE_ROLES)),
+  ],
+);
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    requirements: text("requirements"),
+    location: text("location"),
+    type: text("type", { enum: JOB_TYPES }).notNull().default("full-time"),
+    status: text("status", { enum: JOB_STATUSES }).notNull().default("published"),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    publishedAt: timestamptz("published_at"),
+    formSchema: jsonb("form_schema").$type<FormField[]>().notNull().default([]),
+    /** Salary bounds are free text in the spec (section 5). */
+    salaryMin: text("salary_min"),
+    salaryMax: text("salary_max"),
+    salaryCurrency: text("salary_currency"),
+    salaryPeriod: text("salary_period", { enum: SALARY_PERIODS }),
+    remoteType: text("remote_type", { enum: REMOTE_TYPES }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Staff list: a company's jobs newest first.
+    index("jobs_company_created_idx").on(t.companyId, t.createdAt.desc()),
+    // Dashboard: a company's published jobs.
+    index("jobs_company_status_idx").on(t.companyId, t.status),
+    // Public board: published jobs by publication date.
+    index("jobs_published_idx")
+      .on(t.publishedAt.desc())
+      .where(sql`${t.status} = 'published'`),
+    // Public board full-text search (decision 020): the same expression as JOB_SEARCH_DOCUMENT
+    // in app/server/queries/job-board.server.ts, so the planner uses this index.
+    index("jobs_search_idx").using(
+      "gin",
+      sql`to_tsvector('english', ${t.title} || ' ' || ${t.description} || ' ' || coalesce(${t.requirements}, '') || ' ' || coalesce(${t.location}, ''))`,
+    ),
+    check("jobs_type_check", oneOf("type", JOB_TYPES)),
+    check("jobs_status_check", oneOf("status", JOB_STATUSES)),
+    // A NULL passes a check constraint, so these also allow "not given".
+    check("jobs_salary_period_check", oneOf("salary_period", SALARY_PERIODS)),
+    check("jobs_remote_type_check", oneOf("remote_type", REMOTE_TYPES)),
+  ],
+);
+
+export const pipelineStages = pgTable(
+  "pipeline_stages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    order: integer("order").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Board: a job's stages in order; the Applied lookup by name.
+    index("pipeline_stages_job_order_idx").on(t.jobId, t.order),
+    index("pipeline_stages_job_name_idx").on(t.jobId, t.name),
+    check("pipeline_stages_order_check", sql`${t.order} >= 1`),
+  ],
+);
+
+export const applications = pgTable(
+  "applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    candidateName: text("candidate_name").notNull(),
+    candidateEmail: text("candidate_email").notNull(),
+    resumeUrl: text("resume_url"),
+    formData: jsonb("form_data")
+      .$type<{ cover_letter?: string; custom_fields?: Record<string, string | boolean> }>()
+      .notNull()
+      .default({}),
+    currentPipelineStageId: uuid("current_pipeline_stage_id").references(() => pipelineStages.id, {
+      onDelete: "restrict",
+    }),
+    status: text("status", { enum: APPLICATION_STATUSES }).notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Board: a job's applications newest first.
+    index("applications_job_created_idx").on(t.jobId, t.createdAt.desc()),
+    // Applications list and "Applications Today": a company's applications by date.
+    index("applications_company_created_idx").on(t.companyId, t.createdAt.desc()),
+    // "Pending Reviews": a company's applications by status.
+    index("applications_company_status_idx").on(t.companyId, t.status),
+    // Board: a stage's applications newest first (the first page of each column), and the
+    // stage foreign key's own lookups.
+    index("applications_stage_created_idx").on(t.currentPipelineStageId, t.createdAt.desc(), t.id.desc()),
+    // One application per email per job.
+    uniqueIndex("applications_job_email_unique").on(t.jobId, sql`lower(${t.candidateEmail})`),
+    check("applications_status_check", oneOf("status", APPLICATION_STATUSES)),
+  ],
+);
+
+export const emailTemplates = pgTable(
+  "email_templates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("email_templates_company_created_idx").on(t.companyId, t.createdAt.desc())],
+);
+
+/** Newsletter sign-ups from the blog and resources pages; one row per email (case-insensitive). */
+export const newsletterSubscriptions = pgTable(
+  "newsletter_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    /** The page the form was on, e.g. "/blog". */
+    source: text("source").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("newsletter_subscriptions_email_unique").on(sql`lower(${t.email})`)],
+);
+
+export const EMAIL_STATUSES = ["pending", "sent", "failed", "logged"] as const;
+
+/**
+ * Every outgoing email: the outbox that delivery retries from, and the record of what a
+ * candidate was sent (application_id set) that the application's history shows.
+ */
+export const emailMessages = pgTable(
+  "email_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    applicationId: uuid("application_id").references(() => applications.id, { onDelete: "cascade" }),
+    /** What the message is for, e.g. "password-reset", "application-received". */
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    /** Sign-in links and codes: the body is blanked once delivered. */
+    sensitive: boolean("sensitive").notNull().default(false),
+    status: text("status", { enum: EMAIL_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error"),
+    nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
+    sentAt: timestamptz("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("email_messages_application_idx").on(t.applicationId, t.createdAt.desc()),
+    index("email_messages_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    check("email_messages_status_check", oneOf("status", EMAIL_STATUSES)),
+  ],
+);
+
+/** An invitation to join a company as recruiter; the link carries the token, the row its hash. */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    expiresAt: timestamptz("expires_at").notNull(),
+    acceptedAt: timestamptz("accepted_at"),
+    acceptedBy: text("accepted_by").references(() => user.id, { onDelete: "set null" }),
+    revokedAt: timestamptz("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("invitations_company_idx").on(t.companyId, t.createdAt.desc())],
+);
+
+/** Fixed-window request counters shared by every app node (rate limiting). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStart: timestamptz("window_start").notNull(),
+});
+
+export const ACTIVITY_TYPES = [
+  "application_received",
+  "application_stage_moved",
+  "application_status_changed",
+  "job_posted",
+  "job_status_changed",
+] as const;
+export const ACTIVITY_SUBJECT_TYPES = ["application", "job"] as const;
+
+/**
+ * A company's events: what the dashboard's Recent Activity and an application's history
+ * show. Written in the same transaction as the change it records (recordActivity).
+ */
+export const activityEvents = pgTable(
+  "activity_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** The staff member who acted; null for candidates (an application received). */
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    type: text("type", { enum: ACTIVITY_TYPES }).notNull(),
+    subjectType: text("subject_type", { enum: ACTIVITY_SUBJECT_TYPES }).notNull(),
+    /** The application's or job's id; no foreign key, so history outlives a deleted subject. */
+    subjectId: uuid("subject_id").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    /** Insertion order: breaks ties between events with the same timestamp (PGlite's clock is coarse). */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+  },
+  (t) => [
+    // Dashboard: a company's newest events.
+    index("activity_events_company_created_idx").on(t.companyId, t.createdAt.desc(), t.seq.desc()),
+    // Application history: one subject's events in order.
+    index("activity_events_subject_created_idx").on(t.subjectId, t.createdAt, t.seq),
+    check("activity_events_type_check", oneOf("type", ACTIVITY_TYPES)),
+    check("activity_events_subject_type_check", oneOf("subject_type", ACTIVITY_SUBJECT_TYPES)),
+  ],
+);

@@ -1,0 +1,59 @@
+// The HTTP server: Express around the React Router request handler.
+// `NODE_ENV=production node server.js` serves the build; `node server.js --dev` runs Vite in middleware mode.
+import compression from "compression";
+import express from "express";
+
+const DEVELOPMENT = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
+const PORT = Number.parseInt(process.env.PORT || "3000", 10);
+const HOST = process.env.HOST || "0.0.0.0";
+
+const server = express();
+server.disable("x-powered-by");
+// Whose X-Forwarded-For to believe: by default only a proxy on this machine. Rate limiting keys on req.ip.
+server.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+server.use(compression());
+
+let appModule;
+if (DEVELOPMENT) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteDevServer.middlewares);
+  appModule = await viteDevServer.ssrLoadModule("./server/app.ts");
+  server.use(async (req, res, next) => {
+    try {
+      const source = await viteDevServer.ssrLoadModule("./server/app.ts");
+      return await source.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  // Fingerprinted assets never change: cache them for a year.
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  appModule = await import("./build/server/index.js");
+  server.use(appModule.app);
+}
+
+await appModule.start();
+
+const listener = server.listen(PORT, HOST, () => {
+  console.log(`OpenHire is listening on http://localhost:${PORT}`);
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing open requests, then closing the database.`);
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  listener.close(async () => {
+    await appModule.stop();
+    process.exit(0);
+  });
+  listener.closeIdleConnections?.();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,48 @@
+// The app as Express middleware. Vite bundles this file as the server build's entry,
+// so it can import the React Router build and the app's server modules.
+import "react-router";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { config } from "~/server/config.server";
+import { freshCachedDocument } from "~/server/job-board-cache.server";
+import { startApp, stopApp } from "~/server/lifecycle.server";
+import { clientIpContext, cspNonceContext } from "~/server/request-context.server";
+import { refuseCrossSiteWrites, securityHeaders } from "./security";
+
+export const app = express();
+
+app.use(securityHeaders({ production: config.production }));
+app.use(refuseCrossSiteWrites([config.baseUrl]));
+// Fresh cached job-board pages for anonymous visitors, answered before React Router runs (decision 021).
+app.use((req, res, next) => {
+  if (req.method !== "GET" || !req.path.startsWith("/jobs")) return next();
+  const answer = freshCachedDocument(
+    {
+      url: req.originalUrl,
+      accept: req.get("accept"),
+      cookie: req.get("cookie"),
+      secFetchDest: req.get("sec-fetch-dest"),
+      ifNoneMatch: req.get("if-none-match"),
+    },
+    config.production ? (res.locals.cspNonce as string) : undefined,
+  );
+  if (!answer) return next();
+  res.status(answer.status);
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  res.end(answer.body ?? undefined);
+});
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext(req, res) {
+      const context = new RouterContextProvider();
+      context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
+      context.set(cspNonceContext, config.production ? (res.locals.cspNonce as string) : undefined);
+      return context;
+    },
+  }),
+);
+
+export const start = startApp;
+export const stop = stopApp;

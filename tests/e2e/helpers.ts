@@ -1,0 +1,29 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+
+export const PASSWORD = "correct horse battery staple";
+
+export function uniqueEmail(prefix = "e2e"): string {
+  return `${prefix}-${randomBytes(5).toString("hex")}@example.test`;
+}
+
+/** Fails the test on any console error or uncaught page error. */
+export function failOnConsoleErrors(page: Page) {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return () => expect(problems, "console errors").toEqual([]);
+}
+
+/** Registers a new staff account through the form and lands on the dashboard. */
+export async function registerStaff(page: Page, email = uniqueEmail()) {
+  await page.goto("/register");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { companies, profiles } from "../db/schema";
+import { CreateJobSchema, type CreateJobInput } from "~/schemas/job";
+import type { Auth, Staff } from "~/server/auth.server";
+import type { Database } from "~/server/db.server";
+import { registerAccount } from "~/server/services/accounts.server";
+import { createJob } from "~/server/services/jobs.server";
+
+export const TEST_PASSWORD = "correct horse battery staple";
+
+export function uniqueEmail(prefix = "staff"): string {
+  return `${prefix}-${randomBytes(5).toString("hex")}@example.test`;
+}
+
+/** A registered staff member with their own company, as sign-up makes them. */
+export async function createStaff(db: Database, auth: Auth, overrides: { email?: string } = {}) {
+  const email = overrides.email ?? uniqueEmail();
+  const { userId, cookies } = await registerAccount(
+    auth,
+    { email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD },
+    new Headers(),
+  );
+  const [row] = await db
+    .select({ companyId: profiles.companyId, companyName: companies.name })
+    .from(profiles)
+    .innerJoin(companies, eq(companies.id, profiles.companyId))
+    .where(eq(profiles.id, userId));
+  if (!row) throw new Error("createStaff: no profile");
+  const staff: Staff = {
+    userId,
+    sessionId: "",
+    email,
+    fullName: null,
+    role: "recruiter",
+    companyId: row.companyId,
+    companyName: row.companyName,
+  };
+  /** The Cookie header of the session sign-up started. */
+  const cookie = cookies.map((c) => c.split(";")[0]).join("; ");
+  return { staff, cookie, email };
+}
+
+export function jobInput(overrides: Partial<CreateJobInput> = {}) {
+  return CreateJobSchema.parse({
+    title: "Backend Engineer",
+    description: "Build the services behind our hiring platform.",
+    location: "Lisbon, Portugal",
+    ...overrides,
+  });
+}
+
+export async function createTestJob(db: Database, staff: Pick<Staff, "userId" | "companyId">, overrides: Partial<CreateJobInput> = {}) {
+  return createJob(db, staff, jobInput(overrides));
+}

@@ -1,0 +1,37 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applications, companies, emailMessages, jobs, user } from "../../db/schema";
+import { signIn } from "~/server/services/accounts.server";
+import { DEMO_EMAIL, isEmptyDatabase, seedDemo } from "~/server/services/demo-seed.server";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.destroy();
+});
+
+describe("seedDemo", () => {
+  it("gives a new database a living demo company and a working login", async () => {
+    expect(await isEmptyDatabase(t.db)).toBe(true);
+    const login = await seedDemo(t.db, t.auth);
+    expect(await isEmptyDatabase(t.db)).toBe(false);
+
+    const [company] = await t.db.select({ id: companies.id, name: companies.name }).from(companies);
+    expect(company!.name).toBe("Acme Robotics");
+    const [published] = await t.db.select({ n: count() }).from(jobs).where(eq(jobs.status, "published"));
+    expect(published!.n).toBeGreaterThanOrEqual(3);
+    const [received] = await t.db.select({ n: count() }).from(applications).where(eq(applications.companyId, company!.id));
+    expect(received!.n).toBeGreaterThan(0);
+    const [demo] = await t.db.select({ verified: user.emailVerified }).from(user).where(eq(user.email, DEMO_EMAIL));
+    expect(demo!.verified).toBe(true);
+    // Nothing to confirm, so no confirmation email for the demo address.
+    expect(await t.db.select({ id: emailMessages.id }).from(emailMessages).where(eq(emailMessages.to, DEMO_EMAIL))).toEqual([]);
+
+    await expect(signIn(t.auth, { email: login.email, password: login.password }, new Headers())).resolves.toMatchObject({
+      userId: expect.any(String),
+    });
+  });
+});
