@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { PERKS, POSITIONS, TEAM, VALUES } from "./company";
+import { SOLUTIONS } from "./features";
+import { DOC_CARDS, GUIDE_CATEGORIES } from "./learning";
+import { LEGAL_LAST_UPDATED, PRIVACY_POLICY, TERMS_OF_SERVICE } from "./legal";
+import { planButtonLabel, planPriceLabel, PLANS, PRICING_FAQ } from "./plans";
+import { formatContentDate } from "./format";
+import { findPost, POSTS, postParagraphs } from "./posts";
+import { COPYRIGHT_YEAR, FIGURES, FOOTER_COLUMNS, MAIN_NAV } from "./site";
+
+describe("site content", () => {
+  it("the navigation and footer carry every link of the spec", () => {
+    expect(MAIN_NAV.map((link) => link.label)).toEqual(["Platform", "Solutions", "Resources", "Pricing"]);
+    const footer = FOOTER_COLUMNS.flatMap((column) => column.links.map((link) => link.to));
+    for (const path of ["/platform", "/customers", "/integrations", "/pricing", "/documentation", "/guides", "/api", "/about", "/blog", "/careers", "/privacy", "/terms", "/case-studies"]) {
+      expect(footer).toContain(path);
+    }
+    expect(FOOTER_COLUMNS.flatMap((column) => column.links).find((link) => link.to === "/api")?.label).toBe("API Status");
+    expect(COPYRIGHT_YEAR).toBe(2025);
+    expect(FIGURES.map((figure) => figure.value)).toEqual(["1,000+", "50,000+", "75%"]);
+  });
+});
+
+describe("blog posts", () => {
+  it("three posts with read times 5, 4 and 6 minutes, found by numeric id only", () => {
+    expect(POSTS.map((post) => post.readTime)).toEqual([5, 4, 6]);
+    expect(findPost("2")?.title).toBe("Building Inclusive Hiring Practices");
+    expect(findPost(3)?.id).toBe(3);
+    for (const id of ["4", "0", "1abc", "", "-1", "1.0"]) expect(findPost(id)).toBeUndefined();
+  });
+
+  it("splits content into paragraphs at blank lines", () => {
+    expect(postParagraphs({ content: "One.\n\nTwo\nstill two.\n \nThree." })).toEqual(["One.", "Two\nstill two.", "Three."]);
+    for (const post of POSTS) expect(postParagraphs(post).length).toBeGreaterThan(3);
+  });
+
+  it("dates are formatted the same everywhere", () => {
+    expect(formatContentDate("2025-03-20")).toBe("March 20, 2025");
+  });
+
+  it("images are local and sized", () => {
+    for (const post of POSTS) {
+      expect(post.image.src).toMatch(/^\/images\//);
+      expect(post.image.width).toBeGreaterThan(0);
+      expect(post.image.height).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("pricing", () => {
+  it("four plans at 0, 99, 299 and custom, Professional featured", () => {
+    expect(PLANS.map((plan) => [plan.name, plan.price])).toEqual([
+      ["Free", 0],
+      ["Starter", 99],
+      ["Professional", 299],
+      ["Enterprise", null],
+    ]);
+    expect(PLANS.filter((plan) => plan.featured).map((plan) => plan.name)).toEqual(["Professional"]);
+    expect(PLANS.map(planPriceLabel)).toEqual(["$0", "$99", "$299", "Custom"]);
+  });
+
+  it("spec's button rules: Get Started Free for 0, Contact sales for custom, Start free trial otherwise", () => {
+    expect(PLANS.map(planButtonLabel)).toEqual(["Get Started Free", "Start free trial", "Start free trial", "Contact sales"]);
+  });
+
+  it("the FAQ covers the free plan, promotions, plan changes and non-profit discounts", () => {
+    const text = PRICING_FAQ.map((item) => `${item.question} ${item.answer}`).join(" ");
+    for (const phrase of ["Free plan", "featured placement", "social promotion", "job alert emails", "Upgrades take effect immediately", "next billing cycle", "Non-profit"]) {
+      expect(text).toContain(phrase);
+    }
+  });
+});
+
+describe("company, learning and legal content", () => {
+  it("about: four values and a team of three", () => {
+    expect(VALUES.map((value) => value.title)).toEqual(["Innovation First", "Customer Success", "Diversity & Inclusion", "Social Impact"]);
+    expect(TEAM).toHaveLength(3);
+    for (const member of TEAM) expect(member.role).not.toBe("");
+  });
+
+  it("careers: four perks and three full-time positions", () => {
+    expect(PERKS.map((perk) => perk.title)).toEqual(["Competitive salary", "Health and wellness", "Learning and development", "Work-life balance"]);
+    expect(POSITIONS.map((position) => [position.title, position.department, position.location, position.type])).toEqual([
+      ["Senior Software Engineer", "Engineering", "Remote", "Full-time"],
+      ["Product Manager", "Product", "San Francisco", "Full-time"],
+      ["Customer Success Manager", "Customer Success", "New York", "Full-time"],
+    ]);
+  });
+
+  it("solutions, documentation and guides have the spec's shape", () => {
+    expect(SOLUTIONS.map((solution) => solution.title)).toEqual(["Enterprise", "Small Business", "Education", "Global Teams"]);
+    for (const solution of SOLUTIONS) expect(solution.features.length).toBeGreaterThan(2);
+    expect(DOC_CARDS.map((card) => card.title)).toEqual(["Getting Started", "API Reference", "Guides", "CLI Tools"]);
+    for (const card of DOC_CARDS) expect(card.links).toHaveLength(3);
+    expect(GUIDE_CATEGORIES.map((category) => category.title)).toEqual(["Getting Started", "Best Practices"]);
+    const items = GUIDE_CATEGORIES.flatMap((category) => category.items);
+    expect(items.map((item) => item.readTime)).toEqual([5, 10, 8, 12]);
+    for (const item of items) expect(["Article", "Video", "Guide"]).toContain(item.type);
+  });
+
+  it("legal pages are dated March 20, 2025 and cover the spec's topics", () => {
+    expect(LEGAL_LAST_UPDATED).toBe("March 20, 2025");
+    expect(PRIVACY_POLICY.sections.map((section) => section.heading)).toEqual(
+      expect.arrayContaining(["Information we collect", "How we use information", "Information sharing", "Your rights", "Data protection officer"]),
+    );
+    expect(TERMS_OF_SERVICE.sections.map((section) => section.heading)).toEqual(
+      expect.arrayContaining(["Acceptance of terms", "Use license", "User responsibilities", "Disclaimer"]),
+    );
+    expect(TERMS_OF_SERVICE.notice?.heading).toBe("Important notice");
+  });
+});

@@ -1,0 +1,41 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/documentation";
+import { IconBadge, PageHeader, Section } from "~/components/marketing/sections";
+import { marketingMeta, staticPageHeaders } from "~/components/marketing/seo";
+import { DOC_CARDS } from "~/content/learning";
+
+export const headers = staticPageHeaders;
+
+export const meta: Route.MetaFunction = (args) =>
+  marketingMeta(args, {
+    title: "Documentation",
+    description: "Get started with OpenHire, explore the API reference, follow step-by-step guides and run OpenHire yourself with the CLI tools.",
+  });
+
+export default function Documentation() {
+  return (
+    <>
+      <PageHeader eyebrow="Documentation" title="Learn how to use OpenHire" lead="Everything you need to set up your hiring, connect your systems and run OpenHire your way." />
+      <Section>
+        <ul className="grid gap-6 md:grid-cols-2">
+          {DOC_CARDS.map((card) => (
+            <li key={card.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <IconBadge name={card.icon} />
+              <h2 className="mt-4 text-xl font-semibold text-slate-950">{card.title}</h2>
+              <p className="mt-2 text-sm leading-6 text-slate-600">{card.description}</p>
+              <ul className="mt-5 space-y-2 border-t border-slate-100 pt-5">
+                {card.links.map((link) => (
+                  <li key={link.label}>
+                    <Link to={link.to} className="text-sm font-medium text-brand-700 hover:text-brand-800">
+                      {link.label} <span aria-hidden="true">→</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { data, type RouterContextProvider } from "react-router";
+import type { NewsletterActionData } from "~/components/marketing/newsletter-form";
+import { type NewsletterSource, parseNewsletter } from "~/schemas/newsletter";
+import { formValues } from "~/schemas/parse-form";
+import { appDatabase } from "~/server/db.server";
+import { isDomainError } from "~/server/errors.server";
+import { NEWSLETTER_RATE_LIMIT, subscribeToNewsletter } from "~/server/services/newsletter.server";
+import { consumeRateLimit } from "~/server/services/rate-limit.server";
+import { clientIpContext } from "~/server/request-context.server";
+
+/** The action of a page with a newsletter form (/blog, /resources). */
+export async function newsletterAction(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  source: NewsletterSource,
+) {
+  const values = formValues(await request.formData());
+  const email = values.email ?? "";
+  const parsed = parseNewsletter({ ...values, source });
+  if (!parsed.success) {
+    return data<NewsletterActionData>({ ok: false, errors: parsed.errors, email }, { status: 400 });
+  }
+  const db = appDatabase();
+  try {
+    await consumeRateLimit(db, NEWSLETTER_RATE_LIMIT, context.get(clientIpContext));
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data<NewsletterActionData>(
+      { ok: false, errors: { form: error.message }, email },
+      { status: 429, headers: { "Retry-After": String(error.details.retryAfterSeconds ?? 60) } },
+    );
+  }
+  const result = await subscribeToNewsletter(db, parsed.data);
+  return data<NewsletterActionData>({ ok: true, status: result.status, email: parsed.data.email });
+}

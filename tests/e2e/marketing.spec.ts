@@ -1,0 +1,215 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { failOnConsoleErrors, uniqueEmail } from "./helpers";
+
+/** Every public marketing page and what proves it rendered its content. */
+const PAGES: { path: string; heading: string | RegExp; texts: (string | RegExp)[] }[] = [
+  { path: "/", heading: "Free forever ATS + AI", texts: ["Complete hiring solutions", "A better way to hire", "Trusted by leading companies", "1,000+", "50,000+", "75%"] },
+  { path: "/platform", heading: "One platform for your entire hiring process", texts: ["Custom application forms", "Hiring pipelines"] },
+  { path: "/solutions", heading: "Hiring that fits your organisation", texts: ["Enterprise", "Small Business", "Education", "Global Teams", "Free forever plan with unlimited active jobs"] },
+  { path: "/resources", heading: "Everything you need to hire well", texts: ["Guides", "Templates", "Webinars", "Email address"] },
+  { path: "/pricing", heading: "Simple pricing. Free forever at its core.", texts: ["$0", "$99", "$299", "Custom", "Most popular", "Frequently asked questions"] },
+  { path: "/about", heading: "We believe great hiring should be open to everyone", texts: ["Innovation First", "Customer Success", "Diversity & Inclusion", "Social Impact", "Sarah Chen"] },
+  { path: "/blog", heading: "Insights for modern hiring teams", texts: ["How AI Is Changing Recruitment in 2025", "5 min read", "4 min read", "6 min read", "Subscribe to our newsletter"] },
+  { path: "/blog/2", heading: "Building Inclusive Hiring Practices", texts: ["Marcus Johnson", "March 12, 2025", "4 min read"] },
+  { path: "/careers", heading: "Help us make great hiring free for everyone", texts: ["Competitive salary", "Senior Software Engineer", "Product Manager", "Customer Success Manager"] },
+  { path: "/documentation", heading: "Learn how to use OpenHire", texts: ["Getting Started", "API Reference", "CLI Tools"] },
+  { path: "/guides", heading: "Guides and best practices", texts: ["Getting Started", "Best Practices", "10 min watch", "12 min read"] },
+  { path: "/api", heading: "OpenHire API Status", texts: ["Database", "Authentication", "Search Service", "Email Delivery", /Updated/] },
+  { path: "/privacy", heading: "Privacy Policy", texts: ["Last updated: March 20, 2025", "Data protection officer"] },
+  { path: "/terms", heading: "Terms of Service", texts: ["Last updated: March 20, 2025", "Important notice"] },
+];
+
+async function expectLayout(page: Page) {
+  await expect(page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "API Status" })).toBeVisible();
+  await expect(page.getByText("© 2025 OpenHire. All rights reserved.")).toBeVisible();
+}
+
+for (const { path, heading, texts } of PAGES) {
+  test(`${path} renders its content in the marketing layout without console errors`, async ({ page }) => {
+    const noConsoleErrors = failOnConsoleErrors(page);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    for (const text of texts) await expect(page.getByText(text).first()).toBeVisible();
+    await expectLayout(page);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path === "/" ? "/" : path}$`));
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
+    noConsoleErrors();
+  });
+}
+
+test("every page passes an axe scan with no serious or critical violations", async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const path of [...PAGES.map((p) => p.path), "/blog/99", "/customers"]) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+    expect(serious).toEqual([]);
+  }
+});
+
+test("the navigation: demo links open the booking calendar in a new tab, Sign in and Learn more go to their pages", async ({ page }) => {
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  const demo = header.getByRole("link", { name: /Schedule a Demo/ });
+  await expect(demo).toHaveAttribute("target", "_blank");
+  const bookingUrl = await demo.getAttribute("href");
+  expect(bookingUrl).toMatch(/^https:\/\//);
+  await expect(page.getByRole("main").getByRole("link", { name: /Schedule a Demo/ }).first()).toHaveAttribute("href", bookingUrl!);
+  await expect(page.getByRole("link", { name: /Register for the live demo/ })).toHaveAttribute("href", bookingUrl!);
+  await page.getByRole("link", { name: /Learn more/ }).click();
+  await expect(page).toHaveURL(/\/platform$/);
+  await header.getByRole("link", { name: "Pricing" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /Simple pricing/ })).toBeVisible();
+  for (const [name, label] of [
+    ["Get Started Free", "Free"],
+    ["Start free trial", "Starter"],
+    ["Contact sales", "Enterprise"],
+  ]) {
+    const button = page.getByRole("link", { name: `${name} with the ${label} plan (opens in a new tab)` });
+    await expect(button).toHaveAttribute("href", bookingUrl!);
+    await expect(button).toHaveAttribute("target", "_blank");
+  }
+  await header.getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the menu opens, navigates and closes", async ({ page }) => {
+    const noConsoleErrors = failOnConsoleErrors(page);
+    await page.goto("/");
+    const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+    await expect(mobileNav).toBeHidden();
+    await page.getByLabel("Menu").click();
+    await expect(mobileNav).toBeVisible();
+    await mobileNav.getByRole("link", { name: "Solutions" }).click();
+    await expect(page).toHaveURL(/\/solutions$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Hiring that fits your organisation" })).toBeVisible();
+    await expect(mobileNav).toBeHidden();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    noConsoleErrors();
+  });
+});
+
+test("the blog: featured post first, Read more opens the post, Back to blog returns", async ({ page }) => {
+  await page.goto("/blog");
+  const articles = page.getByRole("article");
+  await expect(articles).toHaveCount(3);
+  await expect(articles.first()).toContainText("Featured");
+  await page.getByRole("link", { name: "Read more about Remote Hiring Strategies That Work" }).click();
+  await expect(page).toHaveURL(/\/blog\/3$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Remote Hiring Strategies That Work" })).toBeVisible();
+  await expect(page.getByText("Emily Rodriguez")).toBeVisible();
+  await expect(page.getByRole("img", { name: /world map/ })).toBeVisible();
+  expect(await page.locator("article p").count()).toBeGreaterThan(5);
+  await page.getByRole("link", { name: "Back to blog" }).first().click();
+  await expect(page).toHaveURL(/\/blog$/);
+});
+
+test("an unknown blog post answers 404 with Post not found", async ({ page }) => {
+  for (const path of ["/blog/99", "/blog/abc"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()["cache-control"]).toBe("no-store");
+    await expect(page.getByRole("heading", { name: "Post not found" })).toBeVisible();
+    await expect(page.getByText("The blog post you're looking for doesn't exist.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to blog" })).toBeVisible();
+  }
+});
+
+test("pages without screens answer 404 inside the marketing layout", async ({ page }) => {
+  for (const path of ["/customers", "/integrations", "/case-studies", "/careers/1", "/no/such/page"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expectLayout(page);
+  }
+});
+
+test("the careers page links Apply now to each position and Contact Us to email", async ({ page }) => {
+  await page.goto("/careers");
+  await expect(page.getByRole("link", { name: "Apply now for Product Manager" })).toHaveAttribute("href", "/careers/2");
+  await expect(page.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", /^mailto:/);
+  await page.goto("/about");
+  await page.getByRole("link", { name: "Join our team" }).click();
+  await expect(page).toHaveURL(/\/careers$/);
+});
+
+test("the status page measures the services live and never caches", async ({ page, request }) => {
+  const response = await page.goto("/api");
+  expect(response?.headers()["cache-control"]).toBe("no-store");
+  const rows = page.getByRole("table").getByRole("row");
+  await expect(rows).toHaveCount(6);
+  await expect(page.getByTestId("status-headline")).toHaveText(/^(All Systems Operational|Some Systems Degraded|Partial System Outage)$/);
+  const databaseRow = page.getByRole("row", { name: /Database/ });
+  await expect(databaseRow.getByText(/^(Operational|Degraded)$/)).toBeVisible();
+  await expect(databaseRow.getByText(/^\d+(\.\d)?ms$/)).toBeVisible();
+  const checked = await page.locator("time").getAttribute("datetime");
+  expect(Math.abs(Date.now() - Date.parse(checked!))).toBeLessThan(60_000);
+  const health = await request.get("/api/health");
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toMatchObject({ status: "ok" });
+});
+
+test("static pages are served with cache headers", async ({ request }) => {
+  const response = await request.get("/pricing");
+  expect(response.headers()["cache-control"]).toMatch(/public/);
+});
+
+test("robots.txt points to sitemap.xml, which lists the public pages", async ({ request, baseURL }) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.headers()["content-type"]).toMatch(/xml/);
+  const xml = await sitemap.text();
+  for (const path of ["/pricing", "/blog", "/privacy", "/terms"]) expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
+});
+
+test("the blog newsletter form checks the email, subscribes, and recognises a repeat", async ({ page }) => {
+  const noConsoleErrors = failOnConsoleErrors(page);
+  const email = uniqueEmail("reader");
+  await page.goto("/blog");
+  const input = page.getByLabel("Email address");
+  await input.fill("not-an-email");
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByText("Please enter a valid email address, like name@company.com")).toBeVisible();
+  await expect(input).toHaveAttribute("aria-invalid", "true");
+  await input.fill(email);
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByText("Thanks for subscribing!")).toBeVisible();
+  await expect(page.getByText(`We'll send the next issue to ${email}.`)).toBeVisible();
+
+  await page.goto("/blog");
+  await page.getByLabel("Email address").fill(email.toUpperCase());
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByText("You're already subscribed.")).toBeVisible();
+  noConsoleErrors();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the resources newsletter form posts to the server, which answers the message and the confirmation", async ({ page }) => {
+    await page.goto("/resources");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    await page.getByLabel("Email address").fill(uniqueEmail("nojs"));
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("Thanks for subscribing!")).toBeVisible();
+  });
+
+  test("the mobile menu still opens", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/");
+    await page.getByLabel("Menu").click();
+    await expect(page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Pricing" })).toBeVisible();
+  });
+});
