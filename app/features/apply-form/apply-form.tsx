@@ -1,0 +1,168 @@
+import { type ReactNode, useId, useMemo } from "react";
+import { Form, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field, inputStyles } from "~/components/ui/field";
+import { useValidatedForm } from "~/features/forms/use-validated-form";
+import { applicationSchema, customFieldName, HONEYPOT_FIELD } from "~/schemas/application";
+import type { FormField } from "~/schemas/form-field";
+import type { FieldErrors } from "~/schemas/parse-form";
+
+interface ApplyFormProps {
+  fields: FormField[];
+  errors: FieldErrors | undefined;
+  values: Record<string, string> | undefined;
+  failure: string | undefined;
+}
+
+function Wrapper({ id, label, required, error, children }: { id: string; label: ReactNode; required: boolean; error?: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+        {required ? <RequiredMark /> : null}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function RequiredMark() {
+  return (
+    <span className="ml-0.5 text-red-600">
+      <span aria-hidden="true">*</span>
+      <span className="sr-only"> (required)</span>
+    </span>
+  );
+}
+
+/** One custom field, rendered by its type. */
+function CustomField({ field, error, value }: { field: FormField; error?: string; value?: string }) {
+  const id = useId();
+  const name = customFieldName(field);
+  const a11y = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined, "aria-required": field.required || undefined };
+  switch (field.type) {
+    case "textarea":
+      return (
+        <Wrapper id={id} label={field.label} required={field.required} error={error}>
+          <textarea id={id} name={name} rows={4} placeholder={field.placeholder} defaultValue={value} className={`${inputStyles} mt-1`} {...a11y} />
+        </Wrapper>
+      );
+    case "select":
+      return (
+        <Wrapper id={id} label={field.label} required={field.required} error={error}>
+          <select id={id} name={name} defaultValue={value ?? ""} className={`${inputStyles} mt-1`} {...a11y}>
+            <option value="">{field.placeholder || "Select an option"}</option>
+            {(field.options ?? []).map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </Wrapper>
+      );
+    case "checkbox":
+      return (
+        <div>
+          <div className="flex items-start gap-2">
+            <input id={id} type="checkbox" name={name} defaultChecked={value === "on"} className="mt-0.5 size-4 rounded border-slate-300 text-brand-600" {...a11y} />
+            <label htmlFor={id} className="text-sm text-slate-700">
+              {field.label}
+              {field.required ? <RequiredMark /> : null}
+            </label>
+          </div>
+          {error ? (
+            <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      );
+    case "radio":
+      return (
+        <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+          <legend className="text-sm font-medium text-slate-700">
+            {field.label}
+            {field.required ? <RequiredMark /> : null}
+          </legend>
+          <div className="mt-2 space-y-2">
+            {(field.options ?? []).map((option, index) => (
+              <label key={option} className="flex items-center gap-2 text-sm text-slate-700">
+                <input type="radio" name={name} value={option} defaultChecked={value === option} aria-invalid={error ? true : undefined} className="size-4 border-slate-300 text-brand-600" id={index === 0 ? id : undefined} />
+                {option}
+              </label>
+            ))}
+          </div>
+          {error ? (
+            <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
+              {error}
+            </p>
+          ) : null}
+        </fieldset>
+      );
+    default:
+      return (
+        <Wrapper id={id} label={field.label} required={field.required} error={error}>
+          <input id={id} type="text" name={name} placeholder={field.placeholder} defaultValue={value} className={`${inputStyles} mt-1`} {...a11y} />
+        </Wrapper>
+      );
+  }
+}
+
+/**
+ * The application form: candidate_name, candidate_email, resume_url, cover_letter, then the
+ * job's custom fields in order. Checked in the browser and again by the action.
+ */
+export function ApplyForm({ fields, errors: serverErrors, values = {}, failure }: ApplyFormProps) {
+  const schema = useMemo(() => applicationSchema(fields), [fields]);
+  const { errors, onSubmit } = useValidatedForm(schema, serverErrors);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const coverId = useId();
+
+  return (
+    <Form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+      {failure ? <Alert title="Your application was not sent">{failure}</Alert> : null}
+      <Field label="Full name" name="candidate_name" autoComplete="name" defaultValue={values.candidate_name} error={errors.candidate_name} required />
+      <Field label="Email" name="candidate_email" type="email" autoComplete="email" defaultValue={values.candidate_email} error={errors.candidate_email} required />
+      <Field label="Resume URL" name="resume_url" type="url" inputMode="url" placeholder="https://" defaultValue={values.resume_url} error={errors.resume_url} hint="A link to your resume or LinkedIn profile (optional)" />
+      <div>
+        <label htmlFor={coverId} className="block text-sm font-medium text-slate-700">
+          Cover letter
+        </label>
+        <textarea
+          id={coverId}
+          name="cover_letter"
+          rows={6}
+          defaultValue={values.cover_letter}
+          className={`${inputStyles} mt-1`}
+          aria-invalid={errors.cover_letter ? true : undefined}
+          aria-describedby={errors.cover_letter ? `${coverId}-error` : undefined}
+        />
+        {errors.cover_letter ? (
+          <p id={`${coverId}-error`} className="mt-1 text-sm text-red-600">
+            {errors.cover_letter}
+          </p>
+        ) : null}
+      </div>
+      {fields.map((field) => (
+        <CustomField key={field.id} field={field} error={errors[customFieldName(field)]} value={values[customFieldName(field)]} />
+      ))}
+      {/* People never see this; bots that fill every field do. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label>
+          Leave this empty
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      <Button type="submit" className="w-full sm:w-auto" disabled={busy}>
+        {busy ? "Submitting…" : "Submit Application"}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,73 @@
+import { type ComponentProps, type ReactNode, useId } from "react";
+import { inputStyles } from "~/components/ui/field";
+
+function describedBy(id: string, error?: string, hint?: ReactNode) {
+  return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+}
+
+function Messages({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
+  return (
+    <>
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+interface ControlProps {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+}
+
+export function TextAreaField({ label, error, hint, className = "", ...props }: ControlProps & Omit<ComponentProps<"textarea">, "id">) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <textarea id={id} className={`${inputStyles} mt-1`} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...props} />
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  className = "",
+  options,
+  ...props
+}: ControlProps & Omit<ComponentProps<"select">, "id"> & { options: readonly { value: string; label: string }[] }) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select id={id} className={`${inputStyles} mt-1`} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...props}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/** "full-time" → "Full-time". */
+export function capitalise(value: string): string {
+  return value ? value[0]!.toUpperCase() + value.slice(1) : value;
+}

@@ -1,0 +1,215 @@
+import { type MouseEvent, useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { useValidatedForm } from "~/features/forms/use-validated-form";
+import { FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES, type FormFieldType } from "~/schemas/form-field";
+import { fieldErrorIndexes, JOB_TYPES, JobFormSchema, type JobFormState, REMOTE_TYPES, SALARY_PERIODS } from "~/schemas/job";
+import type { FieldErrors } from "~/schemas/parse-form";
+import { applyBuilderIntent, parseBuilderIntent } from "./builder";
+import { capitalise, SelectField, TextAreaField } from "./controls";
+
+/** A saved stage and how many candidates it holds (editing only). */
+export interface SavedStage {
+  id: string;
+  name: string;
+  applications: number;
+}
+
+interface JobFormProps {
+  initial: JobFormState;
+  errors: FieldErrors | undefined;
+  /** The failure of the last save, shown in the error box at the top. */
+  failure: string | undefined;
+  failureTitle: string;
+  submitLabel: string;
+  busyLabel: string;
+  cancelTo: string;
+  savedStages?: readonly SavedStage[];
+}
+
+const options = (values: readonly string[], blank?: string) => [
+  ...(blank ? [{ value: "", label: blank }] : []),
+  ...values.map((value) => ({ value, label: capitalise(value) })),
+];
+
+/**
+ * The post-job and edit-job form: the job's fields (spec section 3), the custom application
+ * form builder and the pipeline-stage builder. It works without JavaScript: the builder's
+ * buttons then post an `intent` and the action answers the changed form.
+ */
+export function JobForm({ initial, errors: serverErrors, failure, failureTitle, submitLabel, busyLabel, cancelTo, savedStages = [] }: JobFormProps) {
+  const [state, setState] = useState(initial);
+  const { errors, onSubmit } = useValidatedForm(JobFormSchema, serverErrors);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const top = useRef<HTMLDivElement>(null);
+
+  // The spec: a failed create shows its box and scrolls the page to the top.
+  useEffect(() => {
+    if (failure) top.current?.scrollIntoView({ block: "start" });
+  }, [failure]);
+
+  function onBuilderClick(event: MouseEvent<HTMLButtonElement>) {
+    const intent = parseBuilderIntent(event.currentTarget.value);
+    if (!intent) return;
+    event.preventDefault();
+    setState((current) => applyBuilderIntent(current, intent));
+  }
+
+  const errorIndexes = fieldErrorIndexes(state.fields);
+  const keptSavedIds = new Set(state.stages.map((stage) => stage.id).filter(Boolean));
+  const removedWithCandidates = savedStages.filter((stage) => !keptSavedIds.has(stage.id) && stage.applications > 0);
+  const moveTargets = state.stages.filter((stage) => stage.id && stage.name.trim() !== "");
+
+  return (
+    <div ref={top} className="scroll-mt-6">
+      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-8">
+        {/* Enter in a text box presses the first submit button: make that one Save. */}
+        <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="hidden" />
+        {failure ? <Alert title={failureTitle}>{failure}</Alert> : null}
+
+        <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <h2 className="text-lg font-semibold text-slate-900">Job details</h2>
+          <Field label="Job title" name="title" defaultValue={state.title} error={errors.title} required maxLength={200} />
+          <TextAreaField label="Description" name="description" rows={6} defaultValue={state.description} error={errors.description} required />
+          <TextAreaField label="Requirements" name="requirements" rows={4} defaultValue={state.requirements} error={errors.requirements} />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field label="Location" name="location" defaultValue={state.location} error={errors.location} />
+            <SelectField label="Job type" name="type" defaultValue={state.type} options={options(JOB_TYPES)} error={errors.type} />
+            <SelectField label="Remote type" name="remote_type" defaultValue={state.remote_type} options={options(REMOTE_TYPES, "Not specified")} error={errors.remote_type} />
+          </div>
+        </section>
+
+        <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <h2 className="text-lg font-semibold text-slate-900">Salary</h2>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Field label="Minimum salary" name="salary_min" inputMode="decimal" defaultValue={state.salary_min} error={errors.salary_min} />
+            <Field label="Maximum salary" name="salary_max" inputMode="decimal" defaultValue={state.salary_max} error={errors.salary_max} />
+            <Field label="Currency" name="salary_currency" placeholder="USD" maxLength={3} defaultValue={state.salary_currency} error={errors.salary_currency} hint="Three-letter code, e.g. USD or EUR" />
+            <SelectField label="Salary period" name="salary_period" defaultValue={state.salary_period} options={options(SALARY_PERIODS, "Not specified")} error={errors.salary_period} />
+          </div>
+        </section>
+
+        <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <div>
+            <h2 className="text-lg font-semibold text-slate-900">Application form</h2>
+            <p className="mt-1 text-sm text-slate-500">
+              Candidates always give their name, email, resume link and cover letter. Add your own questions below; a question without a label is left out.
+            </p>
+          </div>
+          {state.fields.length === 0 ? <p className="text-sm text-slate-500">No custom fields yet.</p> : null}
+          <ol className="space-y-4">
+            {state.fields.map((field, index) => {
+              const errorKey = (prop: string) => (errorIndexes[index]! >= 0 ? errors[`form_schema.${errorIndexes[index]}.${prop}`] : undefined);
+              const withOptions = FIELD_TYPES_WITH_OPTIONS.includes(field.type);
+              return (
+                <li key={field.id}>
+                  <fieldset className="rounded-lg border border-slate-200 p-4">
+                    <legend className="px-1 text-sm font-semibold text-slate-700">Field {index + 1}</legend>
+                    <input type="hidden" name={`fields.${index}.id`} value={field.id} />
+                    <div className="grid gap-4 sm:grid-cols-2">
+                      <Field label="Label" name={`fields.${index}.label`} defaultValue={field.label} error={errorKey("label")} />
+                      <SelectField
+                        label="Type"
+                        name={`fields.${index}.type`}
+                        value={field.type}
+                        onChange={(event) => {
+                          const type = event.currentTarget.value as FormFieldType;
+                          setState((current) => ({ ...current, fields: current.fields.map((f, i) => (i === index ? { ...f, type } : f)) }));
+                        }}
+                        options={options(FORM_FIELD_TYPES)}
+                      />
+                      <Field label="Placeholder" name={`fields.${index}.placeholder`} defaultValue={field.placeholder} />
+                      <Field
+                        label="Options"
+                        name={`fields.${index}.options`}
+                        defaultValue={field.options}
+                        hint="Comma-separated, for select and radio fields"
+                        error={errorKey("options")}
+                        aria-required={withOptions ? true : undefined}
+                      />
+                    </div>
+                    <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+                      <label className="inline-flex items-center gap-2 text-sm text-slate-700">
+                        <input type="checkbox" name={`fields.${index}.required`} defaultChecked={field.required} className="size-4 rounded border-slate-300 text-brand-600" />
+                        Required
+                      </label>
+                      <Button variant="ghost" type="submit" name="intent" value={`remove-field:${index}`} onClick={onBuilderClick} formNoValidate>
+                        Remove field {index + 1}
+                      </Button>
+                    </div>
+                  </fieldset>
+                </li>
+              );
+            })}
+          </ol>
+          <Button variant="secondary" type="submit" name="intent" value="add-field" onClick={onBuilderClick} formNoValidate>
+            Add field
+          </Button>
+        </section>
+
+        <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <div>
+            <h2 className="text-lg font-semibold text-slate-900">Pipeline stages</h2>
+            <p className="mt-1 text-sm text-slate-500">Candidates move through these stages in order. New applications start in Applied. Stages without a name are left out.</p>
+          </div>
+          <ol className="space-y-3">
+            {state.stages.map((stage, index) => {
+              const saved = savedStages.find((s) => s.id === stage.id);
+              return (
+                <li key={stage.key}>
+                  <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-[auto_1fr_1fr_auto] sm:items-end">
+                    <legend className="sr-only">Stage {index + 1}</legend>
+                    <span aria-hidden="true" className="hidden size-8 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700 sm:flex">
+                      {index + 1}
+                    </span>
+                    <input type="hidden" name={`stages.${index}.key`} value={stage.key} />
+                    <input type="hidden" name={`stages.${index}.id`} value={stage.id} />
+                    <Field label={`Stage ${index + 1} name`} name={`stages.${index}.name`} defaultValue={stage.name} hint={saved && saved.applications > 0 ? `${saved.applications} ${saved.applications === 1 ? "candidate" : "candidates"}` : undefined} />
+                    <Field label={`Stage ${index + 1} description`} name={`stages.${index}.description`} defaultValue={stage.description} />
+                    <Button variant="ghost" type="submit" name="intent" value={`remove-stage:${index}`} onClick={onBuilderClick} formNoValidate>
+                      Remove stage {index + 1}
+                    </Button>
+                  </fieldset>
+                </li>
+              );
+            })}
+          </ol>
+          {removedWithCandidates.length > 0 ? (
+            <div className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-4">
+              <p className="text-sm font-medium text-amber-900">Removed stages still hold candidates. Choose where they go.</p>
+              {removedWithCandidates.map((stage) => (
+                <SelectField
+                  key={stage.id}
+                  label={`Move the ${stage.applications} ${stage.applications === 1 ? "candidate" : "candidates"} in “${stage.name}” to`}
+                  name={`stage_moves.${stage.id}`}
+                  defaultValue={state.stage_moves[stage.id] ?? ""}
+                  options={[{ value: "", label: "Choose a stage" }, ...moveTargets.map((target) => ({ value: target.id, label: target.name }))]}
+                />
+              ))}
+            </div>
+          ) : null}
+          {errors.stages ? (
+            <p className="text-sm text-red-600" role="alert">
+              {errors.stages}
+            </p>
+          ) : null}
+          <Button variant="secondary" type="submit" name="intent" value="add-stage" onClick={onBuilderClick} formNoValidate>
+            Add stage
+          </Button>
+        </section>
+
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Link to={cancelTo} className="inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50">
+            Cancel
+          </Link>
+          <Button type="submit" name="intent" value="save" disabled={busy}>
+            {busy ? busyLabel : submitLabel}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

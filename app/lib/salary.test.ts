@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { formatSalary } from "./salary";
+
+const salary = (salaryMin: string | null, salaryMax: string | null, salaryCurrency: string | null = "USD", salaryPeriod: string | null = "yearly") => ({
+  salaryMin,
+  salaryMax,
+  salaryCurrency,
+  salaryPeriod,
+});
+
+describe("formatSalary", () => {
+  it("formats both bounds with the currency and the period", () => {
+    expect(formatSalary(salary("70000", "90,000"))).toBe("$70,000 - $90,000 yearly");
+    expect(formatSalary(salary("60", "85.5", "EUR", "hourly"))).toBe("€60 - €85.50 hourly");
+    expect(formatSalary(salary("1000", "2000", "usd", null))).toBe("$1,000 - $2,000");
+  });
+
+  it("shows nothing unless both bounds exist", () => {
+    expect(formatSalary(salary("70000", null))).toBeNull();
+    expect(formatSalary(salary(null, "90000"))).toBeNull();
+    expect(formatSalary(salary(" ", "90000"))).toBeNull();
+  });
+
+  it("keeps free text and unknown currencies readable", () => {
+    expect(formatSalary(salary("1000", "2000", "Bitcoin"))).toBe("1,000 Bitcoin - 2,000 Bitcoin yearly");
+    expect(formatSalary(salary("competitive", "great", "USD"))).toBe("competitive - great yearly");
+    expect(formatSalary(salary("5000", "6000", null, "monthly"))).toBe("5,000 - 6,000 monthly");
+  });
+});

@@ -1,0 +1,137 @@
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/board";
+import { Alert } from "~/components/ui/alert";
+import { inputStyles } from "~/components/ui/field";
+import { pageMeta } from "~/lib/meta";
+import { formatSalary } from "~/lib/salary";
+import { jobPath } from "~/lib/slug";
+import { APPLICATION_MESSAGES } from "~/schemas/application";
+import { config } from "~/server/config.server";
+import { appDatabase } from "~/server/db.server";
+import { listBoardJobs } from "~/server/queries/job-board.server";
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  const title = data?.q ? `Jobs matching “${data.q}”` : "Job Board";
+  return [
+    ...pageMeta(title, "Browse open positions at companies hiring with OpenHire and apply in minutes."),
+    ...(data ? [{ tagName: "link", rel: "canonical", href: data.canonical }] : []),
+  ];
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const pageParam = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const result = await listBoardJobs(appDatabase(), {
+    q: url.searchParams.get("q") ?? "",
+    page: Number.isFinite(pageParam) && pageParam > 0 && pageParam <= 10_000 ? pageParam : 1,
+  });
+  return {
+    ...result,
+    canonical: `${config.baseUrl}/jobs`,
+    applied: url.searchParams.get("applied") === "1",
+    jobs: result.jobs.map((job) => ({
+      id: job.id,
+      href: jobPath(job),
+      title: job.title,
+      companyName: job.companyName,
+      description: job.description,
+      requirements: job.requirements,
+      location: job.location,
+      type: job.type,
+      remoteType: job.remoteType,
+      salary: formatSalary(job),
+    })),
+  };
+}
+
+function pageHref(q: string, page: number) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `/jobs?${search}` : "/jobs";
+}
+
+export default function JobBoard({ loaderData }: Route.ComponentProps) {
+  const { jobs, q, page, hasNextPage, applied } = loaderData;
+  const navigation = useNavigation();
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      {applied ? (
+        <div className="mb-6">
+          <Alert tone="success">{APPLICATION_MESSAGES.success}</Alert>
+        </div>
+      ) : null}
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Find your next role</h1>
+      <p className="mt-2 text-slate-600">Open positions at companies hiring with OpenHire.</p>
+
+      <Form method="get" action="/jobs" role="search" className="mt-6 flex gap-2">
+        <label htmlFor="job-board-search" className="sr-only">
+          Search jobs
+        </label>
+        <input id="job-board-search" type="search" name="q" defaultValue={q} placeholder="Search by title, skill, location or company" className={`${inputStyles} flex-1`} />
+        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+          Search
+        </button>
+      </Form>
+
+      <div className={`mt-8 ${navigation.state === "loading" ? "opacity-60" : ""}`}>
+        {jobs.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+            <h2 className="text-lg font-semibold text-slate-900">{q ? "No matching jobs found" : "No jobs available"}</h2>
+            <p className="mt-1 text-sm text-slate-600">{q ? "Try adjusting your search terms" : "Check back later for new opportunities"}</p>
+          </div>
+        ) : (
+          <ul className="space-y-4">
+            {jobs.map((job) => (
+              <li key={job.id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+                <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+                  <div className="min-w-0">
+                    <h2 className="text-lg font-semibold text-slate-900">
+                      <Link to={job.href} className="hover:text-brand-700">
+                        {job.title}
+                      </Link>
+                    </h2>
+                    <p className="mt-0.5 text-sm font-medium text-slate-700">{job.companyName}</p>
+                    <p className="mt-1 text-sm capitalize text-slate-600">
+                      {[job.location, job.type, job.remoteType].filter(Boolean).join(" · ")}
+                    </p>
+                    {job.salary ? <p className="mt-1 text-sm font-medium text-slate-800">{job.salary}</p> : null}
+                  </div>
+                  <Link
+                    to={`${job.href}/apply`}
+                    className="inline-flex shrink-0 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+                    aria-label={`Apply Now: ${job.title}`}
+                  >
+                    Apply Now
+                  </Link>
+                </div>
+                <p className="mt-3 line-clamp-3 whitespace-pre-line text-sm text-slate-700">{job.description}</p>
+                {job.requirements ? <p className="mt-2 line-clamp-2 whitespace-pre-line text-sm text-slate-600">{job.requirements}</p> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {page > 1 || hasNextPage ? (
+          <nav aria-label="Pagination" className="mt-8 flex items-center justify-between text-sm">
+            {page > 1 ? (
+              <Link to={pageHref(q, page - 1)} className="font-semibold text-brand-700 hover:text-brand-800">
+                ← Previous
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="text-slate-600">Page {page}</span>
+            {hasNextPage ? (
+              <Link to={pageHref(q, page + 1)} className="font-semibold text-brand-700 hover:text-brand-800">
+                Next →
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </div>
+    </div>
+  );
+}

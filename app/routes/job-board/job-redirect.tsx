@@ -1,0 +1,29 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/job-redirect";
+import { jobPath } from "~/lib/slug";
+import { getStaff } from "~/server/auth.server";
+import { appDatabase } from "~/server/db.server";
+import { getPublicJob } from "~/server/queries/job-board.server";
+import { JobUnavailable, unavailableMeta } from "./job-unavailable";
+
+export const meta: Route.MetaFunction = () => unavailableMeta("missing");
+
+/**
+ * Decision 3: `/jobs/{id}` sends a signed-in member of the owning company to the pipeline
+ * board and everyone else to the canonical job page.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const job = await getPublicJob(appDatabase(), params.id);
+  const staff = await getStaff(request, context);
+  // Who asks decides where this goes, so the answer is never kept (and is not a permanent 301).
+  const noStore = { "Cache-Control": "private, no-store" };
+  if (job && staff && staff.companyId === job.companyId) throw redirect(`/manage/jobs/${job.id}`, { headers: noStore });
+  if (!job) return data({ status: "missing" as const }, { status: 404, headers: noStore });
+  throw redirect(jobPath(job), { status: 302, headers: noStore });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export default function JobRedirect({ loaderData }: Route.ComponentProps) {
+  return <JobUnavailable reason={loaderData.status} />;
+}

@@ -1,0 +1,31 @@
+import { Link, Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { Logo } from "~/components/ui/logo";
+import { jobBoardPageCache } from "./page-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [jobBoardPageCache];
+
+/** The public job board's frame: the logo, Login as a Company, the footer. */
+export default function JobBoardLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-4">
+          <Logo />
+          <nav aria-label="Main" className="flex items-center gap-4 text-sm font-medium">
+            <Link to="/jobs" className="hidden text-slate-700 hover:text-slate-900 sm:inline">
+              Jobs
+            </Link>
+            <Link to="/login" className="whitespace-nowrap rounded-lg border border-slate-300 px-3 py-1.5 text-slate-800 hover:bg-slate-50">
+              Login as a Company
+            </Link>
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <footer className="border-t border-slate-200 bg-white py-8 text-center text-sm text-slate-600">© 2025 OpenHire. All rights reserved.</footer>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import type { FormField } from "./form-field";
+
+export const APPLICATION_MESSAGES = {
+  nameRequired: "Full name is required",
+  invalidEmail: "Invalid email address",
+  invalidUrl: "Please enter a valid URL",
+  fieldRequired: "This field is required",
+  invalidChoice: "Please choose one of the options",
+  success: "Application submitted successfully! We will contact you soon.",
+  alreadyApplied: "You have already applied to this job with this email address.",
+  fallback: "Failed to submit application. Please try again.",
+} as const;
+
+/** The hidden field that people never see and bots fill in. */
+export const HONEYPOT_FIELD = "company_website";
+
+/** The name of a custom field's control in the apply form. */
+export const customFieldName = (field: Pick<FormField, "id">) => `custom_fields.${field.id}`;
+
+const MAX_TEXT = 10_000;
+
+const url = z
+  .string()
+  .trim()
+  .max(2000, APPLICATION_MESSAGES.invalidUrl)
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(
+    z
+      .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: APPLICATION_MESSAGES.invalidUrl })
+      .optional(),
+  );
+
+/** One custom field's answer: text for text-like fields, a boolean for a checkbox. */
+function answerSchema(field: FormField): z.ZodType<string | boolean | undefined> {
+  if (field.type === "checkbox") {
+    const checked = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
+    return field.required ? checked.refine((value) => value, APPLICATION_MESSAGES.fieldRequired) : checked;
+  }
+  const text = z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() : ""),
+    z.string().max(MAX_TEXT, `Please keep this under ${MAX_TEXT.toLocaleString("en-US")} characters`),
+  );
+  const choices = field.type === "select" || field.type === "radio" ? (field.options ?? []) : undefined;
+  return text
+    .refine((value) => !field.required || value !== "", APPLICATION_MESSAGES.fieldRequired)
+    .refine((value) => !choices || value === "" || choices.includes(value), APPLICATION_MESSAGES.invalidChoice)
+    .transform((value) => (value === "" ? undefined : value));
+}
+
+/**
+ * The apply form of one job: the four standard fields, then the job's custom fields in order.
+ * Takes the flat form values (`custom_fields.<id>`); answers keyed by field id.
+ */
+export function applicationSchema(formSchema: readonly FormField[]) {
+  const fields = [...formSchema].sort((a, b) => a.order - b.order);
+  const custom = z.object(Object.fromEntries(fields.map((field) => [field.id, answerSchema(field)])));
+  return z.preprocess(
+    (values) => {
+      const flat = (values ?? {}) as Record<string, unknown>;
+      const answers: Record<string, unknown> = {};
+      for (const field of fields) answers[field.id] = flat[customFieldName(field)];
+      return { ...flat, custom_fields: answers };
+    },
+    z.object({
+      candidate_name: z
+        .string({ error: APPLICATION_MESSAGES.nameRequired })
+        .trim()
+        .min(1, APPLICATION_MESSAGES.nameRequired)
+        .max(200, "Please keep your name under 200 characters"),
+      candidate_email: z
+        .string({ error: APPLICATION_MESSAGES.invalidEmail })
+        .trim()
+        .max(254, APPLICATION_MESSAGES.invalidEmail)
+        .pipe(z.email(APPLICATION_MESSAGES.invalidEmail)),
+      resume_url: url,
+      cover_letter: z
+        .string()
+        .trim()
+        .max(MAX_TEXT, `Please keep your cover letter under ${MAX_TEXT.toLocaleString("en-US")} characters`)
+        .optional()
+        .transform((value) => (value ? value : undefined)),
+      custom_fields: custom.transform((answers) =>
+        Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== undefined)) as Record<string, string | boolean>,
+      ),
+    }),
+  );
+}
+
+export type ApplicationData = z.output<ReturnType<typeof applicationSchema>>;

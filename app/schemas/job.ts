@@ -1,0 +1,249 @@
+import { z } from "zod";
+import { type FormFieldDraft, FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES, FormFieldSchema, fieldsFromDrafts, type FormFieldType } from "./form-field";
+
+export const JOB_TYPES = ["full-time", "part-time", "contract", "internship"] as const;
+export const JOB_STATUSES = ["published", "draft", "closed"] as const;
+export const SALARY_PERIODS = ["yearly", "monthly", "weekly", "hourly"] as const;
+export const REMOTE_TYPES = ["office", "hybrid", "remote"] as const;
+
+export type JobType = (typeof JOB_TYPES)[number];
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** Spec section 9: the stages every new job starts with, in order. */
+export const DEFAULT_PIPELINE_STAGES = [
+  { name: "Applied", description: "Initial application received" },
+  { name: "Screening", description: "Resume screening in progress" },
+  { name: "First Interview", description: "Initial interview with hiring manager" },
+  { name: "Technical Assessment", description: "Technical skills evaluation" },
+  { name: "Final Interview", description: "Final round interview" },
+  { name: "Offer", description: "Job offer extended" },
+  { name: "Hired", description: "Candidate accepted offer" },
+  { name: "Rejected", description: "Application rejected" },
+] as const;
+
+/** The stage every new application starts in. */
+export const APPLIED_STAGE_NAME = "Applied";
+
+export const MESSAGES = {
+  titleRequired: "Job title is required",
+  descriptionRequired: "Job description is required",
+  salaryRange: "Minimum salary cannot be greater than maximum salary.",
+  optionsRequired: "Enter at least one option, separated by commas.",
+  appliedStageRequired: `The pipeline needs a stage named ${APPLIED_STAGE_NAME}: every application starts there.`,
+} as const;
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), z.enum(values).optional());
+
+export const PipelineStageInputSchema = z.object({
+  /** The stage's id when editing a job; new stages have none. */
+  id: z.preprocess((value) => (value === "" ? undefined : value), z.uuid().optional()),
+  name: z.string().trim().min(1),
+  description: optionalText,
+});
+
+/** A number read from free text ("120,000" → 120000), or NaN. */
+export function salaryNumber(value: string): number {
+  return Number(value.replace(/[,\s_]/g, ""));
+}
+
+const FormFieldInputSchema = FormFieldSchema.superRefine((field, ctx) => {
+  if (FIELD_TYPES_WITH_OPTIONS.includes(field.type) && (field.options ?? []).length === 0) {
+    ctx.addIssue({ code: "custom", message: MESSAGES.optionsRequired, path: ["options"] });
+  }
+});
+
+/**
+ * A job as the post and edit forms send it, and as services take it. Blank stage names are
+ * dropped; custom fields are renumbered from 1.
+ */
+export const CreateJobSchema = z
+  .object({
+    title: z.string({ error: MESSAGES.titleRequired }).trim().min(1, MESSAGES.titleRequired),
+    description: z.string({ error: MESSAGES.descriptionRequired }).trim().min(1, MESSAGES.descriptionRequired),
+    requirements: optionalText,
+    location: optionalText,
+    type: z.preprocess((value) => (value === "" ? undefined : value), z.enum(JOB_TYPES).default("full-time")),
+    salary_min: optionalText,
+    salary_max: optionalText,
+    salary_currency: optionalText.transform((value) => value?.toUpperCase()),
+    salary_period: optionalEnum(SALARY_PERIODS),
+    remote_type: optionalEnum(REMOTE_TYPES),
+    form_schema: z
+      .array(FormFieldInputSchema)
+      .default([])
+      .transform((fields) => fields.map((field, index) => ({ ...field, order: index + 1 }))),
+    stages: z
+      .array(z.unknown())
+      .default([...DEFAULT_PIPELINE_STAGES])
+      // "A pipeline stage is added only if its name is non-blank after trimming."
+      .transform((stages) =>
+        stages.filter((stage) => !(stage && typeof stage === "object" && String((stage as { name?: unknown }).name ?? "").trim() === "")),
+      )
+      .pipe(z.array(PipelineStageInputSchema)),
+    /** Editing only: removed stage id → id of the stage its candidates move to. */
+    stage_moves: z.record(z.string(), z.string()).default({}),
+  })
+  .refine(
+    (job) => {
+      if (!job.salary_min || !job.salary_max) return true;
+      const min = salaryNumber(job.salary_min);
+      const max = salaryNumber(job.salary_max);
+      return Number.isNaN(min) || Number.isNaN(max) || min <= max;
+    },
+    { message: MESSAGES.salaryRange, path: ["salary_min"] },
+  )
+  .refine((job) => job.stages.some((stage) => stage.name === APPLIED_STAGE_NAME), {
+    message: MESSAGES.appliedStageRequired,
+    path: ["stages"],
+  });
+
+export type CreateJobInput = z.input<typeof CreateJobSchema>;
+export type CreateJobData = z.output<typeof CreateJobSchema>;
+
+// ---------------------------------------------------------------------------
+// The post/edit form: flat form values ⇄ the builder's state
+// ---------------------------------------------------------------------------
+
+/** A pipeline stage as the stage builder edits it. `key` is stable across edits; `id` is set for saved stages. */
+export interface StageDraft {
+  key: string;
+  id: string;
+  name: string;
+  description: string;
+}
+
+/** Everything the job form holds, as strings: what the browser typed, kept on any failure. */
+export interface JobFormState {
+  title: string;
+  description: string;
+  requirements: string;
+  location: string;
+  type: string;
+  salary_min: string;
+  salary_max: string;
+  salary_currency: string;
+  salary_period: string;
+  remote_type: string;
+  fields: FormFieldDraft[];
+  stages: StageDraft[];
+  stage_moves: Record<string, string>;
+}
+
+export function newJobFormState(): JobFormState {
+  return {
+    title: "",
+    description: "",
+    requirements: "",
+    location: "",
+    type: "full-time",
+    salary_min: "",
+    salary_max: "",
+    salary_currency: "",
+    salary_period: "",
+    remote_type: "",
+    fields: [],
+    stages: DEFAULT_PIPELINE_STAGES.map((stage, index) => ({ key: `default-${index}`, id: "", ...stage })),
+    stage_moves: {},
+  };
+}
+
+const ROW_NAME = /^(fields|stages)\.(\d+)\.(\w+)$/;
+const MOVE_NAME = /^stage_moves\.(.+)$/;
+
+/**
+ * The form's flat values (`fields.0.label`, `stages.2.name`, `stage_moves.<id>`) as the builder's
+ * state, rows in the order of their index.
+ */
+export function jobFormStateFromValues(values: Record<string, string>): JobFormState {
+  const fieldRows = new Map<number, Record<string, string>>();
+  const stageRows = new Map<number, Record<string, string>>();
+  const stage_moves: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const row = ROW_NAME.exec(name);
+    if (row) {
+      const rows = row[1] === "fields" ? fieldRows : stageRows;
+      const index = Number(row[2]);
+      if (index > 500) continue;
+      const entry = rows.get(index) ?? {};
+      entry[row[3]!] = value;
+      rows.set(index, entry);
+      continue;
+    }
+    const move = MOVE_NAME.exec(name);
+    if (move && value) stage_moves[move[1]!] = value;
+  }
+  const byIndex = (rows: Map<number, Record<string, string>>) => [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, row]) => row);
+  const text = (name: string) => values[name] ?? "";
+  return {
+    title: text("title"),
+    description: text("description"),
+    requirements: text("requirements"),
+    location: text("location"),
+    type: text("type") || "full-time",
+    salary_min: text("salary_min"),
+    salary_max: text("salary_max"),
+    salary_currency: text("salary_currency"),
+    salary_period: text("salary_period"),
+    remote_type: text("remote_type"),
+    fields: byIndex(fieldRows).map((row, index) => ({
+      id: row.id || `field-${index}`,
+      type: (FORM_FIELD_TYPES as readonly string[]).includes(row.type ?? "") ? (row.type as FormFieldType) : "text",
+      label: row.label ?? "",
+      required: row.required === "on" || row.required === "true",
+      placeholder: row.placeholder ?? "",
+      options: row.options ?? "",
+    })),
+    stages: byIndex(stageRows).map((row, index) => ({
+      key: row.key || row.id || `stage-${index}`,
+      id: row.id ?? "",
+      name: row.name ?? "",
+      description: row.description ?? "",
+    })),
+    stage_moves,
+  };
+}
+
+/** The builder's state as the input CreateJobSchema parses. */
+export function jobInputFromState(state: JobFormState): Record<string, unknown> {
+  return {
+    title: state.title,
+    description: state.description,
+    requirements: state.requirements,
+    location: state.location,
+    type: state.type,
+    salary_min: state.salary_min,
+    salary_max: state.salary_max,
+    salary_currency: state.salary_currency,
+    salary_period: state.salary_period,
+    remote_type: state.remote_type,
+    form_schema: fieldsFromDrafts(state.fields),
+    stages: state.stages.map((stage) => ({ id: stage.id, name: stage.name, description: stage.description })),
+    stage_moves: state.stage_moves,
+  };
+}
+
+/**
+ * The job form's schema over flat form values: what the browser checks before posting and the
+ * action checks again. Errors of custom fields are keyed `form_schema.<n>.<prop>`, where n counts
+ * labelled fields only (see `fieldErrorIndex`).
+ */
+export const JobFormSchema = z.preprocess(
+  (values) => jobInputFromState(jobFormStateFromValues((values ?? {}) as Record<string, string>)),
+  CreateJobSchema,
+);
+
+/** For each draft, its index among labelled fields (the index errors use), or -1. */
+export function fieldErrorIndexes(fields: readonly FormFieldDraft[]): number[] {
+  let n = 0;
+  return fields.map((field) => (field.label.trim() === "" ? -1 : n++));
+}
+
+/** Staff status changes: the three statuses, each from a button of its own. */
+export const JobStatusSchema = z.object({ status: z.enum(JOB_STATUSES) });

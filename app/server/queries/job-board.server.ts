@@ -1,0 +1,141 @@
+import { sql } from "drizzle-orm";
+import type { FormField } from "~/schemas/form-field";
+import { type Queryable, queryRows } from "../db.server";
+
+export const JOB_BOARD_PAGE_SIZE = 20;
+
+/**
+ * The document the board searches, exactly as db/schema.ts indexes it (jobs_search_idx), so
+ * PostgreSQL answers a search from the GIN index. The company name has its own index.
+ */
+const JOB_SEARCH_DOCUMENT = sql.raw(
+  `to_tsvector('english', j.title || ' ' || j.description || ' ' || coalesce(j.requirements, '') || ' ' || coalesce(j.location, ''))`,
+);
+
+export interface BoardJob {
+  id: string;
+  title: string;
+  description: string;
+  requirements: string | null;
+  location: string | null;
+  type: string;
+  remoteType: string | null;
+  salaryMin: string | null;
+  salaryMax: string | null;
+  salaryCurrency: string | null;
+  salaryPeriod: string | null;
+  publishedAt: string | null;
+  companyName: string;
+}
+
+interface BoardRow {
+  id: string;
+  title: string;
+  description: string;
+  requirements: string | null;
+  location: string | null;
+  type: string;
+  remote_type: string | null;
+  salary_min: string | null;
+  salary_max: string | null;
+  salary_currency: string | null;
+  salary_period: string | null;
+  published_at: Date | string | null;
+  company_name: string;
+}
+
+const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
+
+/**
+ * One page of published jobs of every company, newest first by published_at, optionally
+ * matching a full-text search (websearch syntax: words, "phrases", -exclusions) over title,
+ * description, requirements, location and company name.
+ */
+export async function listBoardJobs(db: Queryable, options: { q?: string; page?: number }) {
+  const q = options.q?.trim().slice(0, 200) ?? "";
+  const page = Math.max(1, Math.floor(options.page ?? 1));
+  const search = q
+    ? sql`and (${JOB_SEARCH_DOCUMENT} @@ websearch_to_tsquery('english', ${q})
+          or j.company_id = any(array(
+            select c2.id from companies c2 where to_tsvector('english', c2.name) @@ websearch_to_tsquery('english', ${q}))))`
+    : sql``;
+  const rows = await queryRows<BoardRow>(
+    db,
+    sql`select j.id, j.title, j.description, j.requirements, j.location, j.type, j.remote_type,
+          j.salary_min, j.salary_max, j.salary_currency, j.salary_period, j.published_at, c.name as company_name
+        from jobs j join companies c on c.id = j.company_id
+        where j.status = 'published' ${search}
+        order by j.published_at desc nulls last, j.id desc
+        limit ${JOB_BOARD_PAGE_SIZE + 1} offset ${(page - 1) * JOB_BOARD_PAGE_SIZE}`,
+  );
+  const jobs = rows.slice(0, JOB_BOARD_PAGE_SIZE).map(toBoardJob);
+  return { q, page, jobs, hasNextPage: rows.length > JOB_BOARD_PAGE_SIZE };
+}
+
+/** The board's shape of a job row. */
+function toBoardJob(row: BoardRow): BoardJob {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    requirements: row.requirements,
+    location: row.location,
+    type: row.type,
+    remoteType: row.remote_type,
+    salaryMin: row.salary_min,
+    salaryMax: row.salary_max,
+    salaryCurrency: row.salary_currency,
+    salaryPeriod: row.salary_period,
+    publishedAt: iso(row.published_at),
+    companyName: row.company_name,
+  };
+}
+
+export interface PublicJob extends BoardJob {
+  status: string;
+  companyId: string;
+  companyWebsite: string | null;
+  createdAt: string;
+  formSchema: FormField[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One job with its company, whatever its status (the page decides what to show), or null. */
+export async function getPublicJob(db: Queryable, id: string): Promise<PublicJob | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await queryRows<
+    BoardRow & { status: string; company_id: string; company_website: string | null; created_at: Date | string; form_schema: FormField[] | string }
+  >(
+    db,
+    sql`select j.id, j.title, j.description, j.requirements, j.location, j.type, j.remote_type, j.status,
+          j.salary_min, j.salary_max, j.salary_currency, j.salary_period, j.published_at, j.created_at, j.form_schema,
+          j.company_id, c.name as company_name, c.website as company_website
+        from jobs j join companies c on c.id = j.company_id
+        where j.id = ${id}`,
+  );
+  if (!row) return null;
+  const formSchema = typeof row.form_schema === "string" ? (JSON.parse(row.form_schema) as FormField[]) : row.form_schema;
+  return {
+    ...toBoardJob(row),
+    status: row.status,
+    companyId: row.company_id,
+    companyWebsite: row.company_website,
+    createdAt: iso(row.created_at)!,
+    formSchema: [...(formSchema ?? [])].sort((a, b) => a.order - b.order),
+  };
+}
+
+/**
+ * Every published job's address and date, newest first: for sitemap.xml (its owner wires this in;
+ * a sitemap file holds at most 50,000 URLs, so pass `limit`/`offset` to split it).
+ */
+export async function listPublishedJobPaths(db: Queryable, options: { limit?: number; offset?: number } = {}) {
+  const rows = await queryRows<{ id: string; title: string; published_at: Date | string | null }>(
+    db,
+    sql`select id, title, published_at from jobs where status = 'published'
+        order by published_at desc nulls last, id desc
+        limit ${options.limit ?? 50_000} offset ${options.offset ?? 0}`,
+  );
+  return rows.map((row) => ({ id: row.id, title: row.title, publishedAt: iso(row.published_at) }));
+}

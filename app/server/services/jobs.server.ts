@@ -1,0 +1,198 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { applications, jobs, pipelineStages } from "../../../db/schema";
+import type { CreateJobData, JobStatus } from "~/schemas/job";
+import type { Staff } from "../auth.server";
+import type { Database, Transaction } from "../db.server";
+import { DomainError } from "../errors.server";
+import { recordActivity } from "./activity.server";
+import { invalidateJobBoardCache } from "../job-board-cache.server";
+
+export type JobActor = Pick<Staff, "userId" | "companyId">;
+
+/**
+ * A failed step of writing a job, with the error catalogue's message (spec section 8):
+ * "Failed to create job: {reason}", "Failed to create pipeline stages: {reason}".
+ * The route shows it in the "Error creating job" box and logs the cause.
+ */
+export class JobWriteError extends Error {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.name = "JobWriteError";
+  }
+}
+
+function reasonOf(error: unknown): string {
+  for (let e = error as { message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (!e.cause && e.message) return e.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof DomainError || error instanceof JobWriteError) throw error;
+    throw new JobWriteError(`${label}: ${reasonOf(error)}`, { cause: error });
+  }
+}
+
+function jobColumns(input: CreateJobData) {
+  return {
+    title: input.title,
+    description: input.description,
+    requirements: input.requirements ?? null,
+    location: input.location ?? null,
+    type: input.type,
+    formSchema: input.form_schema,
+    salaryMin: input.salary_min ?? null,
+    salaryMax: input.salary_max ?? null,
+    salaryCurrency: input.salary_currency ?? null,
+    salaryPeriod: input.salary_period ?? null,
+    remoteType: input.remote_type ?? null,
+  };
+}
+
+/**
+ * Creates a published job and all its pipeline stages in the actor's company, in one
+ * transaction: if any stage cannot be written, the job is not written either.
+ */
+export async function createJob(db: Database, actor: JobActor, input: CreateJobData): Promise<{ id: string }> {
+  const job = await db.transaction(async (tx) => {
+    const [created] = await step("Failed to create job", () =>
+      tx
+        .insert(jobs)
+        .values({
+          ...jobColumns(input),
+          companyId: actor.companyId,
+          status: "published",
+          createdBy: actor.userId,
+          publishedAt: new Date(),
+        })
+        .returning({ id: jobs.id }),
+    );
+    if (!created) throw new JobWriteError("Failed to create job: no row was returned", { cause: undefined });
+    await step("Failed to create pipeline stages", () =>
+      tx.insert(pipelineStages).values(
+        input.stages.map((stage, index) => ({
+          companyId: actor.companyId,
+          jobId: created.id,
+          name: stage.name,
+          description: stage.description ?? null,
+          order: index + 1,
+        })),
+      ),
+    );
+    await recordActivity(tx, {
+      companyId: actor.companyId,
+      actorId: actor.userId,
+      type: "job_posted",
+      subjectType: "job",
+      subjectId: created.id,
+      data: { jobTitle: input.title },
+    });
+    return created;
+  });
+  invalidateJobBoardCache();
+  return job;
+}
+
+async function lockJob(tx: Transaction, actor: JobActor, jobId: string) {
+  const [job] = await tx
+    .select({ id: jobs.id, status: jobs.status })
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), eq(jobs.companyId, actor.companyId)))
+    .for("update");
+  if (!job) throw new DomainError("NOT_FOUND", "Job not found");
+  return job;
+}
+
+/**
+ * Saves a job's fields, custom form and pipeline. Stages keep their ids (and candidates) when
+ * renamed or reordered; a removed stage that holds applications needs `stage_moves[id]`, a kept
+ * stage of the same job where its candidates go. All in one transaction.
+ */
+export async function updateJob(db: Database, actor: JobActor, jobId: string, input: CreateJobData): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockJob(tx, actor, jobId);
+    await step("Failed to update job", () =>
+      tx.update(jobs).set(jobColumns(input)).where(and(eq(jobs.id, jobId), eq(jobs.companyId, actor.companyId))),
+    );
+
+    const existing = await tx
+      .select({
+        id: pipelineStages.id,
+        name: pipelineStages.name,
+        applications: sql<number>`(select count(*)::int from applications a where a.current_pipeline_stage_id = "pipeline_stages"."id")`,
+      })
+      .from(pipelineStages)
+      .where(eq(pipelineStages.jobId, jobId));
+    const existingIds = new Set(existing.map((stage) => stage.id));
+    const keptIds = new Set(input.stages.flatMap((stage) => (stage.id && existingIds.has(stage.id) ? [stage.id] : [])));
+    const removed = existing.filter((stage) => !keptIds.has(stage.id));
+
+    for (const stage of removed) {
+      if (Number(stage.applications) === 0) continue;
+      const target = input.stage_moves[stage.id];
+      if (!target || !keptIds.has(target)) {
+        const n = Number(stage.applications);
+        throw new DomainError(
+          "INVALID",
+          `Choose where the ${n} ${n === 1 ? "candidate" : "candidates"} in "${stage.name}" go before removing that stage.`,
+          { field: "stages" },
+        );
+      }
+      await tx
+        .update(applications)
+        .set({ currentPipelineStageId: target })
+        .where(eq(applications.currentPipelineStageId, stage.id));
+    }
+    if (removed.length > 0) {
+      await tx.delete(pipelineStages).where(inArray(pipelineStages.id, removed.map((stage) => stage.id)));
+    }
+
+    await step("Failed to save pipeline stages", async () => {
+      for (const [index, stage] of input.stages.entries()) {
+        const values = { name: stage.name, description: stage.description ?? null, order: index + 1 };
+        if (stage.id && keptIds.has(stage.id)) {
+          await tx.update(pipelineStages).set(values).where(eq(pipelineStages.id, stage.id));
+        } else {
+          await tx.insert(pipelineStages).values({ ...values, companyId: actor.companyId, jobId });
+        }
+      }
+    });
+  });
+  invalidateJobBoardCache();
+}
+
+/**
+ * Publishes, drafts or closes a job. Publishing sets published_at the first time only; a
+ * job that is not published leaves the board and refuses applications.
+ */
+export async function setJobStatus(db: Database, actor: JobActor, jobId: string, status: JobStatus): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: jobs.status, title: jobs.title })
+      .from(jobs)
+      .where(and(eq(jobs.id, jobId), eq(jobs.companyId, actor.companyId)))
+      .for("update");
+    if (!current) throw new DomainError("NOT_FOUND", "Job not found");
+    if (current.status === status) return;
+    await tx
+      .update(jobs)
+      .set({
+        status,
+        publishedAt: status === "published" ? sql`coalesce(${jobs.publishedAt}, now())` : undefined,
+      })
+      .where(eq(jobs.id, jobId));
+    await recordActivity(tx, {
+      companyId: actor.companyId,
+      actorId: actor.userId,
+      type: "job_status_changed",
+      subjectType: "job",
+      subjectId: jobId,
+      data: { jobTitle: current.title, from: current.status, to: status },
+    });
+  });
+  invalidateJobBoardCache();
+}

@@ -1,0 +1,155 @@
+// Budgets of issue 4, measured against the production build on PostgreSQL with 100,000 published jobs.
+//
+//   npm run build && node bench/jobs-bench.mjs
+//
+// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/openhire_bench) is dropped and made
+// anew. The script seeds it, starts `node server.js` on BENCH_PORT (default 3399), then runs
+// autocannon against a static file, /jobs, /jobs?q=..., a job page (10 s each) and the apply form
+// (30 s), and prints one table. Applications carry a different X-Forwarded-For each (the server
+// trusts a proxy on loopback), so the per-client rate limit does not stop the load test.
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const url = new URL(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/openhire_bench");
+const PORT = Number(process.env.BENCH_PORT ?? 3399);
+const BASE = `http://127.0.0.1:${PORT}`;
+const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const APPLY_SECONDS = Number(process.env.BENCH_APPLY_SECONDS ?? 30);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+async function recreateDatabase() {
+  const admin = new pg.Client({ connectionString: new URL("/postgres", url).toString() });
+  await admin.connect();
+  const name = url.pathname.slice(1);
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+}
+
+function startServer() {
+  const server = spawn("node", ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATABASE_URL: url.toString(), BASE_URL: BASE, BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret", SEED_DEMO: "0" },
+    stdio: ["ignore", "pipe", process.env.BENCH_VERBOSE ? "inherit" : "ignore"],
+  });
+  return new Promise((resolve, reject) => {
+    server.stdout.on("data", (chunk) => {
+      if (String(chunk).includes("listening")) resolve(server);
+    });
+    server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+async function seed(client) {
+  const words = ["Senior", "Junior", "Staff", "Lead", "Principal"];
+  const roles = ["Engineer", "Designer", "Product Manager", "Data Analyst", "Recruiter", "Accountant", "Nurse", "Teacher", "Chef", "Electrician"];
+  const cities = ["Berlin", "Lisbon", "New York", "London", "Paris", "Tokyo", "Remote", "Toronto", "Madrid", "Sydney"];
+  await client.query(`insert into companies (name, website)
+    select 'Company ' || i, 'https://company' || i || '.example' from generate_series(1, 1000) i`);
+  await client.query(
+    `with c as (select array_agg(id) as ids from companies)
+     insert into jobs (company_id, title, description, requirements, location, type, status, published_at, form_schema,
+                       salary_min, salary_max, salary_currency, salary_period, remote_type)
+     select (select ids from c)[1 + i % 1000],
+            ($1::text[])[1 + i % 5] || ' ' || ($2::text[])[1 + (i / 5) % 10] || ' ' || i,
+            'Join our team as a ' || ($2::text[])[1 + (i / 5) % 10] || '. You will work with great people on meaningful problems, ship often and learn every day.',
+            'Experience as a ' || ($2::text[])[1 + (i / 5) % 10] || ', clear communication.',
+            ($3::text[])[1 + i % 10],
+            (array['full-time','part-time','contract','internship'])[1 + i % 4], 'published',
+            now() - make_interval(mins => i),
+            '[{"id":"notice","type":"select","label":"Notice period","required":true,"options":["Now","1 month"],"order":1}]'::jsonb,
+            '50000', '80000', 'USD', 'yearly', (array['office','hybrid','remote'])[1 + i % 3]
+     from generate_series(1, ${JOBS}) i`,
+    [words, roles, cities],
+  );
+  await client.query(`insert into pipeline_stages (company_id, job_id, name, description, "order")
+    select company_id, id, 'Applied', 'Initial application received', 1 from jobs`);
+  await client.query("analyze");
+}
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ connections: CONNECTIONS, ...(options.amount ? {} : { duration: SECONDS }), ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+const rows = [];
+function report(name, result, extra = "") {
+  const ok = result["2xx"] + result["3xx"];
+  rows.push({ name, "req/s": Math.round(result.requests.average), "p50 ms": result.latency.p50, "p99 ms": result.latency.p99, ok, "non-2xx/3xx": result.non2xx - result["3xx"], errors: result.errors, extra });
+}
+
+await recreateDatabase();
+console.log(`Starting the server on ${url.pathname.slice(1)} (migrations)…`);
+let server = await startServer();
+server.kill("SIGTERM");
+await new Promise((resolve) => server.on("exit", resolve));
+
+const client = new pg.Client({ connectionString: url.toString() });
+await client.connect();
+console.log(`Seeding ${JOBS.toLocaleString("en-US")} published jobs…`);
+await seed(client);
+const { rows: [job] } = await client.query("select id, title from jobs order by published_at desc limit 1");
+const slug = job.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+const jobPage = `/jobs/${job.id}/${slug}`;
+
+server = await startServer();
+try {
+  const html = { accept: "text/html" };
+  // Warm up once per page (first render, cache fill).
+  for (const path of ["/favicon.svg", "/jobs", "/jobs?q=engineer%20berlin", jobPage]) await fetch(BASE + path, { headers: html });
+
+  report("static /favicon.svg", await run({ url: `${BASE}/favicon.svg`, headers: html }));
+  report("/jobs", await run({ url: `${BASE}/jobs`, headers: html }));
+  report("/jobs?q=engineer berlin", await run({ url: `${BASE}/jobs?q=engineer%20berlin`, headers: html }));
+  report("job page", await run({ url: `${BASE}${jobPage}`, headers: html }));
+  report("/jobs uncached (page=N)", await run({
+    url: `${BASE}/jobs`,
+    headers: html,
+    requests: [{ setupRequest: (request) => ({ ...request, path: `/jobs?page=${1 + Math.floor(Math.random() * 4000)}` }) }],
+  }));
+
+  let n = 0;
+  const applyRequests = [
+    {
+      setupRequest: (request) => {
+        n += 1;
+        const body = new URLSearchParams({
+          candidate_name: `Bench Candidate ${n}`,
+          candidate_email: `bench-${randomUUID()}@example.test`,
+          resume_url: "https://example.com/cv.pdf",
+          cover_letter: "Hello!",
+          "custom_fields.notice": "Now",
+        }).toString();
+        return {
+          ...request,
+          body,
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            "x-forwarded-for": `10.${n % 250}.${Math.floor(n / 250) % 250}.${Math.floor(n / 62500) % 250}`,
+          },
+        };
+      },
+    },
+  ];
+  const countApplications = async () => Number((await client.query("select count(*) from applications")).rows[0].count);
+
+  // Sustained: 30 s. Requests still in flight when the time is up are answered after autocannon
+  // stops listening, so their rows are stored but not counted as answers.
+  let before = await countApplications();
+  const sustained = await run({ url: `${BASE}${jobPage}/apply`, duration: APPLY_SECONDS, method: "POST", requests: applyRequests });
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  report(`apply, ${APPLY_SECONDS} s`, sustained, `302s ${sustained["3xx"]}, rows ${(await countApplications()) - before} (incl. in flight at the end)`);
+
+  // Exact: a fixed number of requests, every one answered; stored rows must equal the 302s.
+  before = await countApplications();
+  const exact = await run({ url: `${BASE}${jobPage}/apply`, amount: 2000, method: "POST", requests: applyRequests });
+  report("apply, 2,000 requests", exact, `302s ${exact["3xx"]}, rows ${(await countApplications()) - before}`);
+  console.table(rows);
+} finally {
+  server.kill("SIGTERM");
+  await client.end();
+}

@@ -1,0 +1,94 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applications, pipelineStages } from "../../db/schema";
+import { applicationSchema } from "~/schemas/application";
+import { setJobStatus } from "~/server/services/jobs.server";
+import { createStaff, createTestJob } from "../factories";
+import { applicationValues, applyTo, SAMPLE_FORM_SCHEMA, setJobStatusDirectly } from "../factories-jobs";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.destroy();
+});
+
+async function publishedJob() {
+  const { staff } = await createStaff(t.db, t.auth);
+  const job = await createTestJob(t.db, staff, { form_schema: SAMPLE_FORM_SCHEMA, stages: [{ name: "Screening" }, { name: "Applied" }] });
+  return { staff, job };
+}
+
+const countFor = async (jobId: string) =>
+  Number(((await t.db.select({ n: count() }).from(applications).where(eq(applications.jobId, jobId))) as [{ n: number }])[0].n);
+
+describe("submitApplication", () => {
+  it("stores the application in the job's Applied stage with cover letter and custom fields by id", async () => {
+    const { staff, job } = await publishedJob();
+    const { id } = await applyTo(t.db, job.id, SAMPLE_FORM_SCHEMA, { "custom_fields.github": "ada" });
+    const [row] = await t.db
+      .select({ app: applications, stage: pipelineStages.name })
+      .from(applications)
+      .innerJoin(pipelineStages, eq(pipelineStages.id, applications.currentPipelineStageId))
+      .where(eq(applications.id, id));
+    expect(row!.stage).toBe("Applied");
+    expect(row!.app).toMatchObject({
+      companyId: staff.companyId,
+      candidateName: "Ada Lovelace",
+      resumeUrl: "https://example.com/ada.pdf",
+      status: "active",
+      formData: { cover_letter: "I would love to work with you.", custom_fields: { notice: "Now", github: "ada" } },
+    });
+  });
+
+  it("refuses closed and draft jobs and a missing job, storing nothing", async () => {
+    const { staff, job } = await publishedJob();
+    await setJobStatus(t.db, staff, job.id, "closed");
+    await expect(applyTo(t.db, job.id, SAMPLE_FORM_SCHEMA)).rejects.toMatchObject({
+      code: "CLOSED",
+      message: "This job is no longer accepting applications",
+    });
+    await setJobStatusDirectly(t.db, job.id, "draft");
+    await expect(applyTo(t.db, job.id, SAMPLE_FORM_SCHEMA)).rejects.toMatchObject({ code: "CLOSED" });
+    expect(await countFor(job.id)).toBe(0);
+    await expect(applyTo(t.db, "00000000-0000-4000-8000-000000000000", SAMPLE_FORM_SCHEMA)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: "Job not found",
+    });
+  });
+
+  it("refuses the same email twice for one job, whatever its case, and keeps one row", async () => {
+    const { job } = await publishedJob();
+    await applyTo(t.db, job.id, SAMPLE_FORM_SCHEMA, { candidate_email: "Twice@Example.test" });
+    await expect(applyTo(t.db, job.id, SAMPLE_FORM_SCHEMA, { candidate_email: "twice@example.TEST" })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "You have already applied to this job with this email address.",
+    });
+    expect(await countFor(job.id)).toBe(1);
+    // The same person may apply to another job.
+    const other = await publishedJob();
+    await expect(applyTo(t.db, other.job.id, SAMPLE_FORM_SCHEMA, { candidate_email: "twice@example.test" })).resolves.toHaveProperty("id");
+  });
+
+  it("keeps one row when the same email applies concurrently", async () => {
+    const { job } = await publishedJob();
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => applyTo(t.db, job.id, SAMPLE_FORM_SCHEMA, { candidate_email: "race@example.test" })),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await countFor(job.id)).toBe(1);
+  });
+});
+
+describe("applicationSchema", () => {
+  const schema = applicationSchema(SAMPLE_FORM_SCHEMA);
+
+  it("enforces required custom fields and their options on the server too", () => {
+    const missing = schema.safeParse(applicationValues({ "custom_fields.notice": "" }));
+    expect(missing.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["custom_fields.notice", "This field is required"]]);
+    const forged = schema.safeParse(applicationValues({ "custom_fields.notice": "<script>" }));
+    expect(forged.error?.issues[0]?.message).toBe("Please choose one of the options");
+  });
+});
