@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+export const InviteMemberSchema = z.object({
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .pipe(z.email("Invalid email address")),
+});
+export type InviteMemberInput = z.infer<typeof InviteMemberSchema>;

@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import { companies, profiles } from "../../../db/schema";
+import type { CompanySettingsInput, ProfileSettingsInput } from "~/schemas/settings";
+import type { Staff } from "../auth.server";
+import type { Database, Queryable } from "../db.server";
+import { DomainError } from "../errors.server";
+import { isCompanyOwner } from "./team.server";
+
+type Actor = Pick<Staff, "userId" | "companyId">;
+
+/** What the Settings page shows of the profile and the company. */
+export async function getSettings(db: Queryable, actor: Actor) {
+  const [row] = await db
+    .select({
+      fullName: profiles.fullName,
+      role: profiles.role,
+      emailNotifications: profiles.emailNotifications,
+      companyName: companies.name,
+      website: companies.website,
+      ownerId: companies.createdBy,
+    })
+    .from(profiles)
+    .innerJoin(companies, eq(companies.id, profiles.companyId))
+    .where(eq(profiles.id, actor.userId));
+  if (!row) throw new DomainError("NOT_FOUND", "Profile not found");
+  const { ownerId, ...settings } = row;
+  return { ...settings, isOwner: ownerId === actor.userId };
+}
+
+export async function updateProfileSettings(db: Database, actor: Actor, input: ProfileSettingsInput) {
+  await db
+    .update(profiles)
+    .set({ fullName: input.fullName, emailNotifications: input.emailNotifications })
+    .where(eq(profiles.id, actor.userId));
+}
+
+/** The company's name and website; only its owner changes them. */
+export async function updateCompanySettings(db: Database, actor: Actor, input: CompanySettingsInput) {
+  if (!(await isCompanyOwner(db, actor))) {
+    throw new DomainError("FORBIDDEN", "Only the company's owner can change the company's details.");
+  }
+  await db.update(companies).set({ name: input.companyName, website: input.website }).where(eq(companies.id, actor.companyId));
+}

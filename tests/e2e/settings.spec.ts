@@ -1,0 +1,78 @@
+import { expect, test } from "./accounts-fixtures";
+import { failOnConsoleErrors, PASSWORD, registerStaff } from "./helpers";
+
+test("settings save the full name, notifications and company, with clear messages", async ({ page }) => {
+  const noConsoleErrors = failOnConsoleErrors(page);
+  await registerStaff(page);
+  await page.getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+  const profile = page.getByRole("region", { name: "Profile" });
+  await expect(profile.getByLabel("Role")).toHaveValue("recruiter");
+  await expect(profile.getByLabel("Email notifications")).toBeChecked();
+
+  await profile.getByLabel("Full name").fill("Marie Curie");
+  await profile.getByLabel("Email notifications").uncheck();
+  await profile.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Profile saved.")).toBeVisible();
+  await expect(page.getByTestId("staff-name")).toHaveText("Marie Curie");
+
+  const company = page.getByRole("region", { name: "Company" });
+  await company.getByLabel("Company name").fill("");
+  await company.getByLabel("Website").fill("not a website");
+  await company.getByRole("button", { name: "Save company" }).click();
+  await expect(company.getByText("Company name is required")).toBeVisible();
+  await expect(company.getByText("Enter a valid website address, like https://example.com")).toBeVisible();
+  await company.getByLabel("Company name").fill("Curie Labs");
+  await company.getByLabel("Website").fill("curie.example");
+  await company.getByRole("button", { name: "Save company" }).click();
+  await expect(page.getByText("Company details saved.")).toBeVisible();
+
+  await page.reload();
+  await expect(profile.getByLabel("Full name")).toHaveValue("Marie Curie");
+  await expect(profile.getByLabel("Email notifications")).not.toBeChecked();
+  await expect(company.getByLabel("Company name")).toHaveValue("Curie Labs");
+  await expect(company.getByLabel("Website")).toHaveValue("https://curie.example");
+  noConsoleErrors();
+});
+
+test("the sessions list signs out other devices, and this one", async ({ page, browser }) => {
+  const email = await registerStaff(page);
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto("/login");
+  await other.getByLabel("Email").fill(email);
+  await other.getByLabel("Password").fill(PASSWORD);
+  await other.getByRole("button", { name: "Sign in" }).click();
+  await expect(other).toHaveURL(/\/dashboard$/);
+
+  await page.goto("/settings");
+  const sessions = page.getByRole("list", { name: "Sessions" });
+  await expect(sessions.getByRole("listitem")).toHaveCount(2);
+  await expect(sessions.getByText("This device")).toBeVisible();
+  await page.getByRole("button", { name: "Sign out other devices" }).click();
+  await expect(page.getByText("Your other devices have been signed out.")).toBeVisible();
+  await expect(sessions.getByRole("listitem")).toHaveCount(1);
+  await other.goto("/settings");
+  await expect(other).toHaveURL(/\/login\?redirectTo=%2Fsettings$/);
+
+  await page.getByRole("button", { name: "Sign out this device" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await context.close();
+});
+
+test("changing the password checks the current one", async ({ page }) => {
+  await registerStaff(page);
+  await page.goto("/settings");
+  const security = page.getByRole("region", { name: "Security" });
+  await security.getByLabel("Current password").fill("not my password");
+  await security.getByLabel("New password", { exact: true }).fill("another long passphrase");
+  await security.getByLabel("Confirm new password").fill("another long passphrase");
+  await security.getByRole("button", { name: "Change password" }).click();
+  await expect(security.getByText("Current password is incorrect")).toBeVisible();
+  await security.getByLabel("Current password").fill(PASSWORD);
+  await security.getByLabel("New password", { exact: true }).fill("another long passphrase");
+  await security.getByLabel("Confirm new password").fill("another long passphrase");
+  await security.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Password changed. Your other devices have been signed out.")).toBeVisible();
+  await expect(security.getByLabel("Current password")).toHaveValue("");
+});

@@ -1,0 +1,277 @@
+import { eq, sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { session, user, verification } from "../../db/schema";
+import { INVALID_RESET_LINK } from "~/schemas/auth";
+import { requireStaff, setAppAuth } from "~/server/auth.server";
+import { setAppDatabase } from "~/server/db.server";
+import { responseCookiesContext } from "~/server/request-context.server";
+import {
+  changePassword,
+  confirmTwoFactorEnrolment,
+  disableTwoFactor,
+  failureDelaySeconds,
+  FREE_FAILED_SIGN_INS,
+  listSessions,
+  requestPasswordReset,
+  resetPassword,
+  sendSignInCode,
+  signIn,
+  signInWithCode,
+  signOutSessions,
+  startTwoFactorEnrolment,
+  verifyEmail,
+  verifySecondFactor,
+} from "~/server/services/accounts.server";
+import { codeIn, linkIn } from "../e2e/accounts-mailbox";
+import { totpCode } from "../e2e/accounts-totp";
+import { type AccountsTestbed, cookieFrom, createAccountsTestbed } from "../factories-accounts";
+import { createStaff, TEST_PASSWORD, uniqueEmail } from "../factories";
+
+let bed: AccountsTestbed;
+beforeAll(async () => {
+  bed = await createAccountsTestbed();
+});
+afterAll(async () => {
+  await bed.destroy();
+});
+
+const NEW_PASSWORD = "a brand new passphrase";
+const browser = (cookie = "") => new Headers({ cookie, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0" });
+const sessionOf = (cookie: string) => bed.auth.api.getSession({ headers: new Headers({ cookie }) });
+
+/** As if the link in the confirmation email had been opened. */
+const markVerified = (email: string) => bed.t.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+
+async function signedIn(email: string, password = TEST_PASSWORD) {
+  const result = await signIn(bed.auth, { email, password }, browser());
+  if (result.twoFactorRequired) throw new Error("unexpected two-factor challenge");
+  return cookieFrom(result.cookies);
+}
+
+describe("password recovery", () => {
+  it("emails a reset link that works once, ends every session, and lets the new password in", async () => {
+    const { email, cookie } = await createStaff(bed.t.db, bed.auth);
+    const other = await signedIn(email);
+    const since = bed.mailbox.messages.length;
+    await requestPasswordReset(bed.auth, email, browser());
+    const message = await bed.mailbox.waitFor(email, { subject: /Reset your OpenHire password/, since });
+    const link = new URL(linkIn(message, "/reset-password"));
+    expect(link.origin).toBe("http://openhire.test");
+    const token = link.searchParams.get("token")!;
+
+    await resetPassword(bed.auth, { token, password: NEW_PASSWORD });
+    expect(await sessionOf(cookie)).toBeNull();
+    expect(await sessionOf(other)).toBeNull();
+    await expect(signIn(bed.auth, { email, password: TEST_PASSWORD }, browser())).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await signedIn(email, NEW_PASSWORD)).toContain("session_token");
+
+    await expect(resetPassword(bed.auth, { token, password: "yet another passphrase" })).rejects.toMatchObject({
+      message: INVALID_RESET_LINK,
+    });
+  });
+
+  it("refuses an expired link and a common password", async () => {
+    const { email } = await createStaff(bed.t.db, bed.auth);
+    const since = bed.mailbox.messages.length;
+    await requestPasswordReset(bed.auth, email, browser());
+    const message = await bed.mailbox.waitFor(email, { subject: /Reset your OpenHire password/, since });
+    const token = new URL(linkIn(message, "/reset-password")).searchParams.get("token")!;
+    await expect(resetPassword(bed.auth, { token, password: "password123" })).rejects.toMatchObject({ details: { field: "password" } });
+    await bed.t.db
+      .update(verification)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(verification.identifier, `reset-password:${token}`));
+    await expect(resetPassword(bed.auth, { token, password: NEW_PASSWORD })).rejects.toMatchObject({ message: INVALID_RESET_LINK });
+    expect(await signedIn(email)).toContain("session_token");
+  });
+
+  it("answers the same for an unknown email and sends nothing", async () => {
+    const stranger = uniqueEmail("nobody");
+    const before = bed.mailbox.messages.length;
+    await expect(requestPasswordReset(bed.auth, stranger, browser())).resolves.toBeUndefined();
+    await bed.mailer.idle();
+    expect(bed.mailbox.messages.slice(before).some((m) => m.to.includes(stranger))).toBe(false);
+  });
+});
+
+describe("changing the password", () => {
+  it("needs the current password and can sign out the other devices", async () => {
+    const { email, cookie } = await createStaff(bed.t.db, bed.auth);
+    const other = await signedIn(email);
+    await expect(
+      changePassword(bed.auth, { currentPassword: "wrong wrong wrong", newPassword: NEW_PASSWORD, signOutOthers: true }, browser(cookie)),
+    ).rejects.toMatchObject({ details: { field: "currentPassword" } });
+    const cookies = await changePassword(bed.auth, { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, signOutOthers: true }, browser(cookie));
+    expect(await sessionOf(other)).toBeNull();
+    expect(await sessionOf(cookieFrom(cookies))).not.toBeNull();
+  });
+});
+
+describe("one-time code sign-in", () => {
+  it("emails a code that signs in once; a wrong code fails", async () => {
+    const { email } = await createStaff(bed.t.db, bed.auth);
+    await markVerified(email);
+    const since = bed.mailbox.messages.length;
+    await sendSignInCode(bed.auth, email, browser());
+    const code = codeIn(await bed.mailbox.waitFor(email, { subject: /sign-in code/, since }));
+    const wrong = code === "000000" ? "111111" : "000000";
+    await expect(signInWithCode(bed.auth, { email, code: wrong }, browser())).rejects.toMatchObject({ details: { field: "code" } });
+    const result = await signInWithCode(bed.auth, { email, code }, browser());
+    expect(result).toMatchObject({ passwordRemoved: false });
+    expect(await sessionOf(cookieFrom(result.cookies))).not.toBeNull();
+    expect(await signedIn(email)).toContain("session_token");
+    await expect(signInWithCode(bed.auth, { email, code }, browser())).rejects.toMatchObject({ code: "INVALID" });
+  });
+
+  it("on an account whose address was never confirmed, confirms it and removes the password set before", async () => {
+    const { email } = await createStaff(bed.t.db, bed.auth);
+    const since = bed.mailbox.messages.length;
+    await sendSignInCode(bed.auth, email, browser());
+    const code = codeIn(await bed.mailbox.waitFor(email, { subject: /sign-in code/, since }));
+    expect(await signInWithCode(bed.auth, { email, code }, browser())).toMatchObject({ passwordRemoved: true });
+    await expect(signIn(bed.auth, { email, password: TEST_PASSWORD }, browser())).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const [row] = await bed.t.db.select({ verified: user.emailVerified }).from(user).where(eq(user.email, email));
+    expect(row?.verified).toBe(true);
+  });
+
+  it("sends no code to an address without an account and creates none", async () => {
+    const stranger = uniqueEmail("nobody");
+    const before = bed.mailbox.messages.length;
+    await sendSignInCode(bed.auth, stranger, browser());
+    await bed.mailer.idle();
+    expect(bed.mailbox.messages.slice(before).some((m) => m.to.includes(stranger))).toBe(false);
+    await expect(signInWithCode(bed.auth, { email: stranger, code: "123456" }, browser())).rejects.toMatchObject({ code: "INVALID" });
+    expect(await bed.t.db.select().from(user).where(eq(user.email, stranger))).toHaveLength(0);
+  });
+});
+
+describe("two-factor authentication", () => {
+  it("enrols with a code from the secret, then asks for a code at sign-in, also after an email code", async () => {
+    const { email, cookie } = await createStaff(bed.t.db, bed.auth);
+    await markVerified(email);
+    await expect(startTwoFactorEnrolment(bed.auth, "not my password", browser(cookie))).rejects.toMatchObject({ details: { field: "password" } });
+    const enrolment = await startTwoFactorEnrolment(bed.auth, TEST_PASSWORD, browser(cookie));
+    expect(enrolment.totpUri).toMatch(/^otpauth:\/\/totp\/OpenHire:/);
+    expect(enrolment.recoveryCodes.length).toBeGreaterThanOrEqual(8);
+
+    await expect(confirmTwoFactorEnrolment(bed.auth, "000000", browser(cookie))).rejects.toMatchObject({ message: "Invalid code" });
+    const confirmed = await confirmTwoFactorEnrolment(bed.auth, totpCode(enrolment.manualKey), browser(cookie));
+    const rotated = cookieFrom(confirmed);
+    expect((await sessionOf(rotated))?.user.twoFactorEnabled).toBe(true);
+
+    // Password sign-in now stops at the second factor.
+    const challenge = await signIn(bed.auth, { email, password: TEST_PASSWORD }, browser());
+    expect(challenge.twoFactorRequired).toBe(true);
+    expect(await sessionOf(cookieFrom(challenge.cookies))).toBeNull();
+    await expect(
+      verifySecondFactor(bed.auth, { method: "totp", code: "999999" }, browser(cookieFrom(challenge.cookies))),
+    ).rejects.toMatchObject({ message: "Invalid code" });
+    const done = await verifySecondFactor(bed.auth, { method: "totp", code: totpCode(enrolment.manualKey) }, browser(cookieFrom(challenge.cookies)));
+    expect(await sessionOf(cookieFrom(done.cookies))).not.toBeNull();
+
+    // A recovery code works once.
+    const again = await signIn(bed.auth, { email, password: TEST_PASSWORD }, browser());
+    const recovered = await verifySecondFactor(bed.auth, { method: "recovery", code: enrolment.recoveryCodes[0]! }, browser(cookieFrom(again.cookies)));
+    expect(await sessionOf(cookieFrom(recovered.cookies))).not.toBeNull();
+    const third = await signIn(bed.auth, { email, password: TEST_PASSWORD }, browser());
+    await expect(
+      verifySecondFactor(bed.auth, { method: "recovery", code: enrolment.recoveryCodes[0]! }, browser(cookieFrom(third.cookies))),
+    ).rejects.toMatchObject({ code: "INVALID" });
+
+    // An emailed code proves the address, not the authenticator: the challenge follows.
+    const since = bed.mailbox.messages.length;
+    await sendSignInCode(bed.auth, email, browser());
+    const code = codeIn(await bed.mailbox.waitFor(email, { subject: /sign-in code/, since }));
+    const byCode = await signInWithCode(bed.auth, { email, code }, browser());
+    expect(byCode.twoFactorRequired).toBe(true);
+    expect(await sessionOf(cookieFrom(byCode.cookies))).toBeNull();
+    const afterCode = await verifySecondFactor(bed.auth, { method: "totp", code: totpCode(enrolment.manualKey) }, browser(cookieFrom(byCode.cookies)));
+    expect(await sessionOf(cookieFrom(afterCode.cookies))).not.toBeNull();
+
+    // Turning it off needs the password.
+    const current = cookieFrom(done.cookies);
+    await expect(disableTwoFactor(bed.auth, "nope nope nope", browser(current))).rejects.toMatchObject({ details: { field: "password" } });
+    await disableTwoFactor(bed.auth, TEST_PASSWORD, browser(current));
+    expect((await signIn(bed.auth, { email, password: TEST_PASSWORD }, browser())).twoFactorRequired).toBeFalsy();
+  });
+});
+
+describe("failed sign-ins", () => {
+  it("slow the account down after a few failures, and a success clears the count", async () => {
+    expect(failureDelaySeconds(FREE_FAILED_SIGN_INS - 1)).toBe(0);
+    expect(failureDelaySeconds(FREE_FAILED_SIGN_INS)).toBe(15);
+    expect(failureDelaySeconds(100)).toBe(15 * 60);
+
+    const { email } = await createStaff(bed.t.db, bed.auth);
+    for (let i = 0; i < FREE_FAILED_SIGN_INS; i++) {
+      await expect(signIn(bed.auth, { email, password: "wrong password!" }, browser())).rejects.toMatchObject({ code: "FORBIDDEN" });
+    }
+    // Even the right password waits now.
+    await expect(signIn(bed.auth, { email, password: TEST_PASSWORD }, browser())).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    // Once the wait has passed, the right password gets in and the count starts again.
+    await bed.t.db.execute(sql`update rate_limits set window_start = now() - interval '1 minute' where key = ${`sign-in-failures:${email}`}`);
+    expect(await signedIn(email)).toContain("session_token");
+    await expect(signIn(bed.auth, { email, password: "wrong password!" }, browser())).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
+describe("sessions", () => {
+  it("lists the account's devices and signs out others or all", async () => {
+    const { staff, email, cookie } = await createStaff(bed.t.db, bed.auth);
+    const second = await signedIn(email);
+    const third = await signedIn(email);
+    const current = (await sessionOf(cookie))!.session.id;
+    const actor = { userId: staff.userId, sessionId: current };
+    const sessions = await listSessions(bed.t.db, actor);
+    expect(sessions).toHaveLength(3);
+    expect(sessions[0]).toMatchObject({ id: current, current: true });
+    expect(sessions[1]!.userAgent).toContain("Firefox");
+
+    await signOutSessions(bed.t.db, bed.auth, actor, "others", browser(cookie));
+    expect(await sessionOf(second)).toBeNull();
+    expect(await sessionOf(third)).toBeNull();
+    expect(await sessionOf(cookie)).not.toBeNull();
+
+    const fourth = await signedIn(email);
+    const cleared = await signOutSessions(bed.t.db, bed.auth, actor, "all", browser(cookie));
+    expect(cleared.join(";")).toContain("session_token=;");
+    expect(await sessionOf(cookie)).toBeNull();
+    expect(await sessionOf(fourth)).toBeNull();
+    expect(await bed.t.db.select().from(session).where(eq(session.userId, staff.userId))).toHaveLength(0);
+  });
+});
+
+describe("email verification", () => {
+  it("sends a link on sign-up that verifies the address", async () => {
+    const { staff, email } = await createStaff(bed.t.db, bed.auth);
+    const message = await bed.mailbox.waitFor(email, { subject: /Confirm your email/ });
+    const token = new URL(linkIn(message, "/verify-email")).searchParams.get("token")!;
+    expect(await verifyEmail(bed.auth, "not-a-token")).toBe(false);
+    expect(await verifyEmail(bed.auth, token)).toBe(true);
+    const [row] = await bed.t.db.select({ verified: user.emailVerified }).from(user).where(eq(user.id, staff.userId));
+    expect(row?.verified).toBe(true);
+  });
+});
+
+describe("the staff guard", () => {
+  it("answers the staff member for a live session and refuses one that was ended", async () => {
+    setAppDatabase(bed.t);
+    setAppAuth(bed.auth);
+    try {
+      const { staff, cookie } = await createStaff(bed.t.db, bed.auth);
+      const request = () => new Request("http://openhire.test/dashboard", { headers: { cookie } });
+      const context = () => {
+        const provider = new RouterContextProvider();
+        provider.set(responseCookiesContext, []);
+        return provider;
+      };
+      expect(await requireStaff(request(), context())).toMatchObject({ userId: staff.userId });
+      await bed.t.db.delete(session).where(eq(session.userId, staff.userId));
+      await expect(requireStaff(request(), context())).rejects.toMatchObject({ status: 302 });
+    } finally {
+      setAppDatabase(undefined);
+      setAppAuth(undefined);
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { account, companies, emailTemplates, profiles, session, user } from "../../db/schema";
+import { DomainError } from "~/server/errors.server";
+import { DEFAULT_COMPANY_NAME, registerAccount, signIn, signOut } from "~/server/services/accounts.server";
+import { createStaff, TEST_PASSWORD, uniqueEmail } from "../factories";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.destroy();
+});
+
+const register = (email: string, password = TEST_PASSWORD) =>
+  registerAccount(t.auth, { email, password, confirmPassword: password }, new Headers());
+
+async function rowsFor(email: string) {
+  const [u] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (!u) return { user: 0, accounts: 0, companies: 0, profiles: 0, sessions: 0 };
+  const [[a], [c], [p], [s]] = await Promise.all([
+    t.db.select({ n: count() }).from(account).where(eq(account.userId, u.id)),
+    t.db.select({ n: count() }).from(companies).where(eq(companies.createdBy, u.id)),
+    t.db.select({ n: count() }).from(profiles).where(eq(profiles.id, u.id)),
+    t.db.select({ n: count() }).from(session).where(eq(session.userId, u.id)),
+  ]);
+  return { user: 1, accounts: a!.n, companies: c!.n, profiles: p!.n, sessions: s!.n };
+}
+
+describe("registerAccount", () => {
+  it("creates the user, password, company, recruiter profile and a session together", async () => {
+    const email = uniqueEmail();
+    const result = await register(email);
+    expect(result.cookies.join(";")).toContain("better-auth.session_token=");
+    expect(await rowsFor(email)).toEqual({ user: 1, accounts: 1, companies: 1, profiles: 1, sessions: 1 });
+    const [profile] = await t.db
+      .select({ role: profiles.role, fullName: profiles.fullName, companyName: companies.name })
+      .from(profiles)
+      .innerJoin(companies, eq(companies.id, profiles.companyId))
+      .where(eq(profiles.id, result.userId));
+    expect(profile).toEqual({ role: "recruiter", fullName: null, companyName: DEFAULT_COMPANY_NAME });
+    const templates = await t.db
+      .select({ name: emailTemplates.name })
+      .from(emailTemplates)
+      .innerJoin(profiles, eq(profiles.companyId, emailTemplates.companyId))
+      .where(eq(profiles.id, result.userId));
+    expect(templates.map((row) => row.name).sort()).toEqual(["Application received", "Interview invitation", "Rejection"]);
+  });
+
+  it("stores the email in lower case and refuses a second account for it", async () => {
+    const email = uniqueEmail("Mixed");
+    await register(email);
+    const again = register(email.toUpperCase());
+    await expect(again).rejects.toBeInstanceOf(DomainError);
+    await expect(again).rejects.toMatchObject({ code: "CONFLICT", message: "User already exists. Use another email." });
+    const [{ n }] = (await t.db.select({ n: count() }).from(user).where(eq(user.email, email.toLowerCase()))) as [{ n: number }];
+    expect(n).toBe(1);
+  });
+
+  it("refuses a common password and stores nothing", async () => {
+    const email = uniqueEmail();
+    await expect(register(email, "Password123")).rejects.toMatchObject({ code: "INVALID", details: { field: "password" } });
+    expect((await rowsFor(email)).user).toBe(0);
+  });
+
+  it("leaves no user, account, company or session behind when the profile cannot be written", async () => {
+    await t.db.execute(sql`
+      create or replace function refuse_profile() returns trigger language plpgsql as $$
+      begin
+        if new.id in (select id from "user" where email like 'doomed-%') then
+          raise exception 'profile write refused for the test';
+        end if;
+        return new;
+      end $$`);
+    await t.db.execute(sql`create trigger refuse_profile before insert on profiles for each row execute function refuse_profile()`);
+    try {
+      const email = uniqueEmail("doomed");
+      const companiesBefore = await t.db.select({ n: count() }).from(companies);
+      await expect(register(email)).rejects.toThrow();
+      expect(await rowsFor(email)).toEqual({ user: 0, accounts: 0, companies: 0, profiles: 0, sessions: 0 });
+      expect(await t.db.select({ n: count() }).from(companies)).toEqual(companiesBefore);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_profile on profiles`);
+    }
+  });
+});
+
+describe("signIn and signOut", () => {
+  it("signs in with the right password and refuses a wrong one with the service's message", async () => {
+    const { email } = await createStaff(t.db, t.auth);
+    const ok = await signIn(t.auth, { email, password: TEST_PASSWORD }, new Headers());
+    expect(ok.cookies.join(";")).toContain("better-auth.session_token=");
+    await expect(signIn(t.auth, { email, password: "not the password" }, new Headers())).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: "Invalid email or password",
+    });
+    await expect(signIn(t.auth, { email: uniqueEmail(), password: TEST_PASSWORD }, new Headers())).rejects.toMatchObject({
+      message: "Invalid email or password",
+    });
+  });
+
+  it("ends the session on sign-out so its cookie no longer works", async () => {
+    const { cookie } = await createStaff(t.db, t.auth);
+    const headers = new Headers({ cookie });
+    expect(await t.auth.api.getSession({ headers })).not.toBeNull();
+    const cleared = await signOut(t.auth, headers);
+    expect(cleared.join(";")).toContain("better-auth.session_token=;");
+    expect(await t.auth.api.getSession({ headers })).toBeNull();
+  });
+});
