@@ -1,0 +1,272 @@
+import {
+  type Announcements,
+  type CollisionDetection,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  KeyboardCode,
+  type KeyboardCoordinateGetter,
+  KeyboardSensor,
+  MouseSensor,
+  pointerWithin,
+  rectIntersection,
+  TouchSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import { memo, type ReactNode, useMemo, useRef, useState } from "react";
+import { Link, useFetcher, useFetchers, useSubmit } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { applyMoves, type Card, type Column, pendingMoves } from "./board-state";
+import { LocalDate } from "./local-date";
+
+/** What the move action answers. */
+export type MoveResponse = { ok: true } | { ok: false; applicationId?: string; error: string };
+
+const MOVE_KEY_PREFIX = "move:";
+
+/** Left and right arrows carry the dragged card to the previous or next column. */
+const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
+  if (event.code !== KeyboardCode.Right && event.code !== KeyboardCode.Left) return undefined;
+  event.preventDefault();
+  const { collisionRect, droppableRects, droppableContainers, over } = context;
+  if (!collisionRect) return undefined;
+  const columns = droppableContainers
+    .getEnabled()
+    .map((container) => ({ id: container.id, rect: droppableRects.get(container.id) }))
+    .filter((c): c is { id: string; rect: NonNullable<typeof c.rect> } => Boolean(c.rect))
+    .sort((a, b) => a.rect.left - b.rect.left);
+  const centre = collisionRect.left + collisionRect.width / 2;
+  let index = columns.findIndex((c) => c.id === over?.id);
+  if (index === -1) index = columns.findIndex((c) => centre >= c.rect.left && centre <= c.rect.left + c.rect.width);
+  const target = columns[index + (event.code === KeyboardCode.Right ? 1 : -1)];
+  if (!target) return undefined;
+  return {
+    x: target.rect.left + (target.rect.width - collisionRect.width) / 2,
+    y: currentCoordinates.y,
+  };
+};
+
+/** The pointer's column when there is a pointer; the overlapped column for the keyboard. */
+const collisionDetection: CollisionDetection = (args) => {
+  const hits = pointerWithin(args);
+  return hits.length > 0 ? hits : rectIntersection(args);
+};
+
+export function PipelineBoard({
+  columns: serverColumns,
+  moveAction,
+  showMoreHref,
+}: {
+  columns: Column[];
+  /** The action moves are posted to. */
+  moveAction: string;
+  /** The board's address with one more page of this stage. */
+  showMoreHref: (stageId: string) => string;
+}) {
+  const submit = useSubmit();
+  const fetchers = useFetchers();
+  const [activeId, setActiveId] = useState<string | null>(null);
+  // Keys of the moves made on this page, newest last: each one's answer may carry an error.
+  const [moveKeys, setMoveKeys] = useState<string[]>([]);
+
+  const moves = pendingMoves(fetchers, MOVE_KEY_PREFIX);
+  const columns = useMemo(() => applyMoves(serverColumns, moves), [serverColumns, moves]);
+
+  const cardsById = useMemo(() => {
+    const map = new Map<string, { card: Card; stageId: string }>();
+    for (const column of columns) for (const card of column.cards) map.set(card.id, { card, stageId: column.id });
+    return map;
+  }, [columns]);
+  const stageName = (id: unknown) => columns.find((c) => c.id === id)?.name ?? "a stage";
+  const cardName = (id: unknown) => cardsById.get(String(id))?.card.candidateName ?? "the candidate";
+
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
+  );
+
+  // The column last announced: reaching a column is said once, and the pick-up message is
+  // not replaced at once by "over its own column".
+  const announcedOver = useRef<string | null>(null);
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      announcedOver.current = String(active.data.current?.stageId ?? "");
+      return `Picked up ${cardName(active.id)} in ${stageName(active.data.current?.stageId)}. Use the left and right arrow keys to choose another stage, then press space or enter to drop, or escape to cancel.`;
+    },
+    onDragOver: ({ active, over }) => {
+      const overId = over ? String(over.id) : null;
+      if (overId === announcedOver.current) return undefined;
+      announcedOver.current = overId;
+      return over ? `${cardName(active.id)} is over ${stageName(over.id)}.` : `${cardName(active.id)} is not over a stage.`;
+    },
+    onDragEnd: ({ active, over }) =>
+      over && over.id !== active.data.current?.stageId
+        ? `${cardName(active.id)} was moved to ${stageName(over.id)}.`
+        : `${cardName(active.id)} was dropped back in ${stageName(active.data.current?.stageId)}.`,
+    onDragCancel: ({ active }) => `Moving ${cardName(active.id)} was cancelled. It stays in ${stageName(active.data.current?.stageId)}.`,
+  };
+
+  function onDragStart(event: DragStartEvent) {
+    setActiveId(String(event.active.id));
+  }
+
+  function onDragEnd(event: DragEndEvent) {
+    setActiveId(null);
+    const { active, over } = event;
+    const from = active.data.current?.stageId;
+    if (!over || over.id === from) return;
+    const key = `${MOVE_KEY_PREFIX}${active.id}:${Date.now()}`;
+    setMoveKeys((keys) => [...keys.slice(-4), key]);
+    void submit(
+      { intent: "move", applicationId: String(active.id), stageId: String(over.id) },
+      { method: "post", action: moveAction, navigate: false, fetcherKey: key },
+    );
+  }
+
+  const active = activeId ? cardsById.get(activeId) : undefined;
+  const total = columns.reduce((sum, column) => sum + column.count, 0);
+
+  return (
+    <div>
+      <div aria-live="polite">
+        {moveKeys.map((key) => (
+          <MoveError key={key} fetcherKey={key} onDismiss={() => setMoveKeys((keys) => keys.filter((k) => k !== key))} />
+        ))}
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {total} {total === 1 ? "application" : "applications"} in this pipeline.
+      </p>
+      <DndContext
+        id="pipeline-board"
+        sensors={sensors}
+        collisionDetection={collisionDetection}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: {
+            draggable:
+              "To move a candidate, focus its move button and press space or enter. Use the left and right arrow keys to choose a stage, then press space or enter to drop it, or escape to cancel.",
+          },
+        }}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setActiveId(null)}
+      >
+        <div className="-mx-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0">
+          <ol className="flex min-h-[60vh] items-stretch gap-4" aria-label="Pipeline stages">
+            {columns.map((column) => (
+              <BoardColumnView key={column.id} column={column} showMoreHref={showMoreHref(column.id)} />
+            ))}
+          </ol>
+        </div>
+        <DragOverlay dropAnimation={null}>
+          {active ? <CardBody card={active.card} className="rotate-2 shadow-lg ring-2 ring-brand-500" /> : null}
+        </DragOverlay>
+      </DndContext>
+    </div>
+  );
+}
+
+function MoveError({ fetcherKey, onDismiss }: { fetcherKey: string; onDismiss: () => void }) {
+  const fetcher = useFetcher<MoveResponse>({ key: fetcherKey });
+  if (fetcher.state !== "idle" || !fetcher.data || fetcher.data.ok) return null;
+  return (
+    <div className="mb-4">
+      <Alert title="The candidate could not be moved">
+        <p>{fetcher.data.error} The card is back where it was.</p>
+        <button type="button" onClick={onDismiss} className="mt-2 text-sm font-semibold underline">
+          Dismiss
+        </button>
+      </Alert>
+    </div>
+  );
+}
+
+const BoardColumnView = memo(function BoardColumnView({ column, showMoreHref }: { column: Column; showMoreHref: string }) {
+  const { setNodeRef, isOver } = useDroppable({ id: column.id });
+  const headingId = `stage-${column.id}`;
+  return (
+    <li
+      ref={setNodeRef}
+      aria-labelledby={headingId}
+      className={`flex w-72 shrink-0 flex-col rounded-xl border p-3 transition-colors ${
+        isOver ? "border-brand-400 bg-brand-50" : "border-slate-200 bg-slate-100/70"
+      }`}
+    >
+      <h2 id={headingId} className="flex items-center justify-between px-1 text-sm font-semibold text-slate-800">
+        <span>{column.name}</span>
+        <span className="rounded-full bg-white px-2 py-0.5 text-xs font-medium text-slate-600" aria-label={`${column.count} candidates`}>
+          {column.count}
+        </span>
+      </h2>
+      <ul className="-mx-1 mt-3 flex-1 space-y-2 overflow-y-auto px-1 pb-1 lg:max-h-[calc(100dvh-16rem)]">
+        {column.cards.map((card) => (
+          <DraggableCard key={card.id} card={card} stageId={column.id} />
+        ))}
+        {column.cards.length === 0 ? (
+          <li className="rounded-lg border border-dashed border-slate-300 px-3 py-6 text-center text-xs text-slate-500">No candidates</li>
+        ) : null}
+      </ul>
+      {column.hasMore ? (
+        <Link
+          to={showMoreHref}
+          preventScrollReset
+          replace
+          className="mt-3 rounded-lg px-3 py-2 text-center text-sm font-semibold text-brand-700 hover:bg-white"
+        >
+          Show more<span className="sr-only"> in {column.name}</span> ({column.count - column.cards.length} more)
+        </Link>
+      ) : null}
+    </li>
+  );
+});
+
+const DraggableCard = memo(function DraggableCard({ card, stageId }: { card: Card; stageId: string }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
+    id: card.id,
+    data: { stageId },
+  });
+  return (
+    <li ref={setNodeRef} {...listeners} className={`touch-manipulation ${isDragging ? "opacity-40" : ""}`} data-testid="pipeline-card">
+      <CardBody
+        card={card}
+        handle={
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            {...attributes}
+            aria-label={`Move ${card.candidateName}`}
+            className="relative z-10 -mr-1 -mt-1 cursor-grab rounded px-1 text-base leading-none text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            <span aria-hidden="true">⠿</span>
+          </button>
+        }
+      />
+    </li>
+  );
+});
+
+function CardBody({ card, handle, className = "" }: { card: Card; handle?: ReactNode; className?: string }) {
+  return (
+    <div className={`relative cursor-grab rounded-lg border border-slate-200 bg-white p-3 shadow-sm hover:border-brand-300 ${className}`}>
+      <div className="flex items-start justify-between gap-2">
+        <Link
+          to={`/applications/${card.id}`}
+          draggable={false}
+          className="min-w-0 truncate text-sm font-semibold text-slate-900 after:absolute after:inset-0 hover:text-brand-700 focus:outline-none focus-visible:underline"
+        >
+          {card.candidateName}
+        </Link>
+        {handle}
+      </div>
+      <p className="truncate text-xs text-slate-600">{card.candidateEmail}</p>
+      <p className="mt-1 text-xs text-slate-500">
+        Applied <LocalDate value={card.createdAt} />
+      </p>
+    </div>
+  );
+}

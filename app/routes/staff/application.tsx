@@ -1,0 +1,375 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/application";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonStyles } from "~/components/ui/button";
+import { inputStyles } from "~/components/ui/field";
+import { LocalDate } from "~/features/pipeline-board/local-date";
+import { pageMeta } from "~/lib/meta";
+import { applicationStatusTone, ChangeStatusSchema, MoveApplicationSchema } from "~/schemas/application-review";
+import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
+import { requireStaff } from "~/server/auth.server";
+import { appDatabase } from "~/server/db.server";
+import { isDomainError } from "~/server/errors.server";
+import { describeActivity, listSubjectActivity } from "~/server/queries/activity.server";
+import { getApplicationDetail } from "~/server/queries/applications.server";
+import { appMailer, listApplicationEmails } from "~/server/email.server";
+import { previewTemplateForApplication, sendTemplateToCandidate } from "~/server/services/candidate-emails.server";
+import { listEmailTemplates } from "~/server/services/email-templates.server";
+import { changeApplicationStatus, moveApplication } from "~/server/services/pipeline.server";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta(data ? `${data.application.candidateName} — ${data.application.job.title}` : "Application", "A candidate's application.");
+
+/** Only web addresses become links: a javascript: or data: URL from a form is shown as text. */
+function safeHttpUrl(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context);
+  const db = appDatabase();
+  const application = await getApplicationDetail(db, staff.companyId, params.applicationId);
+  if (!application) throw data("Application not found", { status: 404 });
+  const [history, templates, emails] = await Promise.all([
+    listSubjectActivity(db, staff.companyId, application.id),
+    listEmailTemplates(db, staff.companyId),
+    listApplicationEmails(db, staff.companyId, application.id),
+  ]);
+  // ?template=<id> shows that template filled in for this candidate before it is sent.
+  const templateId = new URL(request.url).searchParams.get("template");
+  let preview: { templateId: string; to: string; subject: string; body: string } | null = null;
+  if (templateId && templates.some((template) => template.id === templateId)) {
+    preview = { templateId, ...(await previewTemplateForApplication(db, staff, application.id, templateId)) };
+  }
+  return {
+    templates: templates.map((template) => ({ id: template.id, name: template.name })),
+    preview,
+    emails: emails.map((email) => ({
+      id: email.id,
+      subject: email.subject,
+      body: email.body,
+      status: email.status,
+      error: email.error,
+      createdAt: email.createdAt.toISOString(),
+    })),
+    application: { ...application, resumeHref: safeHttpUrl(application.resumeUrl) },
+    history: history.map((item) => ({
+      id: item.id,
+      text: describeActivity(item),
+      actorName: item.type === "application_received" ? "Candidate" : (item.actorName ?? "Former staff member"),
+      createdAt: item.createdAt,
+    })),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context);
+  const values = formValues(await request.formData());
+  const db = appDatabase();
+  try {
+    if (values.intent === "send-email") {
+      if (!values.templateId) return data({ errors: { form: "Choose a template" } as FieldErrors, done: null }, { status: 400 });
+      await sendTemplateToCandidate(db, staff, params.applicationId, values.templateId, appMailer());
+      return { errors: null, done: "Email sent to the candidate." };
+    }
+    if (values.intent === "move") {
+      const parsed = parseForm(MoveApplicationSchema, { ...values, applicationId: params.applicationId });
+      if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
+      const result = await moveApplication(db, staff, params.applicationId, parsed.data.stageId);
+      return { errors: null, done: result.moved ? "Stage updated." : "The application is already in that stage." };
+    }
+    const parsed = parseForm(ChangeStatusSchema, values);
+    if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
+    await changeApplicationStatus(db, staff, params.applicationId, parsed.data.status);
+    return { errors: null, done: "Status updated." };
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.code === "NOT_FOUND") throw data("Application not found", { status: 404 });
+    return data({ errors: { [error.details.field ?? "form"]: error.message }, done: null }, { status: 400 });
+  }
+}
+
+const STATUS_ACTIONS = [
+  { status: "rejected", label: "Reject", variant: "danger" },
+  { status: "withdrawn", label: "Mark as withdrawn", variant: "secondary" },
+  { status: "active", label: "Reactivate", variant: "secondary" },
+] as const;
+
+const EMAIL_STATUS_TONE = { sent: "green", pending: "yellow", failed: "red" } as const;
+
+export default function Application({ loaderData, actionData }: Route.ComponentProps) {
+  const { application, history, templates, preview, emails } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors = actionData?.errors ?? null;
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <Link to="/applications" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
+        ← Back to Applications
+      </Link>
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{application.candidateName}</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            <a href={`mailto:${application.candidateEmail}`} className="hover:text-brand-700">
+              {application.candidateEmail}
+            </a>
+          </p>
+        </div>
+        <Badge tone={applicationStatusTone(application.status)}>{application.status}</Badge>
+      </div>
+
+      {actionData?.done ? (
+        <div className="mt-4">
+          <Alert tone="success">{actionData.done}</Alert>
+        </div>
+      ) : null}
+      {errors?.form ? (
+        <div className="mt-4">
+          <Alert>{errors.form}</Alert>
+        </div>
+      ) : null}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="details-heading">
+            <h2 id="details-heading" className="text-lg font-semibold text-slate-900">
+              Application
+            </h2>
+            <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="font-medium text-slate-500">Job</dt>
+                <dd className="mt-1">
+                  <Link to={`/manage/jobs/${application.job.id}`} className="font-semibold text-brand-600 hover:text-brand-700">
+                    {application.job.title}
+                  </Link>
+                </dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-500">Stage</dt>
+                <dd className="mt-1 text-slate-900">{application.stage?.name ?? "No stage"}</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-500">Applied</dt>
+                <dd className="mt-1 text-slate-900">
+                  <LocalDate value={application.createdAt} withTime />
+                </dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-500">Resume</dt>
+                <dd className="mt-1 break-all">
+                  {application.resumeHref ? (
+                    <a
+                      href={application.resumeHref}
+                      target="_blank"
+                      rel="noopener noreferrer nofollow"
+                      className="font-semibold text-brand-600 hover:text-brand-700"
+                    >
+                      View resume<span className="sr-only"> (opens in a new tab)</span> ↗
+                    </a>
+                  ) : application.resumeUrl ? (
+                    <span className="text-slate-700">{application.resumeUrl}</span>
+                  ) : (
+                    <span className="text-slate-500">Not provided</span>
+                  )}
+                </dd>
+              </div>
+            </dl>
+          </section>
+
+          <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="cover-heading">
+            <h2 id="cover-heading" className="text-lg font-semibold text-slate-900">
+              Cover letter
+            </h2>
+            {application.coverLetter ? (
+              <p className="mt-3 whitespace-pre-line text-sm leading-6 text-slate-700">{application.coverLetter}</p>
+            ) : (
+              <p className="mt-3 text-sm text-slate-500">No cover letter.</p>
+            )}
+          </section>
+
+          <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="answers-heading">
+            <h2 id="answers-heading" className="text-lg font-semibold text-slate-900">
+              Application form answers
+            </h2>
+            {application.answers.length === 0 ? (
+              <p className="mt-3 text-sm text-slate-500">This job&apos;s form has no custom questions.</p>
+            ) : (
+              <dl className="mt-4 divide-y divide-slate-100 text-sm">
+                {application.answers.map((answer) => (
+                  <div key={answer.fieldId} className="py-3 first:pt-0">
+                    <dt className="font-medium text-slate-700">
+                      {answer.label}
+                      {answer.removed ? <span className="ml-2 text-xs font-normal text-slate-500">(no longer on the form)</span> : null}
+                    </dt>
+                    <dd className="mt-1 whitespace-pre-line text-slate-900">
+                      {answer.answer || <span className="text-slate-500">No answer</span>}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </section>
+        </div>
+
+        <div className="space-y-6">
+          <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="manage-heading">
+            <h2 id="manage-heading" className="text-lg font-semibold text-slate-900">
+              Manage
+            </h2>
+            <Form method="post" className="mt-4 space-y-2">
+              <input type="hidden" name="intent" value="move" />
+              <label htmlFor="stage" className="block text-sm font-medium text-slate-700">
+                Stage
+              </label>
+              <div className="flex gap-2">
+                <select
+                  id="stage"
+                  name="stageId"
+                  defaultValue={application.stage?.id ?? ""}
+                  key={application.stage?.id ?? ""}
+                  className={inputStyles}
+                  aria-invalid={errors?.stageId ? true : undefined}
+                  aria-describedby={errors?.stageId ? "stage-error" : undefined}
+                >
+                  {application.stage ? null : <option value="">Choose a stage</option>}
+                  {application.stages.map((stage) => (
+                    <option key={stage.id} value={stage.id}>
+                      {stage.name}
+                    </option>
+                  ))}
+                </select>
+                <Button type="submit" variant="secondary" disabled={busy}>
+                  Move
+                </Button>
+              </div>
+              {errors?.stageId ? (
+                <p id="stage-error" className="text-sm text-red-600">
+                  {errors.stageId}
+                </p>
+              ) : null}
+            </Form>
+            <Form method="post" className="mt-5 flex flex-wrap gap-2">
+              <input type="hidden" name="intent" value="status" />
+              {STATUS_ACTIONS.filter((a) => a.status !== application.status).map((a) => (
+                <button key={a.status} type="submit" name="status" value={a.status} disabled={busy} className={buttonStyles[a.variant]}>
+                  {a.label}
+                </button>
+              ))}
+            </Form>
+          </section>
+
+          <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="email-heading">
+            <h2 id="email-heading" className="text-lg font-semibold text-slate-900">
+              Email the candidate
+            </h2>
+            {templates.length === 0 ? (
+              <p className="mt-3 text-sm text-slate-500">
+                No templates yet.{" "}
+                <Link to="/email-templates/new" className="font-semibold text-brand-600 hover:text-brand-700">
+                  Create one
+                </Link>
+              </p>
+            ) : (
+              <Form method="get" className="mt-4 flex flex-col gap-2" preventScrollReset>
+                <label htmlFor="email-template" className="text-sm font-medium text-slate-700">
+                  Template
+                </label>
+                <select id="email-template" name="template" defaultValue={preview?.templateId ?? ""} className={inputStyles}>
+                  <option value="" disabled>
+                    Choose a template
+                  </option>
+                  {templates.map((template) => (
+                    <option key={template.id} value={template.id}>
+                      {template.name}
+                    </option>
+                  ))}
+                </select>
+                <Button type="submit" variant="secondary">
+                  Preview
+                </Button>
+              </Form>
+            )}
+            {preview ? (
+              <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm" aria-label="Email preview">
+                <p className="text-xs text-slate-500">To: {preview.to}</p>
+                <p className="mt-1 font-semibold text-slate-900">{preview.subject}</p>
+                <p className="mt-2 whitespace-pre-wrap text-slate-700">{preview.body}</p>
+                <Form method="post" className="mt-3">
+                  <input type="hidden" name="intent" value="send-email" />
+                  <input type="hidden" name="templateId" value={preview.templateId} />
+                  <Button type="submit" disabled={busy}>
+                    Send email
+                  </Button>
+                </Form>
+              </div>
+            ) : null}
+            {emails.length > 0 ? (
+              <ul className="mt-5 space-y-3 border-t border-slate-100 pt-4 text-sm" aria-label="Emails sent">
+                {emails.map((email) => (
+                  <li key={email.id}>
+                    <details>
+                      <summary className="cursor-pointer list-none">
+                        <span className="font-medium text-slate-900">{email.subject}</span>{" "}
+                        <Badge tone={EMAIL_STATUS_TONE[email.status as keyof typeof EMAIL_STATUS_TONE] ?? "blue"}>{email.status}</Badge>
+                        <span className="block text-xs text-slate-500">
+                          <LocalDate value={email.createdAt} withTime />
+                          {email.error ? ` · ${email.error}` : ""}
+                        </span>
+                      </summary>
+                      <p className="mt-2 whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-slate-700">{email.body}</p>
+                    </details>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+
+          <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="history-heading">
+            <h2 id="history-heading" className="text-lg font-semibold text-slate-900">
+              History
+            </h2>
+            {history.length === 0 ? (
+              <p className="mt-3 text-sm text-slate-500">No changes yet.</p>
+            ) : (
+              <ol className="mt-4 space-y-4 border-l border-slate-200 pl-4 text-sm" aria-label="History">
+                {history.map((item) => (
+                  <li key={item.id} className="relative">
+                    <span aria-hidden="true" className="absolute -left-[21px] top-1.5 size-2.5 rounded-full bg-brand-500" />
+                    <p className="text-slate-900">{item.text}</p>
+                    <p className="text-xs text-slate-500">
+                      {item.actorName} · <LocalDate value={item.createdAt} withTime />
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = error && typeof error === "object" && "status" in error && error.status === 404;
+  return (
+    <div className="mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <h1 className="text-xl font-semibold text-slate-900">{notFound ? "Application not found" : "Failed to load the application"}</h1>
+      <p className="mt-2 text-sm text-slate-600">
+        {notFound ? "It may have been removed, or it belongs to another company." : "Please try again later."}
+      </p>
+      <Link to="/applications" className="mt-4 inline-block text-sm font-semibold text-brand-600 hover:text-brand-700">
+        Back to Applications
+      </Link>
+    </div>
+  );
+}

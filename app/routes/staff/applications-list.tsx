@@ -1,0 +1,213 @@
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import type { Route } from "./+types/applications-list";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { inputStyles } from "~/components/ui/field";
+import { LocalDate } from "~/features/pipeline-board/local-date";
+import { pageMeta } from "~/lib/meta";
+import { APPLICATION_STATUSES, type ApplicationStatus, applicationStatusTone, isUuid } from "~/schemas/application-review";
+import { requireStaff } from "~/server/auth.server";
+import { appDatabase } from "~/server/db.server";
+import { listApplicationFilterOptions, listApplications } from "~/server/queries/applications.server";
+
+export const meta: Route.MetaFunction = () => pageMeta("Applications", "Every application to your company's jobs.");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context);
+  const url = new URL(request.url);
+  const jobParam = url.searchParams.get("job") ?? "";
+  const stageParam = url.searchParams.get("stage") ?? "";
+  const statusParam = url.searchParams.get("status") ?? "";
+  const filters = {
+    jobId: isUuid(jobParam) ? jobParam : undefined,
+    stageId: isUuid(jobParam) && isUuid(stageParam) ? stageParam : undefined,
+    status: (APPLICATION_STATUSES as readonly string[]).includes(statusParam) ? (statusParam as ApplicationStatus) : undefined,
+    q: url.searchParams.get("q")?.trim() ?? "",
+    page: Number(url.searchParams.get("page")) || 1,
+  };
+  const db = appDatabase();
+  try {
+    const [list, options] = await Promise.all([
+      listApplications(db, staff.companyId, filters),
+      listApplicationFilterOptions(db, staff.companyId, filters.jobId),
+    ]);
+    return { filters, list, options, error: null };
+  } catch (error) {
+    console.error("Error loading applications:", error);
+    return { filters, list: null, options: { jobs: [], stages: [] }, error: "Failed to load applications" };
+  }
+}
+
+export default function ApplicationsList({ loaderData }: Route.ComponentProps) {
+  const { filters, list, options, error } = loaderData;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+
+  const pageHref = (page: number) => {
+    const params = new URLSearchParams();
+    if (filters.jobId) params.set("job", filters.jobId);
+    if (filters.stageId) params.set("stage", filters.stageId);
+    if (filters.status) params.set("status", filters.status);
+    if (filters.q) params.set("q", filters.q);
+    if (page > 1) params.set("page", String(page));
+    const query = params.toString();
+    return query ? `?${query}` : "/applications";
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Applications</h1>
+
+      <Form
+        method="get"
+        role="search"
+        className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+        onChange={(event) => {
+          const form = event.currentTarget;
+          // A new job clears the stage: stages belong to one job.
+          if ((event.target as HTMLElement).getAttribute("name") === "job" && form.elements.namedItem("stage")) {
+            (form.elements.namedItem("stage") as HTMLSelectElement).value = "";
+          }
+          void submit(form, { replace: true, preventScrollReset: true });
+        }}
+      >
+        <div className="lg:col-span-1">
+          <label htmlFor="application-search" className="sr-only">
+            Search by name or email
+          </label>
+          <input
+            id="application-search"
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            placeholder="Search by name or email"
+            className={inputStyles}
+          />
+        </div>
+        <div>
+          <label htmlFor="application-job" className="sr-only">
+            Job
+          </label>
+          <select id="application-job" name="job" defaultValue={filters.jobId ?? ""} className={inputStyles}>
+            <option value="">All jobs</option>
+            {options.jobs.map((job) => (
+              <option key={job.id} value={job.id}>
+                {job.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="application-stage" className="sr-only">
+            Stage
+          </label>
+          <select
+            id="application-stage"
+            name="stage"
+            key={filters.jobId ?? "none"}
+            defaultValue={filters.stageId ?? ""}
+            disabled={!filters.jobId}
+            className={inputStyles}
+            title={filters.jobId ? undefined : "Choose a job to filter by stage"}
+          >
+            <option value="">{filters.jobId ? "All stages" : "All stages (choose a job)"}</option>
+            {options.stages.map((stage) => (
+              <option key={stage.id} value={stage.id}>
+                {stage.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-3">
+          <label htmlFor="application-status" className="sr-only">
+            Status
+          </label>
+          <select id="application-status" name="status" defaultValue={filters.status ?? ""} className={inputStyles}>
+            <option value="">All statuses</option>
+            {APPLICATION_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status[0]!.toUpperCase() + status.slice(1)}
+              </option>
+            ))}
+          </select>
+          <noscript>
+            <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
+              Filter
+            </button>
+          </noscript>
+        </div>
+      </Form>
+
+      <div className={`mt-6 ${navigation.state === "loading" ? "opacity-60" : ""}`}>
+        {error ? (
+          <Alert title="Error loading applications">{error}</Alert>
+        ) : !list || list.rows.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+            <p className="text-lg font-semibold text-slate-900">No applications found.</p>
+          </div>
+        ) : (
+          <>
+            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+              <table className="min-w-full divide-y divide-slate-200 text-sm">
+                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">Candidate</th>
+                    <th scope="col" className="px-4 py-3">Job</th>
+                    <th scope="col" className="px-4 py-3">Stage</th>
+                    <th scope="col" className="px-4 py-3">Status</th>
+                    <th scope="col" className="px-4 py-3">Applied</th>
+                    <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {list.rows.map((row) => (
+                    <tr key={row.id}>
+                      <td className="px-4 py-3">
+                        <p className="font-semibold text-slate-900">{row.candidateName}</p>
+                        <p className="text-xs text-slate-500">{row.candidateEmail}</p>
+                      </td>
+                      <td className="px-4 py-3 text-slate-700">{row.jobTitle}</td>
+                      <td className="px-4 py-3 text-slate-700">{row.stageName ?? "—"}</td>
+                      <td className="px-4 py-3">
+                        <Badge tone={applicationStatusTone(row.status)}>{row.status}</Badge>
+                      </td>
+                      <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                        <LocalDate value={row.createdAt} />
+                      </td>
+                      <td className="px-4 py-3 text-right">
+                        <Link
+                          to={`/applications/${row.id}`}
+                          className="font-semibold text-brand-600 hover:text-brand-700"
+                          aria-label={`View ${row.candidateName}'s application`}
+                        >
+                          View
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <nav aria-label="Pagination" className="mt-4 flex items-center justify-between text-sm text-slate-600">
+              <p>
+                Page {list.page} of {list.pageCount} · {list.total} {list.total === 1 ? "application" : "applications"}
+              </p>
+              <div className="flex gap-2">
+                {list.page > 1 ? (
+                  <Link to={pageHref(list.page - 1)} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-50">
+                    Previous
+                  </Link>
+                ) : null}
+                {list.page < list.pageCount ? (
+                  <Link to={pageHref(list.page + 1)} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-50">
+                    Next
+                  </Link>
+                ) : null}
+              </div>
+            </nav>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

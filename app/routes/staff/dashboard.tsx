@@ -1,0 +1,124 @@
+import { useEffect } from "react";
+import { Link, useRevalidator } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { Alert } from "~/components/ui/alert";
+import { LocalDate } from "~/features/pipeline-board/local-date";
+import { pageMeta } from "~/lib/meta";
+import { requireStaff } from "~/server/auth.server";
+import { appDatabase } from "~/server/db.server";
+import { describeActivity, listRecentActivity } from "~/server/queries/activity.server";
+import { getDashboardStats, resolveTimeZone, startOfDayInTimeZone } from "~/server/queries/dashboard.server";
+
+export const meta: Route.MetaFunction = () => pageMeta("Dashboard", "Your hiring at a glance.");
+
+/** The browser tells us its time zone in this cookie; "today" starts at midnight there. */
+const TZ_COOKIE = "tz";
+
+function cookieValue(request: Request, name: string): string | null {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join("="));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context);
+  const timeZone = resolveTimeZone(cookieValue(request, TZ_COOKIE));
+  const db = appDatabase();
+  const [stats, activity] = await Promise.all([
+    getDashboardStats(db, staff.companyId, startOfDayInTimeZone(new Date(), timeZone)).catch((error: unknown) => {
+      // Spec: if loading the counts fails the counts stay 0 (and the failure is said, not hidden).
+      console.error("Error fetching dashboard stats:", error);
+      return null;
+    }),
+    listRecentActivity(db, staff.companyId, 10).catch((error: unknown) => {
+      console.error("Error fetching recent activity:", error);
+      return null;
+    }),
+  ]);
+  return {
+    name: staff.fullName?.trim() || "User",
+    timeZone,
+    stats: stats ?? { activeJobs: 0, applicationsToday: 0, pendingReviews: 0 },
+    statsFailed: stats === null,
+    activityFailed: activity === null,
+    activity: (activity ?? []).map((item) => ({
+      id: item.id,
+      text: describeActivity(item),
+      href: item.subjectType === "application" ? `/applications/${item.subjectId}` : `/manage/jobs/${item.subjectId}`,
+      actorName: item.type === "application_received" ? null : item.actorName,
+      createdAt: item.createdAt,
+    })),
+  };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { name, stats, activity, timeZone } = loaderData;
+  const revalidator = useRevalidator();
+
+  // Tell the server this browser's time zone once, and recount if it differs from the one used.
+  useEffect(() => {
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!browserZone || browserZone === timeZone) return;
+    document.cookie = `${TZ_COOKIE}=${encodeURIComponent(browserZone)}; path=/; max-age=31536000; samesite=lax`;
+    void revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per server answer
+  }, [timeZone]);
+
+  const cards = [
+    { label: "Active Jobs", value: stats.activeJobs },
+    { label: "Applications Today", value: stats.applicationsToday },
+    { label: "Pending Reviews", value: stats.pendingReviews },
+  ];
+  return (
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome, {name}!</h1>
+      {loaderData.statsFailed ? (
+        <div className="mt-4">
+          <Alert>Failed to load the dashboard counts. Please try again later.</Alert>
+        </div>
+      ) : null}
+      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+        {cards.map((card) => (
+          <div key={card.label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <dt className="text-sm font-medium text-slate-500">{card.label}</dt>
+            <dd className="mt-2 text-3xl font-semibold text-slate-900" data-testid={`stat-${card.label}`}>
+              {card.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <section className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="activity-heading">
+        <h2 id="activity-heading" className="text-lg font-semibold text-slate-900">
+          Recent Activity
+        </h2>
+        {loaderData.activityFailed ? (
+          <p className="mt-3 text-sm text-red-700">Failed to load recent activity.</p>
+        ) : activity.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-500">No recent activity</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100">
+            {activity.map((item) => (
+              <li key={item.id} className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+                <Link to={item.href} className="text-sm font-medium text-slate-900 hover:text-brand-700">
+                  {item.text}
+                </Link>
+                <span className="shrink-0 text-xs text-slate-500">
+                  {item.actorName ? `${item.actorName} · ` : ""}
+                  <LocalDate value={item.createdAt} withTime />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

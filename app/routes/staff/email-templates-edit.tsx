@@ -1,0 +1,65 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/email-templates-edit";
+import { TemplateForm } from "~/features/email-templates/template-form";
+import { pageMeta } from "~/lib/meta";
+import { EmailTemplateSchema } from "~/schemas/email-template";
+import { formValues, parseForm } from "~/schemas/parse-form";
+import { requireStaff } from "~/server/auth.server";
+import { appDatabase } from "~/server/db.server";
+import { isDomainError } from "~/server/errors.server";
+import { getEmailTemplate, updateEmailTemplate } from "~/server/services/email-templates.server";
+
+export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? `Edit ${data.template.name}` : "Edit email template", "Edit an email template.");
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context);
+  const template = await getEmailTemplate(appDatabase(), staff.companyId, params.templateId);
+  if (!template) throw data("Email template not found", { status: 404 });
+  return { template };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context);
+  const values = formValues(await request.formData());
+  const parsed = parseForm(EmailTemplateSchema, values);
+  if (!parsed.success) return data({ errors: parsed.errors, values }, { status: 400 });
+  try {
+    await updateEmailTemplate(appDatabase(), staff, params.templateId, parsed.data);
+  } catch (error) {
+    if (isDomainError(error) && error.code === "NOT_FOUND") throw data("Email template not found", { status: 404 });
+    throw error;
+  }
+  return redirect("/email-templates?saved=updated");
+}
+
+export default function EditEmailTemplate({ loaderData, actionData }: Route.ComponentProps) {
+  const values = actionData?.values;
+  const { template } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl">
+      <Link to="/email-templates" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
+        ← Back to Email Templates
+      </Link>
+      <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Edit Template</h1>
+      <div className="mt-6">
+        <TemplateForm
+          key={values ? "submitted" : template.id}
+          defaults={{ name: values?.name ?? template.name, subject: values?.subject ?? template.subject, body: values?.body ?? template.body }}
+          serverErrors={actionData?.errors}
+          submitLabel="Save changes"
+        />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <h1 className="text-xl font-semibold text-slate-900">Email template not found</h1>
+      <Link to="/email-templates" className="mt-4 inline-block text-sm font-semibold text-brand-600 hover:text-brand-700">
+        Back to Email Templates
+      </Link>
+    </div>
+  );
+}

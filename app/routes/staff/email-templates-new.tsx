@@ -1,0 +1,45 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/email-templates-new";
+import { TemplateForm } from "~/features/email-templates/template-form";
+import { pageMeta } from "~/lib/meta";
+import { EmailTemplateSchema } from "~/schemas/email-template";
+import { formValues, parseForm } from "~/schemas/parse-form";
+import { requireStaff } from "~/server/auth.server";
+import { appDatabase } from "~/server/db.server";
+import { createEmailTemplate } from "~/server/services/email-templates.server";
+
+export const meta: Route.MetaFunction = () => pageMeta("New email template", "Create an email template.");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context);
+  const values = formValues(await request.formData());
+  const parsed = parseForm(EmailTemplateSchema, values);
+  if (!parsed.success) return data({ errors: parsed.errors, values }, { status: 400 });
+  await createEmailTemplate(appDatabase(), staff, parsed.data);
+  return redirect("/email-templates?saved=created");
+}
+
+export default function NewEmailTemplate({ actionData }: Route.ComponentProps) {
+  const values = actionData?.values;
+  return (
+    <div className="mx-auto max-w-6xl">
+      <Link to="/email-templates" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
+        ← Back to Email Templates
+      </Link>
+      <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">New Template</h1>
+      <div className="mt-6">
+        <TemplateForm
+          key={values ? "submitted" : "new"}
+          defaults={{ name: values?.name ?? "", subject: values?.subject ?? "", body: values?.body ?? "" }}
+          serverErrors={actionData?.errors}
+          submitLabel="Create template"
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { data, Form, Link, useActionData } from "react-router";
+import type { Route } from "./+types/jobs-edit";
+import { Badge, jobStatusTone } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { JobForm } from "~/features/job-form/job-form";
+import { pageMeta } from "~/lib/meta";
+import { jobPath } from "~/lib/slug";
+import { draftFromField } from "~/schemas/form-field";
+import { type JobFormState } from "~/schemas/job";
+import { requireStaff } from "~/server/auth.server";
+import { appDatabase } from "~/server/db.server";
+import { getStaffJob } from "~/server/queries/staff-jobs.server";
+import { updateJob } from "~/server/services/jobs.server";
+import { handleJobFormPost } from "./job-form-action.server";
+
+export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? `Edit ${data.title}` : "Edit job", "Edit a job posting.");
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context);
+  const job = await getStaffJob(appDatabase(), staff.companyId, params.id);
+  if (!job) throw data("Job not found", { status: 404 });
+  const state: JobFormState = {
+    title: job.title,
+    description: job.description,
+    requirements: job.requirements ?? "",
+    location: job.location ?? "",
+    type: job.type,
+    salary_min: job.salaryMin ?? "",
+    salary_max: job.salaryMax ?? "",
+    salary_currency: job.salaryCurrency ?? "",
+    salary_period: job.salaryPeriod ?? "",
+    remote_type: job.remoteType ?? "",
+    fields: job.formSchema.map(draftFromField),
+    stages: job.stages.map((stage) => ({ key: stage.id, id: stage.id, name: stage.name, description: stage.description ?? "" })),
+    stage_moves: {},
+  };
+  return {
+    id: job.id,
+    title: job.title,
+    status: job.status,
+    href: jobPath(job),
+    state,
+    savedStages: job.stages.map((stage) => ({ id: stage.id, name: stage.name, applications: Number(stage.applications) })),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context);
+  return handleJobFormPost(request, (input) => updateJob(appDatabase(), staff, params.id, input), {
+    log: "Error saving job:",
+    fallback: "Failed to save job. Please try again.",
+  });
+}
+
+const STATUS_ACTIONS = [
+  { status: "published", label: "Publish", when: ["draft"] },
+  { status: "published", label: "Reopen", when: ["closed"] },
+  { status: "draft", label: "Move to draft", when: ["published", "closed"] },
+  { status: "closed", label: "Close job", when: ["published", "draft"] },
+] as const;
+
+export default function EditJob({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const { id, status, href, savedStages } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl">
+      <Link to="/manage/jobs" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
+        ← Back to jobs
+      </Link>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Edit Job</h1>
+        <Badge tone={jobStatusTone(status)}>{status}</Badge>
+      </div>
+      <section aria-labelledby="status-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 id="status-heading" className="text-lg font-semibold text-slate-900">
+          Status
+        </h2>
+        <p className="mt-1 text-sm text-slate-500">
+          {status === "published"
+            ? "This job is on the public job board and accepts applications."
+            : status === "closed"
+              ? "This job is closed: it is off the job board and accepts no applications."
+              : "This job is a draft: only your team can see it."}{" "}
+          {status === "published" ? (
+            <a href={href} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-600 hover:text-brand-700">
+              View live job
+            </a>
+          ) : null}
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          {STATUS_ACTIONS.filter((a) => (a.when as readonly string[]).includes(status)).map((a) => (
+            <Form key={a.label} method="post" action={`/manage/jobs/${id}/status`}>
+              <input type="hidden" name="status" value={a.status} />
+              <input type="hidden" name="redirectTo" value={`/manage/jobs/${id}/edit`} />
+              <Button type="submit" variant={a.status === "closed" ? "danger" : a.status === "published" ? "primary" : "secondary"}>
+                {a.label}
+              </Button>
+            </Form>
+          ))}
+        </div>
+      </section>
+      <div className="mt-6">
+        <JobForm
+          key={id}
+          initial={actionData?.state ?? loaderData.state}
+          errors={actionData?.errors}
+          failure={actionData?.failure}
+          failureTitle="Error saving job"
+          submitLabel="Save Changes"
+          busyLabel="Saving…"
+          cancelTo="/manage/jobs"
+          savedStages={savedStages}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { Form, isRouteErrorResponse, Link, useNavigation, useSubmit } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import type { Route } from "./+types/jobs-list";
+import { Badge, jobStatusTone } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { inputStyles } from "~/components/ui/field";
+import { pageMeta } from "~/lib/meta";
+import { jobPath } from "~/lib/slug";
+import { JOB_STATUSES } from "~/schemas/job";
+import { requireStaff } from "~/server/auth.server";
+import { appDatabase } from "~/server/db.server";
+import { listStaffJobs } from "~/server/queries/staff-jobs.server";
+
+export const meta: Route.MetaFunction = () => pageMeta("Jobs", "Your company's job postings.");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context);
+  const url = new URL(request.url);
+  const q = url.searchParams.get("q")?.trim() ?? "";
+  const statusParam = url.searchParams.get("status") ?? "all";
+  const status = (JOB_STATUSES as readonly string[]).includes(statusParam)
+    ? (statusParam as (typeof JOB_STATUSES)[number])
+    : undefined;
+  const jobs = await listStaffJobs(appDatabase(), staff.companyId, { q, status });
+  return {
+    q,
+    status: status ?? "all",
+    jobs: jobs.map((job) => ({ ...job, createdAt: job.createdAt.toISOString(), href: jobPath(job) })),
+  };
+}
+
+export default function JobsList({ loaderData }: Route.ComponentProps) {
+  const { jobs, q, status } = loaderData;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const filtered = q !== "" || status !== "all";
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Jobs</h1>
+        <ButtonLink to="/manage/jobs/new">Post New Job</ButtonLink>
+      </div>
+
+      <Form method="get" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" onChange={(e) => submit(e.currentTarget, { replace: true })}>
+        <label className="sr-only" htmlFor="job-search">
+          Search jobs
+        </label>
+        <input id="job-search" type="search" name="q" defaultValue={q} placeholder="Search by title, description or location" className={`${inputStyles} sm:flex-1`} />
+        <label className="sr-only" htmlFor="job-status">
+          Status
+        </label>
+        <select id="job-status" name="status" defaultValue={status} className={`${inputStyles} sm:w-48`}>
+          <option value="all">All statuses</option>
+          {JOB_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s[0]!.toUpperCase() + s.slice(1)}
+            </option>
+          ))}
+        </select>
+        <noscript>
+          <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
+            Search
+          </button>
+        </noscript>
+      </Form>
+
+      <div className={`mt-6 ${navigation.state === "loading" ? "opacity-60" : ""}`}>
+        {jobs.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+            <p className="text-lg font-semibold text-slate-900">No jobs found</p>
+            <p className="mt-1 text-sm text-slate-500">
+              {filtered ? "Try adjusting your search or filter criteria." : "Get started by creating a new job posting."}
+            </p>
+          </div>
+        ) : (
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+            <table className="min-w-full divide-y divide-slate-200 text-sm">
+              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th scope="col" className="px-4 py-3">Job</th>
+                  <th scope="col" className="px-4 py-3">Company</th>
+                  <th scope="col" className="px-4 py-3">Status</th>
+                  <th scope="col" className="px-4 py-3">Applications</th>
+                  <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {jobs.map((job) => (
+                  <tr key={job.id}>
+                    <td className="px-4 py-3">
+                      <p className="font-semibold text-slate-900">{job.title}</p>
+                      <p className="text-xs capitalize text-slate-500">
+                        {[job.location, job.type, job.remoteType].filter(Boolean).join(" · ")}
+                      </p>
+                    </td>
+                    <td className="px-4 py-3 text-slate-700">{job.companyName}</td>
+                    <td className="px-4 py-3">
+                      <Badge tone={jobStatusTone(job.status)}>{job.status}</Badge>
+                    </td>
+                    <td className="px-4 py-3 text-slate-700">
+                      {job.applications} {job.applications === 1 ? "candidate" : "candidates"}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-right">
+                      <Link to={`/manage/jobs/${job.id}`} className="font-semibold text-brand-600 hover:text-brand-700">
+                        Manage Pipeline
+                      </Link>
+                      <Link to={`/manage/jobs/${job.id}/edit`} className="ml-4 font-semibold text-slate-600 hover:text-slate-900" aria-label={`Edit ${job.title}`}>
+                        Edit
+                      </Link>
+                      <a href={`${job.href}/apply`} target="_blank" rel="noopener noreferrer" className="ml-4 font-semibold text-slate-600 hover:text-slate-900">
+                        View Live Job
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Spec section 8: "Error loading jobs" with the message; fallback "Failed to load jobs". */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string"
+      ? error.data
+      : error instanceof Error && error.message && error.message !== "Unexpected Server Error"
+        ? error.message
+        : "Failed to load jobs";
+  return (
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Jobs</h1>
+      <div className="mt-6">
+        <Alert title="Error loading jobs">{message}</Alert>
+      </div>
+    </div>
+  );
+}

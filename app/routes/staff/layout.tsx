@@ -1,0 +1,106 @@
+import { useState } from "react";
+import { Form, NavLink, Outlet, useLocation } from "react-router";
+import type { Route } from "./+types/layout";
+import { Logo } from "~/components/ui/logo";
+import { VerifyEmailBanner } from "~/features/settings/verify-email-banner";
+import { requireStaff } from "~/server/auth.server";
+
+const NAV = [
+  { to: "/dashboard", label: "Dashboard" },
+  { to: "/manage/jobs", label: "Jobs" },
+  { to: "/applications", label: "Applications" },
+  { to: "/email-templates", label: "Email Templates" },
+  { to: "/settings", label: "Settings" },
+] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context);
+  return {
+    displayName: staff.fullName?.trim() || staff.role,
+    email: staff.email,
+    companyName: staff.companyName,
+    emailVerified: staff.emailVerified ?? true,
+  };
+}
+
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setMenuOpen(false);
+  }
+
+  const links = NAV.map((item) => (
+    <NavLink
+      key={item.to}
+      to={item.to}
+      className={({ isActive }) =>
+        `block rounded-lg px-3 py-2 text-sm font-medium ${
+          isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+        }`
+      }
+    >
+      {item.label}
+    </NavLink>
+  ));
+
+  const account = (
+    <div className="border-t border-slate-200 pt-4">
+      <p className="truncate text-sm font-semibold text-slate-900" data-testid="staff-name">
+        {loaderData.displayName}
+      </p>
+      <p className="truncate text-xs text-slate-500">{loaderData.companyName}</p>
+      <Form method="post" action="/logout" className="mt-3">
+        <button
+          type="submit"
+          className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+        >
+          Sign Out
+        </button>
+      </Form>
+    </div>
+  );
+
+  return (
+    <div className="min-h-dvh bg-slate-50 lg:flex">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 lg:hidden">
+        <Logo to="/dashboard" />
+        <button
+          type="button"
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+          aria-expanded={menuOpen}
+          aria-controls="staff-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </header>
+      <aside
+        id="staff-nav"
+        className={`${menuOpen ? "block" : "hidden"} border-b border-slate-200 bg-white px-4 py-4 lg:sticky lg:top-0 lg:flex lg:h-dvh lg:w-64 lg:shrink-0 lg:flex-col lg:border-b-0 lg:border-r lg:py-6`}
+      >
+        <div className="hidden px-3 lg:block">
+          <Logo to="/dashboard" />
+        </div>
+        <nav aria-label="Main" className="space-y-1 lg:mt-8 lg:flex-1">
+          {links}
+        </nav>
+        <div className="mt-4 px-3 lg:mt-0">{account}</div>
+      </aside>
+      <div className="min-w-0 flex-1">
+        {loaderData.emailVerified ? null : <VerifyEmailBanner email={loaderData.email} />}
+        <main id="main" className="px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

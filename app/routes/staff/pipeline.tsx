@@ -1,0 +1,114 @@
+import { data, Link, useLocation } from "react-router";
+import type { Route } from "./+types/pipeline";
+import { Badge, jobStatusTone } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { type MoveResponse, PipelineBoard } from "~/features/pipeline-board/pipeline-board";
+import { pageMeta } from "~/lib/meta";
+import { jobPath } from "~/lib/slug";
+import { MoveApplicationSchema } from "~/schemas/application-review";
+import { formValues, parseForm } from "~/schemas/parse-form";
+import { requireStaff } from "~/server/auth.server";
+import { appDatabase } from "~/server/db.server";
+import { isDomainError } from "~/server/errors.server";
+import { CARDS_PER_MORE, CARDS_PER_PAGE, getPipelineBoard } from "~/server/queries/pipeline.server";
+import { moveApplication } from "~/server/services/pipeline.server";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta(data ? `${data.job.title} pipeline` : "Pipeline", "Move candidates through the hiring pipeline.");
+
+/** "Show more" adds 50 cards to a column: ?more=<stageId> once per extra page, up to 5,000 cards. */
+function shownPerStage(url: URL): Record<string, number> {
+  const shown: Record<string, number> = {};
+  for (const stageId of url.searchParams.getAll("more")) {
+    shown[stageId] = Math.min((shown[stageId] ?? CARDS_PER_PAGE) + CARDS_PER_MORE, 5000);
+  }
+  return shown;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context);
+  const board = await getPipelineBoard(appDatabase(), staff.companyId, params.jobId, shownPerStage(new URL(request.url)));
+  if (!board) throw data("Job not found", { status: 404 });
+  return {
+    job: { ...board.job, href: jobPath(board.job) },
+    columns: board.columns,
+    total: board.total,
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context);
+  const parsed = parseForm(MoveApplicationSchema, formValues(await request.formData()));
+  if (!parsed.success) {
+    return data<MoveResponse>({ ok: false, error: Object.values(parsed.errors)[0] ?? "Invalid move." }, { status: 400 });
+  }
+  try {
+    await moveApplication(appDatabase(), staff, parsed.data.applicationId, parsed.data.stageId, params.jobId);
+    return data<MoveResponse>({ ok: true });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data<MoveResponse>(
+      { ok: false, applicationId: parsed.data.applicationId, error: error.message },
+      { status: error.code === "NOT_FOUND" ? 404 : 400 },
+    );
+  }
+}
+
+/** A failed save (a network error, a server error) comes back as a message, never an error page. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<MoveResponse> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    console.warn("Failed to save the move:", error);
+    return { ok: false, error: "The move could not be saved. Check your connection and try again." };
+  }
+}
+
+export default function Pipeline({ loaderData }: Route.ComponentProps) {
+  const { job, columns } = loaderData;
+  const location = useLocation();
+  const showMoreHref = (stageId: string) => {
+    const params = new URLSearchParams(location.search);
+    params.append("more", stageId);
+    return `?${params}`;
+  };
+  const total = columns.reduce((sum, column) => sum + column.count, 0);
+
+  return (
+    <div>
+      <Link to="/manage/jobs" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
+        ← Back to Jobs
+      </Link>
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{job.title}</h1>
+            <Badge tone={jobStatusTone(job.status)}>{job.status}</Badge>
+          </div>
+          <p className="mt-1 text-sm text-slate-600" data-testid="pipeline-total">
+            {total} total {total === 1 ? "application" : "applications"}
+          </p>
+        </div>
+        <ButtonLink to={`${job.href}/apply`} reloadDocument>
+          Add Candidate
+        </ButtonLink>
+      </div>
+      <div className="mt-6">
+        <PipelineBoard columns={columns} moveAction={`/manage/jobs/${job.id}`} showMoreHref={showMoreHref} />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = error && typeof error === "object" && "status" in error && error.status === 404;
+  return (
+    <div className="mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <h1 className="text-xl font-semibold text-slate-900">{notFound ? "Job not found" : "Failed to load the job pipeline"}</h1>
+      <p className="mt-2 text-sm text-slate-600">Unable to load the job pipeline. Please try again later.</p>
+      <Link to="/manage/jobs" className="mt-4 inline-block text-sm font-semibold text-brand-600 hover:text-brand-700">
+        Back to Jobs
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { route } from "@react-router/dev/routes";
+
+/** Staff pages inside the staff layout. Every loader and action here calls requireStaff. */
+export const staffRoutes = [
+  route("dashboard", "routes/staff/dashboard.tsx"),
+  route("manage/jobs", "routes/staff/jobs-list.tsx"),
+  route("manage/jobs/:jobId", "routes/staff/pipeline.tsx"),
+  route("applications", "routes/staff/applications-list.tsx"),
+  route("applications/:applicationId", "routes/staff/application.tsx"),
+  route("email-templates", "routes/staff/email-templates.tsx"),
+  route("email-templates/new", "routes/staff/email-templates-new.tsx"),
+  route("email-templates/:templateId/edit", "routes/staff/email-templates-edit.tsx"),
+  route("settings", "routes/staff/settings.tsx"),
+  route("manage/jobs/new", "routes/staff/jobs-new.tsx"),
+  route("manage/jobs/:id/edit", "routes/staff/jobs-edit.tsx"),
+  route("manage/jobs/:id/status", "routes/staff/jobs-status.tsx"),
+];

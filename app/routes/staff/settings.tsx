@@ -1,0 +1,191 @@
+import QRCode from "qrcode";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/settings";
+import { type SettingsAnswer, SettingsPage } from "~/features/settings/settings-page";
+import { pageMeta } from "~/lib/meta";
+import { describeUserAgent } from "~/lib/user-agent";
+import { ChangePasswordSchema, ConfirmPasswordSchema, TwoFactorCodeSchema } from "~/schemas/auth";
+import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
+import { CompanySettingsSchema, ProfileSettingsSchema } from "~/schemas/settings";
+import { InviteMemberSchema } from "~/schemas/team";
+import { appAuth, authHeaders, cookieHeaders, requireStaff } from "~/server/auth.server";
+import { config } from "~/server/config.server";
+import { appDatabase } from "~/server/db.server";
+import { appMailer } from "~/server/email.server";
+import { isDomainError } from "~/server/errors.server";
+import {
+  changePassword,
+  confirmTwoFactorEnrolment,
+  disableTwoFactor,
+  getAccountSecurity,
+  listSessions,
+  revokeSession,
+  type SignOutScope,
+  signOutSessions,
+  startTwoFactorEnrolment,
+} from "~/server/services/accounts.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
+import { getSettings, updateCompanySettings, updateProfileSettings } from "~/server/services/settings.server";
+import { inviteMember, listTeam, removeMember, revokeInvitation } from "~/server/services/team.server";
+import { clientIpContext } from "~/server/request-context.server";
+
+export const meta: Route.MetaFunction = () => pageMeta("Settings", "Your profile, company, security and team.");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context);
+  const db = appDatabase();
+  const [settings, security, sessions, team] = await Promise.all([
+    getSettings(db, staff),
+    getAccountSecurity(db, staff.userId),
+    listSessions(db, staff),
+    listTeam(db, staff),
+  ]);
+  return {
+    email: staff.email,
+    profile: { fullName: settings.fullName ?? "", role: settings.role, emailNotifications: settings.emailNotifications },
+    company: { name: settings.companyName, website: settings.website ?? "", isOwner: settings.isOwner },
+    security,
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      current: s.current,
+      device: describeUserAgent(s.userAgent),
+      ipAddress: s.ipAddress || "Unknown",
+      lastActiveAt: s.lastActiveAt.toISOString(),
+    })),
+    team: {
+      isOwner: team.isOwner,
+      members: team.members.map((m) => ({ userId: m.userId, email: m.email, fullName: m.fullName, owner: m.owner, you: m.userId === staff.userId })),
+      invitations: team.invitations.map((i) => ({ id: i.id, email: i.email, expiresAt: i.expiresAt.toISOString(), expired: i.expired })),
+    },
+  };
+}
+
+/** Which form an answer belongs to, so each section shows only its own errors. */
+export type SettingsForm = "profile" | "company" | "password" | "2fa-start" | "2fa-confirm" | "2fa-disable" | "sessions" | "team";
+
+export interface SettingsActionData {
+  form: SettingsForm;
+  errors?: FieldErrors;
+  values?: Record<string, string>;
+  enrolment?: { qrDataUrl: string; manualKey: string; totpUri: string; recoveryCodes: string[] };
+  recoveryCodes?: string[];
+}
+
+const done = (notice: string, cookies: string[] = []) => redirect(`/settings?notice=${notice}`, { headers: cookieHeaders(cookies) });
+const invalid = (form: SettingsForm, errors: FieldErrors, values?: Record<string, string>, status = 400) =>
+  data<SettingsActionData>({ form, errors, values }, { status });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context);
+  const values = formValues(await request.formData());
+  const db = appDatabase();
+  const headers = authHeaders(request, context);
+  const intent = values.intent ?? "";
+  const form: SettingsForm = intent.startsWith("2fa-")
+    ? (intent as SettingsForm)
+    : intent.startsWith("signout") || intent === "revoke-session"
+      ? "sessions"
+      : ["invite", "revoke-invitation", "remove-member"].includes(intent)
+        ? "team"
+        : (intent as SettingsForm);
+
+  try {
+    switch (intent) {
+      case "profile": {
+        const parsed = parseForm(ProfileSettingsSchema, values);
+        if (!parsed.success) return invalid(form, parsed.errors, values);
+        await updateProfileSettings(db, staff, parsed.data);
+        return done("profile");
+      }
+      case "company": {
+        const parsed = parseForm(CompanySettingsSchema, values);
+        if (!parsed.success) return invalid(form, parsed.errors, values);
+        await updateCompanySettings(db, staff, parsed.data);
+        return done("company");
+      }
+      case "password": {
+        const parsed = parseForm(ChangePasswordSchema, values);
+        if (!parsed.success) return invalid(form, parsed.errors);
+        const cookies = await changePassword(
+          appAuth(),
+          { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, signOutOthers: parsed.data.signOutOthers === "on" },
+          headers,
+        );
+        return done(parsed.data.signOutOthers === "on" ? "password-others" : "password", cookies);
+      }
+      case "2fa-start": {
+        const parsed = parseForm(ConfirmPasswordSchema, values);
+        if (!parsed.success) return invalid(form, parsed.errors);
+        const enrolment = await startTwoFactorEnrolment(appAuth(), parsed.data.password, headers);
+        const qrDataUrl = await QRCode.toDataURL(enrolment.totpUri, { margin: 1, width: 200 });
+        return data<SettingsActionData>({ form, enrolment: { ...enrolment, qrDataUrl } });
+      }
+      case "2fa-confirm": {
+        // The secret travels back only to show the same QR code again after a wrong code.
+        const totpUri = values.totpUri ?? "";
+        const recoveryCodes = (values.recoveryCodes ?? "").split(/\s+/).filter(Boolean);
+        const parsed = parseForm(TwoFactorCodeSchema, values);
+        const again = async (errors: FieldErrors) => {
+          const manualKey = totpUri.startsWith("otpauth://") ? (new URL(totpUri).searchParams.get("secret") ?? "") : "";
+          const qrDataUrl = manualKey ? await QRCode.toDataURL(totpUri, { margin: 1, width: 200 }) : "";
+          return data<SettingsActionData>({ form: "2fa-start", errors, enrolment: { qrDataUrl, manualKey, totpUri, recoveryCodes } }, { status: 400 });
+        };
+        if (!parsed.success) return again(parsed.errors);
+        try {
+          const cookies = await confirmTwoFactorEnrolment(appAuth(), parsed.data.code, headers);
+          return data<SettingsActionData>({ form, recoveryCodes }, { headers: cookieHeaders(cookies) });
+        } catch (error) {
+          if (isDomainError(error)) return again({ code: error.message });
+          throw error;
+        }
+      }
+      case "2fa-disable": {
+        const parsed = parseForm(ConfirmPasswordSchema, values);
+        if (!parsed.success) return invalid(form, parsed.errors);
+        const cookies = await disableTwoFactor(appAuth(), parsed.data.password, headers);
+        return done("2fa-off", cookies);
+      }
+      case "signout-this":
+      case "signout-others":
+      case "signout-all": {
+        const scope = intent.slice("signout-".length) as SignOutScope;
+        const cookies = await signOutSessions(db, appAuth(), staff, scope, headers);
+        if (scope === "others") return done("signed-out-others");
+        return redirect("/login", { headers: cookieHeaders(cookies) });
+      }
+      case "revoke-session": {
+        await revokeSession(db, staff, values.sessionId ?? "");
+        return done("session-ended");
+      }
+      case "invite": {
+        const parsed = parseForm(InviteMemberSchema, values);
+        if (!parsed.success) return invalid(form, parsed.errors, values);
+        await consumeRateLimit(db, RATE_LIMITS.invitation, context.get(clientIpContext));
+        await consumeRateLimit(db, RATE_LIMITS.invitationAccount, staff.userId);
+        await inviteMember(db, appMailer(), staff, parsed.data, config.baseUrl);
+        return done("invited");
+      }
+      case "revoke-invitation": {
+        await revokeInvitation(db, staff, values.invitationId ?? "");
+        return done("invitation-revoked");
+      }
+      case "remove-member": {
+        await removeMember(db, staff, values.memberId ?? "");
+        return done("member-removed");
+      }
+      default:
+        throw data("Unknown action", { status: 400 });
+    }
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.code === "NOT_FOUND") throw data(error.message, { status: 404 });
+    const status = error.code === "RATE_LIMITED" ? 429 : error.code === "FORBIDDEN" ? 403 : error.code === "CONFLICT" ? 409 : 400;
+    // Passwords are never sent back to the page.
+    const echo = form === "profile" || form === "company" || form === "team" ? values : undefined;
+    return invalid(form, { [error.details.field ?? "form"]: error.message }, echo, status);
+  }
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  return <SettingsPage data={loaderData} actionData={actionData as SettingsAnswer | undefined} />;
+}

@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/** The merge fields a template may use, with what each becomes and a sample for the preview. */
+export const MERGE_FIELDS = [
+  { token: "{{candidate_name}}", description: "The candidate's full name", sample: "Jane Doe" },
+  { token: "{{job_title}}", description: "The job's title", sample: "Senior Software Engineer" },
+  { token: "{{company_name}}", description: "Your company's name", sample: "Acme Inc." },
+  { token: "{{stage_name}}", description: "The candidate's pipeline stage", sample: "First Interview" },
+] as const;
+
+export const EmailTemplateSchema = z.object({
+  name: z.string({ error: "Template name is required" }).trim().min(1, "Template name is required").max(120, "Template name must be at most 120 characters"),
+  subject: z.string({ error: "Subject is required" }).trim().min(1, "Subject is required").max(200, "Subject must be at most 200 characters"),
+  body: z.string({ error: "Body is required" }).trim().min(1, "Body is required").max(20000, "Body must be at most 20,000 characters"),
+});
+export type EmailTemplateInput = z.infer<typeof EmailTemplateSchema>;
+
+/** Fills the merge fields with values (unknown {{fields}} stay as they are). */
+export function renderTemplate(text: string, values: Partial<Record<string, string>>): string {
+  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (match, name: string) => values[name] ?? match);
+}
+
+/** The preview's values: the samples of the merge fields. */
+export const SAMPLE_MERGE_VALUES: Record<string, string> = Object.fromEntries(
+  MERGE_FIELDS.map((field) => [field.token.slice(2, -2), field.sample]),
+);

@@ -1,0 +1,30 @@
+import { type Browser, expect, type Page } from "@playwright/test";
+
+/** Posts a job with one custom text question through the staff form; answers the job's id. */
+export async function postJob(page: Page, title: string, question: string): Promise<string> {
+  await page.goto("/manage/jobs/new");
+  await page.getByLabel("Job title", { exact: true }).fill(title);
+  await page.getByLabel("Description", { exact: true }).fill("Build the services behind our hiring platform.");
+  await page.getByRole("button", { name: "Add field" }).click();
+  await page.getByLabel("Label", { exact: true }).fill(question);
+  await page.getByRole("button", { name: "Create Job" }).click();
+  await expect(page).toHaveURL(/\/manage\/jobs$/);
+  const href = await page.getByRole("row", { name: new RegExp(title) }).getByRole("link", { name: "Manage Pipeline" }).getAttribute("href");
+  return href!.split("/").pop()!;
+}
+
+export async function apply(browser: Browser, jobId: string, candidate: { name: string; email: string; answer: string; question: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // /jobs/{id} sends a visitor to the job's canonical address; the form is at …/apply.
+  await page.goto(`/jobs/${jobId}`);
+  await page.goto(`${new URL(page.url()).pathname}/apply`);
+  await page.getByLabel("Full name", { exact: true }).fill(candidate.name);
+  await page.getByLabel("Email", { exact: true }).fill(candidate.email);
+  await page.getByLabel("Resume URL", { exact: true }).fill("https://example.test/resume.pdf");
+  await page.getByLabel("Cover letter", { exact: true }).fill(`Hello, I am ${candidate.name}.`);
+  await page.getByLabel(candidate.question, { exact: true }).fill(candidate.answer);
+  await page.getByRole("button", { name: "Submit Application" }).click();
+  await expect(page).toHaveURL(/\/jobs(\?|$)/);
+  await context.close();
+}

@@ -1,0 +1,127 @@
+import { expect, type Page, test } from "@playwright/test";
+import { failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
+import { apply, postJob } from "./pipeline-helpers";
+
+/**
+ * The recruiter's whole loop in a real browser: post a job with a custom question, receive
+ * applications through the public form, move candidates on the board by mouse and by
+ * keyboard, open an application, and write email templates.
+ */
+
+const column = (page: Page, stage: string) => page.getByRole("listitem", { name: new RegExp(`^${stage}\\b`) });
+
+test("a recruiter moves candidates by mouse and by keyboard, the moves stay after reload, and opens an application", async ({ page, browser }) => {
+  const noConsoleErrors = failOnConsoleErrors(page);
+  await registerStaff(page);
+  const question = "Why do you want to join?";
+  const jobId = await postJob(page, "Platform Engineer", question);
+  await apply(browser, jobId, { name: "Ada Lovelace", email: uniqueEmail("ada"), question, answer: "To build engines." });
+  await apply(browser, jobId, { name: "Grace Hopper", email: uniqueEmail("grace"), question, answer: "To ship compilers." });
+
+  await page.goto(`/manage/jobs/${jobId}`);
+  await expect(page.getByTestId("pipeline-total")).toHaveText("2 total applications");
+  await expect(column(page, "Applied").getByText("Ada Lovelace")).toBeVisible();
+
+  // Mouse: drag Ada's card onto Screening.
+  const card = column(page, "Applied").getByTestId("pipeline-card").filter({ hasText: "Ada Lovelace" });
+  const target = column(page, "Screening");
+  const from = (await card.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 80, { steps: 15 });
+  await page.mouse.up();
+  await expect(column(page, "Screening").getByText("Ada Lovelace")).toBeVisible();
+  await expect(column(page, "Applied").getByText("Ada Lovelace")).toHaveCount(0);
+
+  // Keyboard: pick Grace up, carry her two stages to the right, drop her.
+  await page.getByRole("button", { name: "Move Grace Hopper" }).focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByText(/Picked up Grace Hopper in Applied/)).toBeAttached();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByText("Grace Hopper is over Screening.")).toBeAttached();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByText("Grace Hopper is over First Interview.")).toBeAttached();
+  await page.keyboard.press("Space");
+  await expect(page.getByText("Grace Hopper was moved to First Interview.")).toBeAttached();
+  await expect(column(page, "First Interview").getByText("Grace Hopper")).toBeVisible();
+
+  await page.reload();
+  await expect(column(page, "Screening").getByText("Ada Lovelace")).toBeVisible();
+  await expect(column(page, "First Interview").getByText("Grace Hopper")).toBeVisible();
+  await expect(column(page, "Applied").getByTestId("pipeline-card")).toHaveCount(0);
+
+  // The application page: answers, cover letter, a safe resume link, and the history of the move.
+  await column(page, "Screening").getByRole("link", { name: "Ada Lovelace" }).click();
+  await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
+  await expect(page.getByText(question)).toBeVisible();
+  await expect(page.getByText("To build engines.")).toBeVisible();
+  await expect(page.getByText("Hello, I am Ada Lovelace.")).toBeVisible();
+  const resume = page.getByRole("link", { name: /View resume/ });
+  await expect(resume).toHaveAttribute("target", "_blank");
+  await expect(resume).toHaveAttribute("rel", /noopener/);
+  await expect(page.getByRole("list", { name: "History" })).toContainText("Ada Lovelace moved from Applied to Screening");
+
+  await page.getByRole("button", { name: "Reject" }).click();
+  await expect(page.getByText("Status updated.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "History" })).toContainText("status changed from active to rejected");
+
+  await page.getByRole("link", { name: "Dashboard" }).click();
+  await expect(page.getByTestId("stat-Applications Today")).toHaveText("2");
+  await expect(page.getByRole("link", { name: /Ada Lovelace's status changed/ })).toBeVisible();
+  noConsoleErrors();
+});
+
+test("a move the server cannot save is rolled back with a message", async ({ page, browser }) => {
+  await registerStaff(page);
+  const question = "Your favourite language?";
+  const jobId = await postJob(page, "Compiler Engineer", question);
+  await apply(browser, jobId, { name: "Alan Turing", email: uniqueEmail("alan"), question, answer: "Machine code" });
+  await page.goto(`/manage/jobs/${jobId}`);
+  await page.route(`**/manage/jobs/${jobId}.data`, (route) =>
+    route.request().method() === "POST" ? route.fulfill({ status: 500, body: "down" }) : route.continue(),
+  );
+  await page.getByRole("button", { name: "Move Alan Turing" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(/Picked up Alan Turing/)).toBeAttached();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByText("Alan Turing is over Screening.")).toBeAttached();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("alert")).toContainText("The candidate could not be moved");
+  await expect(column(page, "Applied").getByText("Alan Turing")).toBeVisible();
+  await expect(column(page, "Screening").getByTestId("pipeline-card")).toHaveCount(0);
+});
+
+test("a recruiter creates, previews, edits and deletes an email template", async ({ page }) => {
+  const noConsoleErrors = failOnConsoleErrors(page);
+  await registerStaff(page);
+  await page.goto("/email-templates");
+  await page.getByRole("link", { name: "New Template" }).click();
+  await page.getByRole("button", { name: "Create template" }).click();
+  await expect(page.getByText("Template name is required")).toBeVisible();
+
+  await page.getByLabel("Name", { exact: true }).fill("Offer call");
+  await page.getByLabel("Subject", { exact: true }).fill("Next steps for {{job_title}}");
+  await page.getByLabel("Body", { exact: true }).fill("Hi {{candidate_name}}, ");
+  await page.getByRole("button", { name: "Insert {{company_name}} into the body" }).click();
+  await expect(page.getByTestId("template-preview")).toContainText("Next steps for Senior Software Engineer");
+  await expect(page.getByTestId("template-preview")).toContainText("Hi Jane Doe, Acme Inc.");
+  await page.getByRole("button", { name: "Create template" }).click();
+  await expect(page).toHaveURL(/\/email-templates\?saved=created$/);
+  await expect(page.getByText("Template created.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Offer call" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Edit Offer call" }).click();
+  await expect(page.getByLabel("Body", { exact: true })).toHaveValue("Hi {{candidate_name}}, {{company_name}}");
+  await page.getByLabel("Name", { exact: true }).fill("Offer call (final)");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("heading", { name: "Offer call (final)" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Delete Offer call (final)" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("This cannot be undone.");
+  await page.getByRole("button", { name: "Delete template" }).click();
+  await expect(page.getByText("Template deleted.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Offer call (final)" })).toHaveCount(0);
+  noConsoleErrors();
+});

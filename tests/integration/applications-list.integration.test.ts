@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getApplicationDetail, listApplicationFilterOptions, listApplications } from "~/server/queries/applications.server";
+import { getPipelineBoard } from "~/server/queries/pipeline.server";
+import { moveApplication } from "~/server/services/pipeline.server";
+import { createStaff } from "../factories";
+import { createJobWithStages, createTestApplication } from "../factories-workspace";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.destroy();
+});
+
+const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12));
+
+describe("listApplications", () => {
+  it("lists only the company's applications, newest first, with the real stage, filtered and paginated", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const { staff: other } = await createStaff(t.db, t.auth);
+    const backend = await createJobWithStages(t.db, staff, { title: "Backend" });
+    const design = await createJobWithStages(t.db, staff, { title: "Design" });
+    const theirs = await createJobWithStages(t.db, other, { title: "Theirs" });
+    await createTestApplication(t.db, theirs, { candidateName: "Not Mine" });
+    const ada = await createTestApplication(t.db, backend, { candidateName: "Ada Lovelace", candidateEmail: "ada@example.test", createdAt: day(1) });
+    await createTestApplication(t.db, backend, { candidateName: "Grace Hopper", createdAt: day(3), status: "rejected" });
+    await createTestApplication(t.db, design, { candidateName: "Alan Turing", candidateEmail: "alan@turing.test", createdAt: day(2) });
+    const screening = backend.stages.find((s) => s.name === "Screening")!.id;
+    await moveApplication(t.db, staff, ada.id, screening);
+
+    const all = await listApplications(t.db, staff.companyId, {});
+    expect(all.total).toBe(3);
+    expect(all.rows.map((r) => [r.candidateName, r.jobTitle, r.stageName, r.status])).toEqual([
+      ["Grace Hopper", "Backend", "Applied", "rejected"],
+      ["Alan Turing", "Design", "Applied", "active"],
+      ["Ada Lovelace", "Backend", "Screening", "active"],
+    ]);
+
+    const names = async (filters: Parameters<typeof listApplications>[2]) =>
+      (await listApplications(t.db, staff.companyId, filters)).rows.map((r) => r.candidateName);
+    expect(await names({ jobId: backend.id })).toEqual(["Grace Hopper", "Ada Lovelace"]);
+    expect(await names({ jobId: backend.id, stageId: screening })).toEqual(["Ada Lovelace"]);
+    expect(await names({ status: "rejected" })).toEqual(["Grace Hopper"]);
+    expect(await names({ q: "TURING" })).toEqual(["Alan Turing"]);
+    expect(await names({ q: "ada@" })).toEqual(["Ada Lovelace"]);
+    expect(await names({ q: "%" })).toEqual([]);
+    // Another company's job filters to nothing rather than leaking its applications.
+    expect(await names({ jobId: theirs.id })).toEqual([]);
+
+    const options = await listApplicationFilterOptions(t.db, staff.companyId, theirs.id);
+    expect(options.jobs.map((j) => j.title).sort()).toEqual(["Backend", "Design"]);
+    expect(options.stages).toEqual([]);
+  });
+
+  it("pages 25 at a time", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const job = await createJobWithStages(t.db, staff);
+    for (let i = 1; i <= 27; i++) await createTestApplication(t.db, job, { candidateName: `Person ${i}`, createdAt: day(i) });
+    const first = await listApplications(t.db, staff.companyId, { page: 1 });
+    const second = await listApplications(t.db, staff.companyId, { page: 2 });
+    expect(first).toMatchObject({ total: 27, page: 1, pageCount: 2 });
+    expect(first.rows).toHaveLength(25);
+    expect(first.rows[0]!.candidateName).toBe("Person 27");
+    expect(second.rows.map((r) => r.candidateName)).toEqual(["Person 2", "Person 1"]);
+  });
+});
+
+describe("getApplicationDetail", () => {
+  it("shows every custom answer in the form's order, including fields the job removed, and nothing of another company", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const { staff: other } = await createStaff(t.db, t.auth);
+    const job = await createJobWithStages(t.db, staff, {
+      form_schema: [
+        { id: "f-why", type: "textarea", label: "Why us?", required: false, order: 1 },
+        { id: "f-years", type: "text", label: "Years of experience", required: true, order: 2 },
+        { id: "f-visa", type: "checkbox", label: "Needs a visa", required: false, order: 3 },
+      ],
+    });
+    const application = await createTestApplication(t.db, job, {
+      resumeUrl: "https://example.test/cv.pdf",
+      formData: {
+        cover_letter: "Dear team",
+        custom_fields: { "f-years": "7", "f-why": "Your mission", "f-visa": false, "f-gone": "An old answer" },
+      },
+    });
+    const detail = await getApplicationDetail(t.db, staff.companyId, application.id);
+    expect(detail).toMatchObject({ coverLetter: "Dear team", resumeUrl: "https://example.test/cv.pdf", stage: { name: "Applied" } });
+    expect(detail!.answers).toEqual([
+      { fieldId: "f-why", label: "Why us?", answer: "Your mission", removed: false },
+      { fieldId: "f-years", label: "Years of experience", answer: "7", removed: false },
+      { fieldId: "f-visa", label: "Needs a visa", answer: "No", removed: false },
+      { fieldId: "f-gone", label: "Removed question", answer: "An old answer", removed: true },
+    ]);
+    expect(await getApplicationDetail(t.db, other.companyId, application.id)).toBeNull();
+    expect(await getApplicationDetail(t.db, staff.companyId, "not-a-uuid")).toBeNull();
+  });
+});
+
+describe("getPipelineBoard", () => {
+  it("shows the job's stages in order with counts and the newest 25 cards, more on request, and no other company's job", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const { staff: other } = await createStaff(t.db, t.auth);
+    const job = await createJobWithStages(t.db, staff);
+    for (let i = 1; i <= 30; i++) await createTestApplication(t.db, job, { candidateName: `P${i}`, createdAt: day(1 + (i % 28)) });
+    const offer = await createTestApplication(t.db, job, { stageName: "Offer" });
+    const board = await getPipelineBoard(t.db, staff.companyId, job.id);
+    expect(board!.columns.map((c) => c.name)).toEqual([
+      "Applied", "Screening", "First Interview", "Technical Assessment", "Final Interview", "Offer", "Hired", "Rejected",
+    ]);
+    expect(board!.total).toBe(31);
+    const applied = board!.columns[0]!;
+    expect(applied).toMatchObject({ count: 30, hasMore: true });
+    expect(applied.cards).toHaveLength(25);
+    const times = applied.cards.map((c) => c.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(board!.columns[5]!.cards.map((c) => c.id)).toEqual([offer.id]);
+
+    const more = await getPipelineBoard(t.db, staff.companyId, job.id, { [applied.id]: 75 });
+    expect(more!.columns[0]!).toMatchObject({ count: 30, hasMore: false });
+    expect(more!.columns[0]!.cards).toHaveLength(30);
+
+    expect(await getPipelineBoard(t.db, other.companyId, job.id)).toBeNull();
+  });
+});
