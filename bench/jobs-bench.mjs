@@ -19,6 +19,8 @@ const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const APPLY_SECONDS = Number(process.env.BENCH_APPLY_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// BENCH_ONLY=apply skips the page runs (when working on applying).
+const ONLY = process.env.BENCH_ONLY;
 
 async function recreateDatabase() {
   const admin = new pg.Client({ connectionString: new URL("/postgres", url).toString() });
@@ -102,15 +104,17 @@ try {
   // Warm up once per page (first render, cache fill).
   for (const path of ["/favicon.svg", "/jobs", "/jobs?q=engineer%20berlin", jobPage]) await fetch(BASE + path, { headers: html });
 
-  report("static /favicon.svg", await run({ url: `${BASE}/favicon.svg`, headers: html }));
-  report("/jobs", await run({ url: `${BASE}/jobs`, headers: html }));
-  report("/jobs?q=engineer berlin", await run({ url: `${BASE}/jobs?q=engineer%20berlin`, headers: html }));
-  report("job page", await run({ url: `${BASE}${jobPage}`, headers: html }));
-  report("/jobs uncached (page=N)", await run({
-    url: `${BASE}/jobs`,
-    headers: html,
-    requests: [{ setupRequest: (request) => ({ ...request, path: `/jobs?page=${1 + Math.floor(Math.random() * 4000)}` }) }],
-  }));
+  if (ONLY !== "apply") {
+    report("static /favicon.svg", await run({ url: `${BASE}/favicon.svg`, headers: html }));
+    report("/jobs", await run({ url: `${BASE}/jobs`, headers: html }));
+    report("/jobs?q=engineer berlin", await run({ url: `${BASE}/jobs?q=engineer%20berlin`, headers: html }));
+    report("job page", await run({ url: `${BASE}${jobPage}`, headers: html }));
+    report("/jobs uncached (page=N)", await run({
+      url: `${BASE}/jobs`,
+      headers: html,
+      requests: [{ setupRequest: (request) => ({ ...request, path: `/jobs?page=${1 + Math.floor(Math.random() * 4000)}` }) }],
+    }));
+  }
 
   let n = 0;
   const applyRequests = [
@@ -135,14 +139,35 @@ try {
       },
     },
   ];
+  // How far the background mail worker lags behind the applications (it shares the two cores).
+  const emailLag = async (since) => {
+    const { rows: [lag] } = await client.query(
+      `select count(a.id)::int as applications, count(m.id)::int as sent,
+              (select count(*)::int from application_email_queue) as queued,
+              round(percentile_cont(0.5) within group (order by extract(epoch from m.sent_at - a.created_at) * 1000)) as p50,
+              round(percentile_cont(0.99) within group (order by extract(epoch from m.sent_at - a.created_at) * 1000)) as p99,
+              round(max(extract(epoch from m.sent_at - a.created_at) * 1000)) as max
+       from applications a
+       left join email_messages m on m.application_id = a.id and m.kind = 'application-received' and m.sent_at is not null
+       where a.created_at >= $1`,
+      [since],
+    );
+    return lag;
+  };
   const countApplications = async () => Number((await client.query("select count(*) from applications")).rows[0].count);
 
   // Sustained: 30 s. Requests still in flight when the time is up are answered after autocannon
   // stops listening, so their rows are stored but not counted as answers.
   let before = await countApplications();
+  const startedAt = new Date();
   const sustained = await run({ url: `${BASE}${jobPage}/apply`, duration: APPLY_SECONDS, method: "POST", requests: applyRequests });
   await new Promise((resolve) => setTimeout(resolve, 3000));
   report(`apply, ${APPLY_SECONDS} s`, sustained, `302s ${sustained["3xx"]}, rows ${(await countApplications()) - before} (incl. in flight at the end)`);
+  const mail = await emailLag(startedAt);
+  console.log(
+    `Confirmation emails of the ${APPLY_SECONDS} s run: ${mail.sent} of ${mail.applications} applications sent (log transport), ` +
+      `${mail.queued} still queued; from application to sent p50 ${mail.p50} ms, p99 ${mail.p99} ms, max ${mail.max} ms.`,
+  );
 
   // Exact: a fixed number of requests, every one answered; stored rows must equal the 302s.
   before = await countApplications();

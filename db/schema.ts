@@ -277,6 +277,18 @@ export const applications = pgTable(
   ],
 );
 
+/**
+ * Applications whose "Application received" emails are still to be written: one row is inserted in
+ * the application's own statement and deleted in the transaction that records the emails, so each
+ * application's emails are written exactly once, even across a crash (decision 044).
+ */
+export const applicationEmailQueue = pgTable("application_email_queue", {
+  applicationId: uuid("application_id")
+    .primaryKey()
+    .references(() => applications.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
 export const emailTemplates = pgTable(
   "email_templates",
   {

@@ -2,6 +2,7 @@
 // so it can import the React Router build and the app's server modules.
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
+import * as build from "virtual:react-router/server-build";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { config } from "~/server/config.server";
@@ -34,7 +35,10 @@ app.use((req, res, next) => {
 });
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    // The build itself, not a function answering it: React Router derives its route table (matching
+    // and ranking every route) once per request when handed a function, and once ever when handed
+    // the build. In development Vite loads this module afresh per request, so changes still show.
+    build,
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? "unknown");

@@ -3,7 +3,7 @@ import { jobs } from "../db/schema";
 import { applicationSchema } from "~/schemas/application";
 import type { FormField } from "~/schemas/form-field";
 import type { Database } from "~/server/db.server";
-import { submitApplication } from "~/server/services/applications.server";
+import { type ApplyRateLimit, submitApplication } from "~/server/services/applications.server";
 import { uniqueEmail } from "./factories";
 
 /** A required select and an optional text field, as the post-job form would store them. */
@@ -28,7 +28,13 @@ export function applicationValues(overrides: Record<string, string> = {}) {
   };
 }
 
-export async function applyTo(db: Database, jobId: string, formSchema: FormField[], overrides: Record<string, string> = {}) {
+export async function applyTo(
+  db: Database,
+  jobId: string,
+  formSchema: FormField[],
+  overrides: Record<string, string> = {},
+  rateLimit?: ApplyRateLimit,
+) {
   const application = applicationSchema(formSchema).parse(applicationValues(overrides));
-  return submitApplication(db, { jobId, application });
+  return submitApplication(db, { jobId, application, rateLimit });
 }

@@ -32,6 +32,13 @@ export interface Mailer {
    * Answers the stored message's id (null only when even recording it failed).
    */
   send(message: OutgoingEmail): Promise<string | null>;
+  /**
+   * Records messages in one statement on `db` (an open transaction, so they commit with the work
+   * that caused them) and answers their ids. Call `deliver(ids)` once that has committed.
+   */
+  record(messages: readonly OutgoingEmail[], db: Queryable): Promise<string[]>;
+  /** Starts delivering recorded messages in the background (claimed and marked in batches). */
+  deliver(ids: readonly string[]): void;
   /** Delivers every message whose (re)try is due; the retry timer calls this. */
   deliverDue(): Promise<number>;
   /** Resolves when the deliveries started so far have finished (tests, shutdown). */
@@ -42,6 +49,8 @@ export interface Mailer {
 export const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 60 * 60];
 export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 const REDACTED = "[sent: the body held a sign-in link or code and is not kept]";
+/** Messages of one batch handed to the transport at once. */
+const DELIVERY_CONCURRENCY = 8;
 
 export function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport(url);
@@ -89,74 +98,103 @@ export function createMailer(db: Database, transport: MailTransport = configured
     return promise;
   }
 
-  /** One attempt at one message; records the outcome. Never throws. */
-  async function attempt(id: string): Promise<boolean> {
+  /**
+   * One attempt at each of some messages: claims the ones still due (so two nodes or passes never
+   * send one twice), delivers them a few at a time, and records the outcomes, the successes in one
+   * statement. Answers how many were delivered. Never throws.
+   */
+  async function attempt(ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
     try {
-      const [row] = await db
+      const claimed = await db
         .update(emailMessages)
         .set({ attempts: sql`${emailMessages.attempts} + 1`, nextAttemptAt: sql`now() + interval '10 minutes'` })
         .where(
-          and(eq(emailMessages.id, id), eq(emailMessages.status, "pending"), lte(emailMessages.nextAttemptAt, sql`now()`)),
+          and(inArray(emailMessages.id, [...ids]), eq(emailMessages.status, "pending"), lte(emailMessages.nextAttemptAt, sql`now()`)),
         )
         .returning();
-      // Another node (or an earlier pass) already took it.
-      if (!row) return false;
-      try {
-        await transport.deliver({ from, to: row.to, subject: row.subject, text: row.body });
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const last = row.attempts >= MAX_ATTEMPTS;
-        const delay = RETRY_DELAYS_SECONDS[Math.min(row.attempts - 1, RETRY_DELAYS_SECONDS.length - 1)]!;
-        console.error(`Email to ${row.to} (${row.kind}) failed, attempt ${row.attempts}${last ? ", giving up" : ""}:`, message);
+      const delivered: string[] = [];
+      let next = 0;
+      const worker = async () => {
+        while (next < claimed.length) {
+          const row = claimed[next++]!;
+          try {
+            await transport.deliver({ from, to: row.to, subject: row.subject, text: row.body });
+            delivered.push(row.id);
+          } catch (error) {
+            await recordFailure(row, error);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(DELIVERY_CONCURRENCY, claimed.length) }, worker));
+      if (delivered.length > 0) {
         await db
           .update(emailMessages)
           .set({
-            status: last ? "failed" : "pending",
-            error: message.slice(0, 1000),
-            nextAttemptAt: sql`now() + make_interval(secs => ${delay})`,
+            status: transport.kind === "log" ? "logged" : "sent",
+            sentAt: new Date(),
+            error: null,
+            body: sql`case when ${emailMessages.sensitive} then ${REDACTED} else ${emailMessages.body} end`,
           })
-          .where(eq(emailMessages.id, id));
-        return false;
+          .where(inArray(emailMessages.id, delivered));
       }
-      await db
-        .update(emailMessages)
-        .set({
-          status: transport.kind === "log" ? "logged" : "sent",
-          sentAt: new Date(),
-          error: null,
-          ...(row.sensitive ? { body: REDACTED } : {}),
-        })
-        .where(eq(emailMessages.id, id));
-      return true;
+      return delivered.length;
     } catch (error) {
       console.error("Email delivery bookkeeping failed:", error);
-      return false;
+      return 0;
     }
+  }
+
+  async function recordFailure(row: typeof emailMessages.$inferSelect, error: unknown) {
+    const message = error instanceof Error ? error.message : String(error);
+    const last = row.attempts >= MAX_ATTEMPTS;
+    const delay = RETRY_DELAYS_SECONDS[Math.min(row.attempts - 1, RETRY_DELAYS_SECONDS.length - 1)]!;
+    console.error(`Email to ${row.to} (${row.kind}) failed, attempt ${row.attempts}${last ? ", giving up" : ""}:`, message);
+    await db
+      .update(emailMessages)
+      .set({
+        status: last ? "failed" : "pending",
+        error: message.slice(0, 1000),
+        nextAttemptAt: sql`now() + make_interval(secs => ${delay})`,
+      })
+      .where(eq(emailMessages.id, row.id));
+  }
+
+  async function record(messages: readonly OutgoingEmail[], on: Queryable): Promise<string[]> {
+    if (messages.length === 0) return [];
+    const rows = await on
+      .insert(emailMessages)
+      .values(
+        messages.map((message) => ({
+          to: message.to,
+          subject: message.subject,
+          body: message.body,
+          kind: message.kind,
+          companyId: message.companyId ?? null,
+          applicationId: message.applicationId ?? null,
+          sensitive: message.sensitive ?? false,
+        })),
+      )
+      .returning({ id: emailMessages.id });
+    return rows.map((row) => row.id);
   }
 
   return {
     transport,
     async send(message) {
       try {
-        const [row] = await db
-          .insert(emailMessages)
-          .values({
-            to: message.to,
-            subject: message.subject,
-            body: message.body,
-            kind: message.kind,
-            companyId: message.companyId ?? null,
-            applicationId: message.applicationId ?? null,
-            sensitive: message.sensitive ?? false,
-          })
-          .returning({ id: emailMessages.id });
-        if (!row) return null;
-        void track(attempt(row.id));
-        return row.id;
+        const [id] = await record([message], db);
+        if (!id) return null;
+        void track(attempt([id]));
+        return id;
       } catch (error) {
         console.error(`Could not record an email to ${message.to} (${message.kind}):`, error);
         return null;
       }
+    },
+    record,
+    deliver(ids) {
+      void track(attempt(ids));
     },
     async deliverDue() {
       const due = await db
@@ -165,8 +203,7 @@ export function createMailer(db: Database, transport: MailTransport = configured
         .where(and(eq(emailMessages.status, "pending"), lte(emailMessages.nextAttemptAt, sql`now()`)))
         .orderBy(emailMessages.nextAttemptAt)
         .limit(50);
-      const results = await Promise.all(due.map((row) => track(attempt(row.id))));
-      return results.filter(Boolean).length;
+      return track(attempt(due.map((row) => row.id)));
     },
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);

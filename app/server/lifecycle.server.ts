@@ -5,7 +5,11 @@ import { createAuth, setAppAuth } from "./auth.server";
 import { config } from "./config.server";
 import { appDatabaseHandle, openDatabase, setAppDatabase } from "./db.server";
 import { appMailer } from "./email.server";
+import { applicationEmailWorker } from "./services/candidate-emails.server";
 import { isEmptyDatabase, seedDemo } from "./services/demo-seed.server";
+
+const QUEUE_SWEEP_MS = 60_000;
+let queueSweep: NodeJS.Timeout | undefined;
 
 /** The session-signing secret: configured, or kept beside the embedded database. */
 function resolveSecret(): string {
@@ -39,8 +43,13 @@ export async function startApp(): Promise<void> {
     console.log(`\n  Seeded a demo company with published jobs.\n  ${note}\n`);
     if (handle.kind === "pglite") writeFileSync(path.join(config.dataDir, "demo-login.txt"), `${note}\n`);
   }
-  // Starts the delivery retries, sending what a previous run left pending.
-  appMailer();
+  // Starts the delivery retries, sending what a previous run left pending, and writes the emails
+  // of applications that a previous run stored but did not get to (then sweeps every minute, in
+  // case a pass failed).
+  const worker = applicationEmailWorker(handle.db, appMailer());
+  worker.kick();
+  queueSweep = setInterval(() => worker.kick(), QUEUE_SWEEP_MS);
+  queueSweep.unref();
   console.log(
     handle.kind === "pglite" ? `Database: embedded PGlite in ${config.dataDir}` : "Database: PostgreSQL (DATABASE_URL)",
   );
@@ -48,6 +57,8 @@ export async function startApp(): Promise<void> {
 
 export async function stopApp(): Promise<void> {
   const handle = appDatabaseHandle();
+  clearInterval(queueSweep);
+  if (handle) await applicationEmailWorker(handle.db).idle();
   setAppDatabase(undefined);
   setAppAuth(undefined);
   await handle?.close();

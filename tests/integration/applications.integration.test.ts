@@ -1,9 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applications, pipelineStages } from "../../db/schema";
+import { applicationEmailQueue, applications, pipelineStages } from "../../db/schema";
 import { applicationSchema } from "~/schemas/application";
 import { setJobStatus } from "~/server/services/jobs.server";
-import { createStaff, createTestJob } from "../factories";
+import { createStaff, createTestJob, uniqueEmail } from "../factories";
 import { applicationValues, applyTo, SAMPLE_FORM_SCHEMA, setJobStatusDirectly } from "../factories-jobs";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
@@ -79,6 +79,46 @@ describe("submitApplication", () => {
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await countFor(job.id)).toBe(1);
+  });
+});
+
+describe("submitApplication counts the client and queues the emails in the same statement", () => {
+  const queued = async (applicationId: string) =>
+    (await t.db.select().from(applicationEmailQueue).where(eq(applicationEmailQueue.applicationId, applicationId))).length;
+
+  it("counts every attempt against the client's limit and stores nothing past it", async () => {
+    const { job } = await publishedJob();
+    const rateLimit = { rule: { name: "apply-test", limit: 3, windowSeconds: 3600 }, subject: uniqueEmail("client") };
+    const first = await applyTo(t.db, job.id, SAMPLE_FORM_SCHEMA, { candidate_email: "limit-1@example.test" }, rateLimit);
+    await applyTo(t.db, job.id, SAMPLE_FORM_SCHEMA, { candidate_email: "limit-2@example.test" }, rateLimit);
+    // A refused duplicate is an attempt too.
+    await expect(
+      applyTo(t.db, job.id, SAMPLE_FORM_SCHEMA, { candidate_email: "limit-1@example.test" }, rateLimit),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(
+      applyTo(t.db, job.id, SAMPLE_FORM_SCHEMA, { candidate_email: "limit-4@example.test" }, rateLimit),
+    ).rejects.toMatchObject({ code: "RATE_LIMITED", details: { retryAfterSeconds: expect.any(Number) } });
+    expect(await countFor(job.id)).toBe(2);
+    expect(await queued(first.id)).toBe(1);
+    // Another client still gets through.
+    await expect(
+      applyTo(t.db, job.id, SAMPLE_FORM_SCHEMA, { candidate_email: "limit-4@example.test" }, { ...rateLimit, subject: uniqueEmail("other") }),
+    ).resolves.toHaveProperty("id");
+    expect(await countFor(job.id)).toBe(3);
+  });
+
+  it("queues the emails of a stored application only", async () => {
+    const { staff, job } = await publishedJob();
+    const { id } = await applyTo(t.db, job.id, SAMPLE_FORM_SCHEMA);
+    expect(await queued(id)).toBe(1);
+    await setJobStatus(t.db, staff, job.id, "closed");
+    await expect(applyTo(t.db, job.id, SAMPLE_FORM_SCHEMA)).rejects.toMatchObject({ code: "CLOSED" });
+    const [{ n }] = (await t.db
+      .select({ n: count() })
+      .from(applicationEmailQueue)
+      .innerJoin(applications, eq(applications.id, applicationEmailQueue.applicationId))
+      .where(eq(applications.jobId, job.id))) as [{ n: number }];
+    expect(Number(n)).toBe(1);
   });
 });
 

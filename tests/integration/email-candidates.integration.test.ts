@@ -1,12 +1,17 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applicationEmailQueue, emailMessages } from "../../db/schema";
 import { listApplicationEmails } from "~/server/email.server";
 import {
+  applicationEmailWorker,
   previewTemplateForApplication,
+  processApplicationEmailQueue,
   sendApplicationReceivedEmails,
   sendTemplateToCandidate,
 } from "~/server/services/candidate-emails.server";
 import { type AccountsTestbed, createAccountsTestbed, createApplicationRow, createTemplateRow, LINK_BASE, setCompanyName, setProfile } from "../factories-accounts";
-import { createStaff } from "../factories";
+import { createStaff, createTestJob } from "../factories";
+import { applyTo } from "../factories-jobs";
 
 let bed: AccountsTestbed;
 beforeAll(async () => {
@@ -31,7 +36,7 @@ describe("sendApplicationReceivedEmails", () => {
       jobTitle: "Compiler Engineer",
     });
 
-    await sendApplicationReceivedEmails(bed.t.db, bed.mailer, application.id, { linkBaseUrl: LINK_BASE });
+    await sendApplicationReceivedEmails(bed.t.db, bed.mailer, [application.id], { linkBaseUrl: LINK_BASE });
     await bed.mailer.idle();
 
     const confirmation = await bed.mailbox.waitFor(application.candidateEmail);
@@ -55,7 +60,7 @@ describe("sendApplicationReceivedEmails", () => {
     await setProfile(bed.t.db, owner.staff.userId, { emailNotifications: false });
     const { application } = await createApplicationRow(bed.t.db, owner.staff.companyId, { jobTitle: "Data Analyst" });
     const before = bed.mailbox.messages.length;
-    await sendApplicationReceivedEmails(bed.t.db, bed.mailer, application.id);
+    await sendApplicationReceivedEmails(bed.t.db, bed.mailer, [application.id]);
     await bed.mailer.idle();
     const confirmation = await bed.mailbox.waitFor(application.candidateEmail, { since: before });
     expect(confirmation.subject).toBe("We received your application for Data Analyst");
@@ -68,11 +73,68 @@ describe("sendApplicationReceivedEmails", () => {
     const { application } = await createApplicationRow(bed.t.db, owner.staff.companyId);
     await bed.mailer.idle();
     bed.mailbox.refuseNext(1);
-    await expect(sendApplicationReceivedEmails(bed.t.db, bed.mailer, application.id)).resolves.toBeUndefined();
+    await expect(sendApplicationReceivedEmails(bed.t.db, bed.mailer, [application.id])).resolves.toBeUndefined();
     await bed.mailer.idle();
     const [message] = await listApplicationEmails(bed.t.db, owner.staff.companyId, application.id);
     expect(message).toMatchObject({ status: "pending" });
     expect(message!.error).toContain("Mailbox busy");
+  });
+});
+
+describe("the application email queue", () => {
+  async function jobWithStaff(notifications: boolean) {
+    const owner = await createStaff(bed.t.db, bed.auth);
+    await setProfile(bed.t.db, owner.staff.userId, { emailNotifications: notifications });
+    const job = await createTestJob(bed.t.db, owner.staff, { title: "Queue Engineer" });
+    return { owner, job };
+  }
+
+  it("writes each queued application's emails once, even when two passes run at a time", async () => {
+    const { owner, job } = await jobWithStaff(true);
+    const first = await applyTo(bed.t.db, job.id, []);
+    const second = await applyTo(bed.t.db, job.id, []);
+
+    const taken = await Promise.all([
+      processApplicationEmailQueue(bed.t.db, bed.mailer, { linkBaseUrl: LINK_BASE }),
+      processApplicationEmailQueue(bed.t.db, bed.mailer, { linkBaseUrl: LINK_BASE }),
+    ]);
+    expect(taken[0] + taken[1]).toBeGreaterThanOrEqual(2);
+    await bed.mailer.idle();
+    expect(await processApplicationEmailQueue(bed.t.db, bed.mailer)).toBe(0);
+
+    for (const application of [first, second]) {
+      const sent = await listApplicationEmails(bed.t.db, owner.staff.companyId, application.id);
+      expect(sent).toEqual([expect.objectContaining({ subject: "We received your application for Queue Engineer", status: "sent" })]);
+      const notified = await bed.t.db
+        .select({ id: emailMessages.id })
+        .from(emailMessages)
+        .where(and(eq(emailMessages.kind, "staff-notification"), sql`${emailMessages.body} like ${`%/applications/${application.id}%`}`));
+      expect(notified).toHaveLength(1);
+    }
+    expect(await bed.t.db.select().from(applicationEmailQueue).where(inArray(applicationEmailQueue.applicationId, [first.id, second.id]))).toEqual([]);
+  });
+
+  it("leaves the queue as it was when writing the emails fails", async () => {
+    const { job } = await jobWithStaff(false);
+    const { id } = await applyTo(bed.t.db, job.id, []);
+    const broken = { ...bed.mailer, record: () => Promise.reject(new Error("disk full")) };
+    await expect(processApplicationEmailQueue(bed.t.db, broken)).rejects.toThrow("disk full");
+    expect(await bed.t.db.select().from(applicationEmailQueue).where(eq(applicationEmailQueue.applicationId, id))).toHaveLength(1);
+    await processApplicationEmailQueue(bed.t.db, bed.mailer);
+    expect(await bed.t.db.select().from(applicationEmailQueue).where(eq(applicationEmailQueue.applicationId, id))).toEqual([]);
+  });
+
+  it("the worker sends what an earlier run left queued when it is kicked, as at start-up", async () => {
+    const { owner, job } = await jobWithStaff(false);
+    const { id } = await applyTo(bed.t.db, job.id, [], { candidate_email: "left-behind@example.test" });
+    const worker = applicationEmailWorker(bed.t.db, bed.mailer);
+    worker.kick();
+    worker.kick();
+    await worker.idle();
+    await bed.mailer.idle();
+    const confirmation = await bed.mailbox.waitFor("left-behind@example.test");
+    expect(confirmation.subject).toBe("We received your application for Queue Engineer");
+    expect(await listApplicationEmails(bed.t.db, owner.staff.companyId, id)).toHaveLength(1);
   });
 });
 

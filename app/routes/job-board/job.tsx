@@ -8,6 +8,7 @@ import { actionOrLoaderHeaders } from "~/lib/route-headers";
 import { formatSalary } from "~/lib/salary";
 import { jobPath } from "~/lib/slug";
 import { APPLICATION_MESSAGES, applicationSchema, HONEYPOT_FIELD } from "~/schemas/application";
+import type { FormField } from "~/schemas/form-field";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { config } from "~/server/config.server";
 import { cachedValue } from "~/server/job-board-cache.server";
@@ -17,8 +18,8 @@ import { isDomainError } from "~/server/errors.server";
 import { getPublicJob } from "~/server/queries/job-board.server";
 import { clientIpContext } from "~/server/request-context.server";
 import { NOT_ACCEPTING_MESSAGE, submitApplication } from "~/server/services/applications.server";
-import { sendApplicationReceivedEmails } from "~/server/services/candidate-emails.server";
-import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
+import { applicationEmailWorker } from "~/server/services/candidate-emails.server";
+import { RATE_LIMITS } from "~/server/services/rate-limit.server";
 import { JobUnavailable, unavailableMeta } from "./job-unavailable";
 
 /** True at `.../apply` (also for React Router's data requests, whose URL ends in `.data`). */
@@ -89,12 +90,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!job) return data({ errors: undefined, values, failure: "Job not found" }, { status: 404 });
   if (job.status !== "published") return data({ errors: undefined, values, failure: NOT_ACCEPTING_MESSAGE }, { status: 410 });
 
-  const parsed = parseForm(applicationSchema(job.formSchema), values);
+  const parsed = parseForm(applicationSchemaOf(job.formSchema), values);
   if (!parsed.success) return data({ errors: parsed.errors, values, failure: undefined }, { status: 400 });
-  let applicationId: string;
   try {
-    await consumeRateLimit(db, RATE_LIMITS.apply, context.get(clientIpContext));
-    ({ id: applicationId } = await submitApplication(db, { jobId: job.id, application: parsed.data }));
+    await submitApplication(db, {
+      jobId: job.id,
+      application: parsed.data,
+      rateLimit: { rule: RATE_LIMITS.apply, subject: context.get(clientIpContext) },
+    });
   } catch (error) {
     if (!isDomainError(error)) {
       console.error("Error submitting application:", error);
@@ -105,10 +108,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const errors = error.details.field ? { [error.details.field]: error.message } : undefined;
     return data({ errors, values, failure: errors ? undefined : error.message }, { status, headers });
   }
-  // After the commit: the candidate's confirmation and the staff notifications. They are recorded
-  // and delivered in the background; this never fails or delays the candidate's answer.
-  void sendApplicationReceivedEmails(db, appMailer(), applicationId);
+  // The application's statement queued its emails (the candidate's confirmation and the staff
+  // notifications): the worker writes and sends them in the background, never delaying this answer.
+  applicationEmailWorker(db, appMailer()).kick();
   return redirect("/jobs?applied=1");
+}
+
+/**
+ * The apply schema of a job's form, built once per form: the board cache hands out the same job
+ * (and so the same form array) for a few seconds, and building a zod schema costs more than using it.
+ */
+const schemaCache = new WeakMap<readonly FormField[], ReturnType<typeof applicationSchema>>();
+function applicationSchemaOf(formSchema: readonly FormField[]) {
+  let schema = schemaCache.get(formSchema);
+  if (!schema) {
+    schema = applicationSchema(formSchema);
+    schemaCache.set(formSchema, schema);
+  }
+  return schema;
 }
 
 const capitalise = (value: string) => value[0]!.toUpperCase() + value.slice(1);

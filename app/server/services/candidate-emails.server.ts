@@ -1,10 +1,10 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { applications, companies, emailTemplates, jobs, pipelineStages, profiles, user } from "../../../db/schema";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { applicationEmailQueue, applications, companies, emailTemplates, jobs, pipelineStages, profiles, user } from "../../../db/schema";
 import { fillMergeFields, type MergeValues } from "~/lib/merge-fields";
 import type { Staff } from "../auth.server";
 import { config } from "../config.server";
 import type { Database, Queryable } from "../db.server";
-import { type Mailer, mailerFor } from "../email.server";
+import { type Mailer, mailerFor, type OutgoingEmail } from "../email.server";
 import { DomainError } from "../errors.server";
 
 /** The name of the template new applications are confirmed with (case does not matter). */
@@ -25,8 +25,10 @@ interface ApplicationContext {
   values: MergeValues;
 }
 
-async function loadApplication(db: Queryable, applicationId: string, companyId?: string): Promise<ApplicationContext | null> {
-  const [row] = await db
+/** Applications with what their emails' merge fields need (of one company, when it is given). */
+async function loadApplications(db: Queryable, applicationIds: readonly string[], companyId?: string): Promise<ApplicationContext[]> {
+  if (applicationIds.length === 0) return [];
+  const rows = await db
     .select({
       applicationId: applications.id,
       companyId: applications.companyId,
@@ -40,9 +42,10 @@ async function loadApplication(db: Queryable, applicationId: string, companyId?:
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
     .innerJoin(companies, eq(companies.id, applications.companyId))
     .leftJoin(pipelineStages, eq(pipelineStages.id, applications.currentPipelineStageId))
-    .where(companyId ? and(eq(applications.id, applicationId), eq(applications.companyId, companyId)) : eq(applications.id, applicationId));
-  if (!row) return null;
-  return {
+    .where(
+      and(inArray(applications.id, [...applicationIds]), companyId ? eq(applications.companyId, companyId) : undefined),
+    );
+  return rows.map((row) => ({
     applicationId: row.applicationId,
     companyId: row.companyId,
     candidateEmail: row.candidateEmail,
@@ -52,66 +55,172 @@ async function loadApplication(db: Queryable, applicationId: string, companyId?:
       company_name: row.companyName,
       stage_name: row.stageName ?? "",
     },
-  };
+  }));
+}
+
+/** The "Application received" emails of some applications: the confirmation and staff notifications. */
+async function composeApplicationReceivedEmails(
+  db: Queryable,
+  applicationIds: readonly string[],
+  linkBaseUrl: string,
+): Promise<OutgoingEmail[]> {
+  const rows = await loadApplications(db, applicationIds);
+  if (rows.length === 0) return [];
+  const companyIds = [...new Set(rows.map((row) => row.companyId))];
+  // Each company's newest "Application received" template, and its staff who want notifications.
+  const templates = await db
+    .selectDistinctOn([emailTemplates.companyId], {
+      companyId: emailTemplates.companyId,
+      subject: emailTemplates.subject,
+      body: emailTemplates.body,
+    })
+    .from(emailTemplates)
+    .where(
+      and(
+        inArray(emailTemplates.companyId, companyIds),
+        sql`lower(trim(${emailTemplates.name})) = ${APPLICATION_RECEIVED_TEMPLATE.toLowerCase()}`,
+      ),
+    )
+    .orderBy(emailTemplates.companyId, desc(emailTemplates.createdAt));
+  const staff = await db
+    .select({ companyId: profiles.companyId, email: user.email })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
+    .where(and(inArray(profiles.companyId, companyIds), eq(profiles.emailNotifications, true)));
+  const templateOf = new Map(templates.map((template) => [template.companyId, template]));
+  const base = linkBaseUrl.replace(/\/$/, "");
+
+  return rows.flatMap((row) => {
+    const { values } = row;
+    const template = templateOf.get(row.companyId);
+    const source = template && template.body.trim() !== "" ? template : DEFAULT_APPLICATION_RECEIVED;
+    const confirmation: OutgoingEmail = {
+      kind: "application-received",
+      to: row.candidateEmail,
+      subject: fillMergeFields(source.subject, values),
+      body: fillMergeFields(source.body, values),
+      companyId: row.companyId,
+      applicationId: row.applicationId,
+    };
+    const link = `${base}/applications/${row.applicationId}`;
+    const notifications = staff
+      .filter((member) => member.companyId === row.companyId)
+      .map(
+        (member): OutgoingEmail => ({
+          kind: "staff-notification",
+          to: member.email,
+          subject: `New application: ${values.candidate_name} for ${values.job_title}`,
+          body:
+            `${values.candidate_name} (${row.candidateEmail}) applied for ${values.job_title}.\n\n` +
+            `Open the application:\n${link}\n\n` +
+            "You get these emails because email notifications are on in your Settings.\n\n— OpenHire",
+          companyId: row.companyId,
+        }),
+      );
+    return [confirmation, ...notifications];
+  });
 }
 
 /**
- * After an application is submitted (call it once the application's transaction has committed):
- * the candidate's confirmation from the company's "Application received" template, and a
- * notification to each staff member of the company with email notifications on.
- * Never throws: a failure is logged, and delivery failures are retried by the mail service.
+ * Sends the "Application received" emails of some applications now: the candidate's confirmation
+ * from the company's template (or the built-in one when the company deleted it) and a notification
+ * to each staff member of the company with email notifications on. Delivery happens in the
+ * background; failures are recorded on the messages and retried by the mail service.
  */
 export async function sendApplicationReceivedEmails(
   db: Database,
   mailer: Mailer,
-  applicationId: string,
+  applicationIds: readonly string[],
   options: { linkBaseUrl?: string } = {},
 ): Promise<void> {
-  try {
-    const app = await loadApplication(db, applicationId);
-    if (!app) return;
-    const [template] = await db
-      .select({ subject: emailTemplates.subject, body: emailTemplates.body })
-      .from(emailTemplates)
+  const messages = await composeApplicationReceivedEmails(db, applicationIds, options.linkBaseUrl ?? config.baseUrl);
+  mailer.deliver(await mailer.record(messages, db));
+}
+
+/** Applications whose emails one pass of the queue writes at most. */
+export const APPLICATION_EMAIL_BATCH = 200;
+
+/**
+ * One pass over the application email queue: takes up to `limit` queued applications (skipping
+ * ones another node holds), writes their emails and removes them from the queue in one
+ * transaction, then starts delivering. Answers how many applications it took.
+ */
+export async function processApplicationEmailQueue(
+  db: Database,
+  mailer: Mailer,
+  options: { limit?: number; linkBaseUrl?: string } = {},
+): Promise<number> {
+  const limit = options.limit ?? APPLICATION_EMAIL_BATCH;
+  const ids = await db.transaction(async (tx) => {
+    const taken = await tx
+      .delete(applicationEmailQueue)
       .where(
-        and(
-          eq(emailTemplates.companyId, app.companyId),
-          sql`lower(trim(${emailTemplates.name})) = ${APPLICATION_RECEIVED_TEMPLATE.toLowerCase()}`,
+        inArray(
+          applicationEmailQueue.applicationId,
+          sql`(select application_id from application_email_queue order by created_at limit ${limit} for update skip locked)`,
         ),
       )
-      .orderBy(desc(emailTemplates.createdAt))
-      .limit(1);
-    const source = template && template.body.trim() !== "" ? template : DEFAULT_APPLICATION_RECEIVED;
-    await mailer.send({
-      kind: "application-received",
-      to: app.candidateEmail,
-      subject: fillMergeFields(source.subject, app.values),
-      body: fillMergeFields(source.body, app.values),
-      companyId: app.companyId,
-      applicationId: app.applicationId,
-    });
+      .returning({ applicationId: applicationEmailQueue.applicationId });
+    const messages = await composeApplicationReceivedEmails(
+      tx,
+      taken.map((row) => row.applicationId),
+      options.linkBaseUrl ?? config.baseUrl,
+    );
+    return { taken: taken.length, messageIds: await mailer.record(messages, tx) };
+  });
+  mailer.deliver(ids.messageIds);
+  return ids.taken;
+}
 
-    const staff = await db
-      .select({ email: user.email })
-      .from(profiles)
-      .innerJoin(user, eq(user.id, profiles.id))
-      .where(and(eq(profiles.companyId, app.companyId), eq(profiles.emailNotifications, true)));
-    const link = `${(options.linkBaseUrl ?? config.baseUrl).replace(/\/$/, "")}/applications/${app.applicationId}`;
-    for (const member of staff) {
-      await mailer.send({
-        kind: "staff-notification",
-        to: member.email,
-        subject: `New application: ${app.values.candidate_name} for ${app.values.job_title}`,
-        body:
-          `${app.values.candidate_name} (${app.candidateEmail}) applied for ${app.values.job_title}.\n\n` +
-          `Open the application:\n${link}\n\n` +
-          "You get these emails because email notifications are on in your Settings.\n\n— OpenHire",
-        companyId: app.companyId,
-      });
-    }
-  } catch (error) {
-    console.error(`Could not send the emails for application ${applicationId}:`, error);
+interface QueueWorker {
+  /** Asks for a pass soon; passes repeat while applications keep arriving. */
+  kick(): void;
+  /** Resolves when no pass is running or asked for (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+const workers = new WeakMap<Database, QueueWorker>();
+
+/**
+ * The worker that drains the application email queue of a database: one per database and
+ * process. A submitted application kicks it; under load one pass takes every application that
+ * arrived meanwhile, so the emails cost a few statements per batch, not per application.
+ */
+export function applicationEmailWorker(db: Database, mailer: Mailer = mailerFor(db)): QueueWorker {
+  let worker = workers.get(db);
+  if (worker) return worker;
+  let running: Promise<void> | undefined;
+  let again = false;
+  async function drain() {
+    do {
+      again = false;
+      try {
+        while ((await processApplicationEmailQueue(db, mailer)) === APPLICATION_EMAIL_BATCH) {
+          // A full batch: more may be waiting.
+        }
+      } catch (error) {
+        // The queue keeps them: the periodic sweep tries again.
+        console.error("Could not write the emails of new applications:", error);
+        return;
+      }
+    } while (again);
   }
+  worker = {
+    kick() {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = drain().finally(() => {
+        running = undefined;
+      });
+    },
+    async idle() {
+      while (running) await running;
+    },
+  };
+  workers.set(db, worker);
+  return worker;
 }
 
 /** A template filled in for one application of the actor's company: what would be sent. */
@@ -121,7 +230,7 @@ export async function previewTemplateForApplication(
   applicationId: string,
   templateId: string,
 ): Promise<{ to: string; subject: string; body: string }> {
-  const app = await loadApplication(db, applicationId, actor.companyId);
+  const [app] = await loadApplications(db, [applicationId], actor.companyId);
   if (!app) throw new DomainError("NOT_FOUND", "Application not found");
   const [template] = await db
     .select({ subject: emailTemplates.subject, body: emailTemplates.body })

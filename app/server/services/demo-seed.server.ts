@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import { companies, pipelineStages, profiles, user } from "../../../db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { applicationEmailQueue, applications, companies, pipelineStages, profiles, user } from "../../../db/schema";
 import { applicationSchema } from "~/schemas/application";
 import { CreateJobSchema, type CreateJobInput } from "~/schemas/job";
 import type { Auth } from "../auth.server";
@@ -133,5 +133,9 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ email: strin
       .where(and(eq(pipelineStages.jobId, job.id), eq(pipelineStages.name, candidate.stage)));
     if (stage) await moveApplication(db, actor, id, stage.id);
   }
+  // The demo candidates are made up: nobody is told of their applications.
+  await db.delete(applicationEmailQueue).where(
+    inArray(applicationEmailQueue.applicationId, db.select({ id: applications.id }).from(applications).where(eq(applications.companyId, company.id))),
+  );
   return { email: DEMO_EMAIL, password };
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../db.server";
 import { DomainError } from "../errors.server";
 
@@ -39,14 +39,13 @@ export const RATE_LIMITS = {
 const LIMIT_MULTIPLIER = Math.max(1, Number(process.env.RATE_LIMIT_MULTIPLIER) || 1);
 
 /**
- * Counts one request of `subject` (a client IP) against `rule` in a fixed window kept in the
- * database, so every app node shares the count. Throws RATE_LIMITED past the limit.
+ * The statement that counts one request of `subject` against `rule` in a fixed window, answering
+ * `count` (in this window, this request included) and `retry_after` (seconds until it ends). Other
+ * statements embed it as a CTE to count a request in the same round trip as their own work.
  */
-export async function consumeRateLimit(db: Database, rule: RateLimitRule, subject: string): Promise<void> {
+export function rateLimitUpsert(rule: RateLimitRule, subject: string): SQL {
   const key = `${rule.name}:${subject}`;
-  const [row] = await queryRows<{ count: number; retry_after: number }>(
-    db,
-    sql`
+  return sql`
     insert into rate_limits (key, count, window_start) values (${key}, 1, now())
     on conflict (key) do update set
       count = case when rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
@@ -54,18 +53,39 @@ export async function consumeRateLimit(db: Database, rule: RateLimitRule, subjec
       window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
                    then now() else rate_limits.window_start end
     returning count,
-      ceil(extract(epoch from (window_start + make_interval(secs => ${rule.windowSeconds}) - now())))::int as retry_after`,
+      ceil(extract(epoch from (window_start + make_interval(secs => ${rule.windowSeconds}) - now())))::int as retry_after`;
+}
+
+/** The rule's limit, raised in test environments for the rules that scale. */
+export function effectiveLimit(rule: RateLimitRule): number {
+  return rule.scalesInTests ? rule.limit * LIMIT_MULTIPLIER : rule.limit;
+}
+
+/** Throws RATE_LIMITED when `count` (from rateLimitUpsert) is past the rule's limit. */
+export function assertWithinLimit(rule: RateLimitRule, row: { count: number | string; retry_after: number | string } | undefined): void {
+  if (!row || Number(row.count) <= effectiveLimit(rule)) return;
+  const retryAfterSeconds = Math.max(1, Number(row.retry_after));
+  throw new DomainError(
+    "RATE_LIMITED",
+    `Too many attempts. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minute${retryAfterSeconds > 60 ? "s" : ""}.`,
+    { retryAfterSeconds },
   );
-  if (Math.random() < 0.01) {
-    await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
-  }
-  const limit = rule.scalesInTests ? rule.limit * LIMIT_MULTIPLIER : rule.limit;
-  if (row && Number(row.count) > limit) {
-    const retryAfterSeconds = Math.max(1, Number(row.retry_after));
-    throw new DomainError(
-      "RATE_LIMITED",
-      `Too many attempts. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minute${retryAfterSeconds > 60 ? "s" : ""}.`,
-      { retryAfterSeconds },
-    );
-  }
+}
+
+/** Now and then, forget windows that ended long ago (in the background: nobody waits for it). */
+export function sweepRateLimitsSometimes(db: Database): void {
+  if (Math.random() >= 0.01) return;
+  void Promise.resolve(db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`)).catch((error) =>
+    console.error("Rate-limit sweep failed:", error),
+  );
+}
+
+/**
+ * Counts one request of `subject` (a client IP) against `rule` in a fixed window kept in the
+ * database, so every app node shares the count. Throws RATE_LIMITED past the limit.
+ */
+export async function consumeRateLimit(db: Database, rule: RateLimitRule, subject: string): Promise<void> {
+  const [row] = await queryRows<{ count: number; retry_after: number }>(db, rateLimitUpsert(rule, subject));
+  sweepRateLimitsSometimes(db);
+  assertWithinLimit(rule, row);
 }
