@@ -5,7 +5,7 @@ import { inputStyles } from "~/components/ui/field";
 import { pageMeta } from "~/lib/meta";
 import { formatSalary } from "~/lib/salary";
 import { jobPath } from "~/lib/slug";
-import { APPLICATION_MESSAGES } from "~/schemas/application";
+import { APPLICATION_MESSAGES } from "~/schemas/application-messages";
 import { config } from "~/server/config.server";
 import { appDatabase } from "~/server/db.server";
 import { listBoardJobs } from "~/server/queries/job-board.server";

@@ -7,6 +7,6 @@ export const jobBoardRoutes = [
     // Decision 3: staff of the owning company go to the pipeline, everyone else to the job page.
     route("jobs/:id", "routes/job-board/job-redirect.tsx"),
     route("jobs/:id/:slug", "routes/job-board/job.tsx", { id: "job-page" }),
-    route("jobs/:id/:slug/apply", "routes/job-board/job.tsx", { id: "job-apply" }),
+    route("jobs/:id/:slug/apply", "routes/job-board/job-apply.tsx", { id: "job-apply" }),
   ]),
 ];

@@ -1,0 +1,97 @@
+import { data, redirect, useActionData } from "react-router";
+import type { Route } from "./+types/job-apply";
+import { ApplyForm } from "~/features/apply-form/apply-form";
+import { actionOrLoaderHeaders } from "~/lib/route-headers";
+import { APPLICATION_MESSAGES, applicationSchema, HONEYPOT_FIELD } from "~/schemas/application";
+import type { FormField } from "~/schemas/form-field";
+import { formValues, parseForm } from "~/schemas/parse-form";
+import { appDatabase } from "~/server/db.server";
+import { appMailer } from "~/server/email.server";
+import { isDomainError } from "~/server/errors.server";
+import { cachedValue } from "~/server/job-board-cache.server";
+import { getPublicJob } from "~/server/queries/job-board.server";
+import { clientIpContext } from "~/server/request-context.server";
+import { NOT_ACCEPTING_MESSAGE, submitApplication } from "~/server/services/applications.server";
+import { applicationEmailWorker } from "~/server/services/candidate-emails.server";
+import { RATE_LIMITS } from "~/server/services/rate-limit.server";
+import { JobDetails, jobPageMeta } from "./job-details";
+import { loadJobPage } from "./job-page.server";
+import { JobUnavailable } from "./job-unavailable";
+
+// The apply page: the job, then its form, which posts here.
+
+export const meta: Route.MetaFunction = ({ data }) => jobPageMeta(data);
+
+/** The action's headers (Retry-After when rate-limited) or the loader's reach the document response. */
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
+
+export async function loader({ params }: Route.LoaderArgs) {
+  return loadJobPage(params, true);
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const values = formValues(await request.formData());
+  // A bot filled the field people cannot see: answer like a success and store nothing.
+  if (values[HONEYPOT_FIELD]) return redirect("/jobs?applied=1");
+
+  const db = appDatabase();
+  // The job's form and status for validation, read through the board cache; submitApplication
+  // checks the status again in its own statement.
+  const job = await cachedValue(`apply-job ${params.id}`, () => getPublicJob(db, params.id));
+  if (!job) return data({ errors: undefined, values, failure: "Job not found" }, { status: 404 });
+  if (job.status !== "published") return data({ errors: undefined, values, failure: NOT_ACCEPTING_MESSAGE }, { status: 410 });
+
+  const parsed = parseForm(applicationSchemaOf(job.formSchema), values);
+  if (!parsed.success) return data({ errors: parsed.errors, values, failure: undefined }, { status: 400 });
+  try {
+    await submitApplication(db, {
+      jobId: job.id,
+      application: parsed.data,
+      rateLimit: { rule: RATE_LIMITS.apply, subject: context.get(clientIpContext) },
+    });
+  } catch (error) {
+    if (!isDomainError(error)) {
+      console.error("Error submitting application:", error);
+      return data({ errors: undefined, values, failure: APPLICATION_MESSAGES.fallback }, { status: 500 });
+    }
+    const status = { CONFLICT: 409, RATE_LIMITED: 429, CLOSED: 410, NOT_FOUND: 404 }[error.code as string] ?? 400;
+    const headers: HeadersInit = error.details.retryAfterSeconds ? { "Retry-After": String(error.details.retryAfterSeconds) } : {};
+    const errors = error.details.field ? { [error.details.field]: error.message } : undefined;
+    return data({ errors, values, failure: errors ? undefined : error.message }, { status, headers });
+  }
+  // The application's statement queued its emails (the candidate's confirmation and the staff
+  // notifications): the worker writes and sends them in the background, never delaying this answer.
+  applicationEmailWorker(db, appMailer()).kick();
+  return redirect("/jobs?applied=1");
+}
+
+/**
+ * The apply schema of a job's form, built once per form: the board cache hands out the same job
+ * (and so the same form array) for a few seconds, and building a zod schema costs more than using it.
+ */
+const schemaCache = new WeakMap<readonly FormField[], ReturnType<typeof applicationSchema>>();
+function applicationSchemaOf(formSchema: readonly FormField[]) {
+  let schema = schemaCache.get(formSchema);
+  if (!schema) {
+    schema = applicationSchema(formSchema);
+    schemaCache.set(formSchema, schema);
+  }
+  return schema;
+}
+
+export default function JobApplyPage({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  if (loaderData.status !== "published") return <JobUnavailable reason={loaderData.status} />;
+  return (
+    <JobDetails page={loaderData}>
+      <section aria-labelledby="apply-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h2 id="apply-heading" className="text-xl font-semibold text-slate-900">
+          Apply for this job
+        </h2>
+        <div className="mt-6">
+          <ApplyForm fields={loaderData.job.formSchema} errors={actionData?.errors} values={actionData?.values} failure={actionData?.failure} />
+        </div>
+      </section>
+    </JobDetails>
+  );
+}

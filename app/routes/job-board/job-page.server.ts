@@ -1,0 +1,51 @@
+import { data, redirect } from "react-router";
+import { jobPostingJsonLd, safeWebsite, serializeJsonLd } from "~/lib/job-posting-ld";
+import { formatSalary } from "~/lib/salary";
+import { jobPath } from "~/lib/slug";
+import { config } from "~/server/config.server";
+import { appDatabase } from "~/server/db.server";
+import { getPublicJob } from "~/server/queries/job-board.server";
+
+/** A job that is not (or no longer) public may come back: never keep that answer. */
+const UNAVAILABLE_HEADERS = { "Cache-Control": "no-store" };
+
+/**
+ * The loader of the job page and of its apply page: the public job, 404 when missing or draft,
+ * 410 when closed, and a redirect to the canonical slug.
+ */
+export async function loadJobPage(params: { id: string; slug: string }, apply: boolean) {
+  const job = await getPublicJob(appDatabase(), params.id);
+  if (!job) return data({ status: "missing" as const }, { status: 404, headers: UNAVAILABLE_HEADERS });
+  // Draft jobs were never public: not found. Closed jobs are gone: 410.
+  if (job.status !== "published") {
+    return data({ status: "closed" as const }, { status: job.status === "closed" ? 410 : 404, headers: UNAVAILABLE_HEADERS });
+  }
+  const canonicalPath = jobPath(job);
+  if (`/jobs/${params.id}/${params.slug}` !== canonicalPath) {
+    // 301, but not kept by browsers: the slug follows the title, which staff may edit again.
+    throw redirect(apply ? `${canonicalPath}/apply` : canonicalPath, { status: 301, headers: { "Cache-Control": "no-cache" } });
+  }
+  const canonical = `${config.baseUrl}${canonicalPath}`;
+  return {
+    status: "published" as const,
+    apply,
+    canonical,
+    path: canonicalPath,
+    jsonLd: serializeJsonLd(jobPostingJsonLd(job, canonical)),
+    job: {
+      id: job.id,
+      title: job.title,
+      companyName: job.companyName,
+      companyWebsite: safeWebsite(job.companyWebsite),
+      description: job.description,
+      requirements: job.requirements,
+      location: job.location,
+      type: job.type,
+      remoteType: job.remoteType,
+      salary: formatSalary(job),
+      formSchema: job.formSchema,
+    },
+  };
+}
+
+export type PublishedJobPage = Extract<Awaited<ReturnType<typeof loadJobPage>>, { status: "published" }>;
