@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The merge fields a template may use, with what each becomes and a sample for the preview. */
 export const MERGE_FIELDS = [

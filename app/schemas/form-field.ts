@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 export const FORM_FIELD_TYPES = ["text", "textarea", "select", "checkbox", "radio"] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];

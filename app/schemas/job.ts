@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { type FormFieldDraft, FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES, FormFieldSchema, fieldsFromDrafts, type FormFieldType } from "./form-field";
 
 export const JOB_TYPES = ["full-time", "part-time", "contract", "internship"] as const;

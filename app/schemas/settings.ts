@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 export const FULL_NAME_MAX = 100;
 export const COMPANY_NAME_MAX = 100;

@@ -6,7 +6,7 @@ import { failOnConsoleErrors, PASSWORD, registerStaff, uniqueEmail } from "./hel
 const NEW_PASSWORD = "a fresh and long passphrase";
 
 test("a forgotten password is reset through the link in the email, once", async ({ page, mailbox }) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
+  const noConsoleErrors = await failOnConsoleErrors(page);
   const email = await registerStaff(page);
   await page.getByRole("button", { name: "Sign Out", exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -61,7 +61,7 @@ test("two-factor enrolment in Settings, then sign-in asks for the code", async (
   await page.getByRole("button", { name: "Verify and turn on" }).click();
   await expect(page.getByText("Invalid code")).toBeVisible();
   // The wrong code above answered 400 on purpose; from here on nothing may fail.
-  const noConsoleErrors = failOnConsoleErrors(page);
+  const noConsoleErrors = await failOnConsoleErrors(page);
   await page.getByLabel("Code from the app").fill(totpCode(key));
   await page.getByRole("button", { name: "Verify and turn on" }).click();
   await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
@@ -110,7 +110,7 @@ test("sign in with a one-time code from the email", async ({ page, mailbox }) =>
 });
 
 test("an invitee joins the company through the emailed link; removing them signs them out", async ({ page, browser, mailbox }) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
+  const noConsoleErrors = await failOnConsoleErrors(page);
   await registerStaff(page);
   await page.goto("/settings");
   const company = page.getByRole("region", { name: "Company" });

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { failOnConsoleErrors, PASSWORD, registerStaff, uniqueEmail } from "./helpers";
 
 test("register, land on the dashboard, sign out, get sent to sign-in from a staff page and come back to it", async ({ page }) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
+  const noConsoleErrors = await failOnConsoleErrors(page);
   const email = await registerStaff(page);
   await expect(page.getByRole("heading", { name: "Welcome, User!" })).toBeVisible();
   await expect(page.getByText("Active Jobs")).toBeVisible();

@@ -7,7 +7,7 @@ test("a candidate gets a confirmation, and a recruiter previews and sends a temp
   browser,
   mailbox,
 }) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
+  const noConsoleErrors = await failOnConsoleErrors(page);
   const staffEmail = await registerStaff(page);
   const question = "Which team would you like to join?";
   const jobId = await postJob(page, "Support Engineer", question);

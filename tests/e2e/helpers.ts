@@ -8,8 +8,15 @@ export function uniqueEmail(prefix = "e2e"): string {
 }
 
 /** Fails the test on any console error or uncaught page error. */
-export function failOnConsoleErrors(page: Page) {
+export async function failOnConsoleErrors(page: Page) {
   const problems: string[] = [];
+  // Content-Security-Policy violations reach no console event (even a blocked eval the page
+  // catches, as a library probing for eval does): report them as errors from the page itself.
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
   page.on("console", (message) => {
     if (message.type() === "error") problems.push(message.text());
   });

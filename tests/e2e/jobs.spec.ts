@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
 
 test("a recruiter posts a job with a required select and a custom stage; a candidate finds it, fixes mistakes and applies", async ({ page, browser }) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
+  const noConsoleErrors = await failOnConsoleErrors(page);
   const word = `zq${randomBytes(4).toString("hex")}`;
   const title = `Lighthouse Keeper ${word}`;
   await registerStaff(page);
@@ -60,7 +60,7 @@ test("a recruiter posts a job with a required select and a custom stage; a candi
   // A candidate, not signed in, finds it on the board and by search.
   const candidate = await browser.newContext();
   const visitor = await candidate.newPage();
-  const noVisitorErrors = failOnConsoleErrors(visitor);
+  const noVisitorErrors = await failOnConsoleErrors(visitor);
   await visitor.goto("/jobs");
   await expect(visitor.getByRole("link", { name: title, exact: true })).toBeVisible();
   await visitor.getByLabel("Search jobs").fill(word);

@@ -27,7 +27,7 @@ async function expectLayout(page: Page) {
 
 for (const { path, heading, texts } of PAGES) {
   test(`${path} renders its content in the marketing layout without console errors`, async ({ page }) => {
-    const noConsoleErrors = failOnConsoleErrors(page);
+    const noConsoleErrors = await failOnConsoleErrors(page);
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
@@ -82,7 +82,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test("the menu opens, navigates and closes", async ({ page }) => {
-    const noConsoleErrors = failOnConsoleErrors(page);
+    const noConsoleErrors = await failOnConsoleErrors(page);
     await page.goto("/");
     const mobileNav = page.getByRole("navigation", { name: "Mobile" });
     await expect(mobileNav).toBeHidden();
@@ -174,7 +174,7 @@ test("robots.txt points to sitemap.xml, which lists the public pages", async ({ 
 });
 
 test("the blog newsletter form checks the email, subscribes, and recognises a repeat", async ({ page }) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
+  const noConsoleErrors = await failOnConsoleErrors(page);
   const email = uniqueEmail("reader");
   await page.goto("/blog");
   const input = page.getByLabel("Email address");

@@ -2,7 +2,7 @@ import { expect, test } from "./accounts-fixtures";
 import { failOnConsoleErrors, PASSWORD, registerStaff } from "./helpers";
 
 test("settings save the full name, notifications and company, with clear messages", async ({ page }) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
+  const noConsoleErrors = await failOnConsoleErrors(page);
   await registerStaff(page);
   await page.getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();

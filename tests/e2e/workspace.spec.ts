@@ -11,7 +11,7 @@ import { apply, postJob } from "./pipeline-helpers";
 const column = (page: Page, stage: string) => page.getByRole("listitem", { name: new RegExp(`^${stage}\\b`) });
 
 test("a recruiter moves candidates by mouse and by keyboard, the moves stay after reload, and opens an application", async ({ page, browser }) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
+  const noConsoleErrors = await failOnConsoleErrors(page);
   await registerStaff(page);
   const question = "Why do you want to join?";
   const jobId = await postJob(page, "Platform Engineer", question);
@@ -94,7 +94,7 @@ test("a move the server cannot save is rolled back with a message", async ({ pag
 });
 
 test("a recruiter creates, previews, edits and deletes an email template", async ({ page }) => {
-  const noConsoleErrors = failOnConsoleErrors(page);
+  const noConsoleErrors = await failOnConsoleErrors(page);
   await registerStaff(page);
   await page.goto("/email-templates");
   await page.getByRole("link", { name: "New Template" }).click();
