@@ -189,6 +189,21 @@ describe("two-factor authentication", () => {
     const afterCode = await verifySecondFactor(bed.auth, { method: "totp", code: totpCode(enrolment.manualKey) }, browser(cookieFrom(byCode.cookies)));
     expect(await sessionOf(cookieFrom(afterCode.cookies))).not.toBeNull();
 
+    // "Trust this device for 30 days": the next password sign-in on this browser skips the code.
+    const trusted = await signIn(bed.auth, { email, password: TEST_PASSWORD }, browser());
+    const trustedDone = await verifySecondFactor(
+      bed.auth,
+      { method: "totp", code: totpCode(enrolment.manualKey), trustDevice: true },
+      browser(cookieFrom(trusted.cookies)),
+    );
+    const trustCookie = trustedDone.cookies.filter((c) => /trust_device=/.test(c));
+    expect(trustCookie).toHaveLength(1);
+    const skipped = await signIn(bed.auth, { email, password: TEST_PASSWORD }, browser(cookieFrom(trustCookie)));
+    expect(skipped.twoFactorRequired).toBeFalsy();
+    expect(await sessionOf(cookieFrom(skipped.cookies))).not.toBeNull();
+    // Another browser still gets the challenge.
+    expect((await signIn(bed.auth, { email, password: TEST_PASSWORD }, browser())).twoFactorRequired).toBe(true);
+
     // Turning it off needs the password.
     const current = cookieFrom(done.cookies);
     await expect(disableTwoFactor(bed.auth, "nope nope nope", browser(current))).rejects.toMatchObject({ details: { field: "password" } });

@@ -69,4 +69,20 @@ describe("POST /login", () => {
     expect(limited.data.errors.form).toMatch(/^Too many attempts/);
     expect(statusOf(await login.action(args("/login", form(), "198.51.100.8")))).toBe(400);
   });
+
+  it("refuses one account past its own limit even when every attempt comes from another IP", async () => {
+    // Right passwords, so the slow-down after failed sign-ins stays out of it: only the limit counts.
+    const { email } = await createStaff(bed.t.db, bed.t.auth);
+    for (let i = 0; i < RATE_LIMITS.signInAccount.limit; i++) {
+      expect(statusOf(await login.action(args("/login", { email, password: TEST_PASSWORD }, `203.0.113.${i + 1}`)))).toBe(302);
+    }
+    const limited = (await login.action(args("/login", { email: email.toUpperCase(), password: TEST_PASSWORD }, "203.0.113.200"))) as {
+      data: { errors: { form: string } };
+    };
+    expect(statusOf(limited)).toBe(429);
+    expect(limited.data.errors.form).toMatch(/^Too many attempts/);
+    // Another account from the same IP is not affected.
+    const other = await createStaff(bed.t.db, bed.t.auth);
+    expect(statusOf(await login.action(args("/login", { email: other.email, password: TEST_PASSWORD }, "203.0.113.200")))).toBe(302);
+  });
 });
