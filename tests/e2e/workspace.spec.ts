@@ -125,3 +125,41 @@ test("a recruiter creates, previews, edits and deletes an email template", async
   await expect(page.getByRole("heading", { name: "Offer call (final)" })).toHaveCount(0);
   noConsoleErrors();
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("a recruiter holds a card with a finger and drags it to another stage", async ({ page, browser }) => {
+    const noConsoleErrors = await failOnConsoleErrors(page);
+    await registerStaff(page);
+    const question = "Favourite tool?";
+    const jobId = await postJob(page, "Field Technician", question);
+    await apply(browser, jobId, { name: "Katherine Johnson", email: uniqueEmail("katherine"), question, answer: "Slide rule" });
+    await page.goto(`/manage/jobs/${jobId}`);
+
+    const card = column(page, "Applied").getByTestId("pipeline-card").filter({ hasText: "Katherine Johnson" });
+    await card.scrollIntoViewIfNeeded();
+    const from = (await card.boundingBox())!;
+    const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+    // Real touch input through the browser's own input pipeline (Playwright has only tap).
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", point?: { x: number; y: number }) =>
+      cdp.send("Input.dispatchTouchEvent", { type, touchPoints: point ? [{ x: point.x, y: point.y }] : [] });
+    await touch("touchStart", start);
+    // A short hold picks the card up (a quick swipe scrolls the board instead).
+    await expect(page.getByText(/Picked up Katherine Johnson in Applied/)).toBeAttached();
+    const target = column(page, "Screening");
+    const to = (await target.boundingBox())!;
+    const end = { x: Math.min(to.x + to.width / 2, 380), y: to.y + Math.min(to.height / 2, 120) };
+    for (let step = 1; step <= 10; step++) {
+      await touch("touchMove", { x: start.x + ((end.x - start.x) * step) / 10, y: start.y + ((end.y - start.y) * step) / 10 });
+    }
+    await expect(page.getByText("Katherine Johnson is over Screening.")).toBeAttached();
+    await touch("touchEnd");
+    await expect(column(page, "Screening").getByText("Katherine Johnson")).toBeVisible();
+    await page.reload();
+    await expect(column(page, "Screening").getByText("Katherine Johnson")).toBeVisible();
+    await expect(column(page, "Applied").getByTestId("pipeline-card")).toHaveCount(0);
+    noConsoleErrors();
+  });
+});
