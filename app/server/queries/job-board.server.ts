@@ -59,14 +59,19 @@ export async function listBoardJobs(db: Queryable, options: { q?: string; page?:
           or j.company_id = any(array(
             select c2.id from companies c2 where to_tsvector('english', c2.name) @@ websearch_to_tsquery('english', ${q}))))`
     : sql``;
+  // The page's ids first (for the plain board, from the index alone, however deep the page), then
+  // their rows.
   const rows = await queryRows<BoardRow>(
     db,
-    sql`select j.id, j.title, j.description, j.requirements, j.location, j.type, j.remote_type,
-          j.salary_min, j.salary_max, j.salary_currency, j.salary_period, j.published_at, c.name as company_name
-        from jobs j join companies c on c.id = j.company_id
-        where j.status = 'published' ${search}
-        order by j.published_at desc nulls last, j.id desc
-        limit ${JOB_BOARD_PAGE_SIZE + 1} offset ${(page - 1) * JOB_BOARD_PAGE_SIZE}`,
+    sql`select b.id, b.title, b.description, b.requirements, b.location, b.type, b.remote_type,
+          b.salary_min, b.salary_max, b.salary_currency, b.salary_period, b.published_at, c.name as company_name
+        from (select j.id, j.published_at from jobs j
+              where j.status = 'published' ${search}
+              order by j.published_at desc nulls last, j.id desc nulls last
+              limit ${JOB_BOARD_PAGE_SIZE + 1} offset ${(page - 1) * JOB_BOARD_PAGE_SIZE}) p
+        join jobs b on b.id = p.id
+        join companies c on c.id = b.company_id
+        order by p.published_at desc nulls last, p.id desc nulls last`,
   );
   const jobs = rows.slice(0, JOB_BOARD_PAGE_SIZE).map(toBoardJob);
   return { q, page, jobs, hasNextPage: rows.length > JOB_BOARD_PAGE_SIZE };
@@ -134,7 +139,7 @@ export async function listPublishedJobPaths(db: Queryable, options: { limit?: nu
   const rows = await queryRows<{ id: string; title: string; published_at: Date | string | null }>(
     db,
     sql`select id, title, published_at from jobs where status = 'published'
-        order by published_at desc nulls last, id desc
+        order by published_at desc nulls last, id desc nulls last
         limit ${options.limit ?? 50_000} offset ${options.offset ?? 0}`,
   );
   return rows.map((row) => ({ id: row.id, title: row.title, publishedAt: iso(row.published_at) }));
