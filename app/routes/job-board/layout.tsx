@@ -1,6 +1,7 @@
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { Logo } from "~/components/ui/logo";
+import { COPYRIGHT_YEAR, SITE_NAME } from "~/content/site";
 import { jobBoardPageCache } from "./page-cache.server";
 
 export const middleware: Route.MiddlewareFunction[] = [jobBoardPageCache];
@@ -25,7 +26,7 @@ export default function JobBoardLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <footer className="border-t border-slate-200 bg-white py-8 text-center text-sm text-slate-600">© 2025 OpenHire. All rights reserved.</footer>
+      <footer className="border-t border-slate-200 bg-white py-8 text-center text-sm text-slate-600">© {COPYRIGHT_YEAR} {SITE_NAME}. All rights reserved.</footer>
     </div>
   );
 }
