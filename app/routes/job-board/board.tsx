@@ -3,12 +3,12 @@ import type { Route } from "./+types/board";
 import { Alert } from "~/components/ui/alert";
 import { inputStyles } from "~/components/ui/field";
 import { pageMeta } from "~/lib/meta";
-import { formatSalary } from "~/lib/salary";
 import { jobPath } from "~/lib/slug";
 import { APPLICATION_MESSAGES } from "~/schemas/application-messages";
 import { config } from "~/server/config.server";
 import { appDatabase } from "~/server/db.server";
 import { listBoardJobs } from "~/server/queries/job-board.server";
+import { jobSummary } from "./job-summary.server";
 
 export const meta: Route.MetaFunction = ({ data }) => {
   const title = data?.q ? `Jobs matching “${data.q}”` : "Job Board";
@@ -29,18 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...result,
     canonical: `${config.baseUrl}/jobs`,
     applied: url.searchParams.get("applied") === "1",
-    jobs: result.jobs.map((job) => ({
-      id: job.id,
-      href: jobPath(job),
-      title: job.title,
-      companyName: job.companyName,
-      description: job.description,
-      requirements: job.requirements,
-      location: job.location,
-      type: job.type,
-      remoteType: job.remoteType,
-      salary: formatSalary(job),
-    })),
+    jobs: result.jobs.map((job) => ({ ...jobSummary(job), href: jobPath(job) })),
   };
 }
 

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import { jobPostingJsonLd, safeWebsite, serializeJsonLd } from "~/lib/job-posting-ld";
-import { formatSalary } from "~/lib/salary";
 import { jobPath } from "~/lib/slug";
 import { config } from "~/server/config.server";
 import { appDatabase } from "~/server/db.server";
 import { getPublicJob } from "~/server/queries/job-board.server";
+import { jobSummary } from "./job-summary.server";
 
 /** A job that is not (or no longer) public may come back: never keep that answer. */
 const UNAVAILABLE_HEADERS = { "Cache-Control": "no-store" };
@@ -32,19 +32,7 @@ export async function loadJobPage(params: { id: string; slug: string }, apply: b
     canonical,
     path: canonicalPath,
     jsonLd: serializeJsonLd(jobPostingJsonLd(job, canonical)),
-    job: {
-      id: job.id,
-      title: job.title,
-      companyName: job.companyName,
-      companyWebsite: safeWebsite(job.companyWebsite),
-      description: job.description,
-      requirements: job.requirements,
-      location: job.location,
-      type: job.type,
-      remoteType: job.remoteType,
-      salary: formatSalary(job),
-      formSchema: job.formSchema,
-    },
+    job: { ...jobSummary(job), companyWebsite: safeWebsite(job.companyWebsite), formSchema: job.formSchema },
   };
 }
 

@@ -1,0 +1,17 @@
+import { formatSalary } from "~/lib/salary";
+import type { BoardJob } from "~/server/queries/job-board.server";
+
+/** What the board's cards and the job page both show of a published job. */
+export function jobSummary(job: Omit<BoardJob, "publishedAt">) {
+  return {
+    id: job.id,
+    title: job.title,
+    companyName: job.companyName,
+    description: job.description,
+    requirements: job.requirements,
+    location: job.location,
+    type: job.type,
+    remoteType: job.remoteType,
+    salary: formatSalary(job),
+  };
+}
