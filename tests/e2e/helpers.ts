@@ -1,10 +1,20 @@
-import { randomBytes } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { randomBytes, randomInt } from "node:crypto";
+import { type Browser, type BrowserContextOptions, expect, type Page } from "@playwright/test";
 
 export const PASSWORD = "correct horse battery staple";
 
 export function uniqueEmail(prefix = "e2e"): string {
   return `${prefix}-${randomBytes(5).toString("hex")}@example.test`;
+}
+
+/**
+ * A browser context for one candidate, with an address of its own: the server trusts a proxy on
+ * loopback, so X-Forwarded-For gives each simulated candidate its own per-client apply limit (20
+ * an hour), as real candidates have, instead of every test sharing 127.0.0.1's.
+ */
+export function candidateContext(browser: Browser, options: BrowserContextOptions = {}) {
+  const address = `10.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(1, 250)}`;
+  return browser.newContext({ ...options, extraHTTPHeaders: { "X-Forwarded-For": address } });
 }
 
 /** Fails the test on any console error or uncaught page error. */

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
+import { candidateContext, failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
 
 test("a recruiter posts a job with a required select and a custom stage; a candidate finds it, fixes mistakes and applies", async ({ page, browser }) => {
   const noConsoleErrors = await failOnConsoleErrors(page);
@@ -58,7 +58,7 @@ test("a recruiter posts a job with a required select and a custom stage; a candi
   noConsoleErrors();
 
   // A candidate, not signed in, finds it on the board and by search.
-  const candidate = await browser.newContext();
+  const candidate = await candidateContext(browser);
   const visitor = await candidate.newPage();
   const noVisitorErrors = await failOnConsoleErrors(visitor);
   await visitor.goto("/jobs");
@@ -122,7 +122,7 @@ test("closing a job takes it off the board and stops applications; reopening bri
   await expect(page).toHaveURL(/\/manage\/jobs$/);
   const liveHref = await page.getByRole("row", { name: new RegExp(title) }).getByRole("link", { name: "View Live Job" }).getAttribute("href");
 
-  const visitor = await (await browser.newContext()).newPage();
+  const visitor = await (await candidateContext(browser)).newPage();
   await visitor.goto(liveHref!);
   await expect(visitor.getByRole("heading", { name: title })).toBeVisible();
 
@@ -193,7 +193,7 @@ test.describe("without JavaScript, end to end", () => {
     await expect(page).toHaveURL(/\/manage\/jobs$/);
     const href = await page.getByRole("row", { name: new RegExp(title) }).getByRole("link", { name: "View Live Job" }).getAttribute("href");
 
-    const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    const visitor = await (await candidateContext(browser, { javaScriptEnabled: false })).newPage();
     await visitor.goto(href!);
     await visitor.getByLabel("Full name").fill("Maya Bee");
     await visitor.getByLabel("Email").fill("maya@example.test");

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page } from "@playwright/test";
+import { candidateContext } from "./helpers";
 
 /** Posts a job with one custom text question through the staff form; answers the job's id. */
 export async function postJob(page: Page, title: string, question: string): Promise<string> {
@@ -14,7 +15,7 @@ export async function postJob(page: Page, title: string, question: string): Prom
 }
 
 export async function apply(browser: Browser, jobId: string, candidate: { name: string; email: string; answer: string; question: string }) {
-  const context = await browser.newContext();
+  const context = await candidateContext(browser);
   const page = await context.newPage();
   // /jobs/{id} sends a visitor to the job's canonical address; the form is at …/apply.
   await page.goto(`/jobs/${jobId}`);
@@ -27,4 +28,16 @@ export async function apply(browser: Browser, jobId: string, candidate: { name: 
   await page.getByRole("button", { name: "Submit Application" }).click();
   await expect(page).toHaveURL(/\/jobs(\?|$)/);
   await context.close();
+}
+
+/**
+ * Picks a card up with the keyboard. dnd-kit's keyboard sensor starts listening for arrow keys in a
+ * timer it sets when the drag starts, so a test (faster than any person) waits for the page's
+ * timers set so far to run before pressing the next key.
+ */
+export async function pickUpWithKeyboard(page: Page, candidateName: string, key: "Space" | "Enter") {
+  await page.getByRole("button", { name: `Move ${candidateName}` }).focus();
+  await page.keyboard.press(key);
+  await expect(page.getByText(new RegExp(`Picked up ${candidateName}`))).toBeAttached();
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
-import { apply, postJob } from "./pipeline-helpers";
+import { apply, pickUpWithKeyboard, postJob } from "./pipeline-helpers";
 
 /**
  * The recruiter's whole loop in a real browser: post a job with a custom question, receive
@@ -36,8 +36,7 @@ test("a recruiter moves candidates by mouse and by keyboard, the moves stay afte
   await expect(column(page, "Applied").getByText("Ada Lovelace")).toHaveCount(0);
 
   // Keyboard: pick Grace up, carry her two stages to the right, drop her.
-  await page.getByRole("button", { name: "Move Grace Hopper" }).focus();
-  await page.keyboard.press("Space");
+  await pickUpWithKeyboard(page, "Grace Hopper", "Space");
   await expect(page.getByText(/Picked up Grace Hopper in Applied/)).toBeAttached();
   await page.keyboard.press("ArrowRight");
   await expect(page.getByText("Grace Hopper is over Screening.")).toBeAttached();
@@ -82,9 +81,7 @@ test("a move the server cannot save is rolled back with a message", async ({ pag
   await page.route(`**/manage/jobs/${jobId}.data`, (route) =>
     route.request().method() === "POST" ? route.fulfill({ status: 500, body: "down" }) : route.continue(),
   );
-  await page.getByRole("button", { name: "Move Alan Turing" }).focus();
-  await page.keyboard.press("Enter");
-  await expect(page.getByText(/Picked up Alan Turing/)).toBeAttached();
+  await pickUpWithKeyboard(page, "Alan Turing", "Enter");
   await page.keyboard.press("ArrowRight");
   await expect(page.getByText("Alan Turing is over Screening.")).toBeAttached();
   await page.keyboard.press("Enter");
