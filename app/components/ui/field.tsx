@@ -12,9 +12,6 @@ interface FieldProps extends Omit<ComponentProps<"input">, "id"> {
 /** A labelled input with its error message tied to it for assistive technology. */
 export function Field({ label, error, hint, className = "", ...input }: FieldProps) {
   const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
@@ -24,19 +21,36 @@ export function Field({ label, error, hint, className = "", ...input }: FieldPro
         id={id}
         className={`${inputStyles} mt-1`}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, error, hint)}
         {...input}
       />
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/** The ids of what FieldMessages shows for a control, for its aria-describedby. */
+export function describedBy(id: string, error?: string, hint?: ReactNode) {
+  return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+}
+
+/**
+ * Under a control: its error (`{id}-error`), or else its hint (`{id}-hint`), for the control's
+ * aria-describedby to point at.
+ */
+export function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
+  return (
+    <>
       {hint && !error ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-600">
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }

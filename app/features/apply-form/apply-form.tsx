@@ -2,7 +2,7 @@ import { type ReactNode, useId, useMemo } from "react";
 import { Form, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field, inputStyles } from "~/components/ui/field";
+import { Field, FieldMessages, inputStyles } from "~/components/ui/field";
 import { useValidatedForm } from "~/features/forms/use-validated-form";
 import { applicationSchema, customFieldName, HONEYPOT_FIELD } from "~/schemas/application";
 import type { FormField } from "~/schemas/form-field";
@@ -23,11 +23,7 @@ function Wrapper({ id, label, required, error, children }: { id: string; label: 
         {required ? <RequiredMark /> : null}
       </label>
       {children}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} error={error} />
     </div>
   );
 }
@@ -76,11 +72,7 @@ function CustomField({ field, error, value }: { field: FormField; error?: string
               {field.required ? <RequiredMark /> : null}
             </label>
           </div>
-          {error ? (
-            <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-              {error}
-            </p>
-          ) : null}
+          <FieldMessages id={id} error={error} />
         </div>
       );
     case "radio":
@@ -98,11 +90,7 @@ function CustomField({ field, error, value }: { field: FormField; error?: string
               </label>
             ))}
           </div>
-          {error ? (
-            <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-              {error}
-            </p>
-          ) : null}
+          <FieldMessages id={id} error={error} />
         </fieldset>
       );
     default:
@@ -144,11 +132,7 @@ export function ApplyForm({ fields, errors: serverErrors, values = {}, failure }
           aria-invalid={errors.cover_letter ? true : undefined}
           aria-describedby={errors.cover_letter ? `${coverId}-error` : undefined}
         />
-        {errors.cover_letter ? (
-          <p id={`${coverId}-error`} className="mt-1 text-sm text-red-600">
-            {errors.cover_letter}
-          </p>
-        ) : null}
+        <FieldMessages id={coverId} error={errors.cover_letter} />
       </div>
       {fields.map((field) => (
         <CustomField key={field.id} field={field} error={errors[customFieldName(field)]} value={values[customFieldName(field)]} />

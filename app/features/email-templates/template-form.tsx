@@ -2,7 +2,7 @@ import { useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field, inputStyles } from "~/components/ui/field";
+import { Field, FieldMessages, inputStyles } from "~/components/ui/field";
 import { useValidatedForm } from "~/features/forms/use-validated-form";
 import { EmailTemplateSchema, type EmailTemplateInput, MERGE_FIELDS, renderTemplate, SAMPLE_MERGE_VALUES } from "~/schemas/email-template";
 import type { FieldErrors } from "~/schemas/parse-form";
@@ -68,11 +68,7 @@ export function TemplateForm({
             aria-describedby={errors.body ? `${bodyId}-error` : `${bodyId}-fields`}
             required
           />
-          {errors.body ? (
-            <p id={`${bodyId}-error`} className="mt-1 text-sm text-red-600">
-              {errors.body}
-            </p>
-          ) : null}
+          <FieldMessages id={bodyId} error={errors.body} />
         </div>
         <div id={`${bodyId}-fields`}>
           <h2 className="text-sm font-medium text-slate-700">Merge fields</h2>

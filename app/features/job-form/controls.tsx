@@ -1,26 +1,5 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
-import { inputStyles } from "~/components/ui/field";
-
-function describedBy(id: string, error?: string, hint?: ReactNode) {
-  return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
-}
-
-function Messages({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
-  return (
-    <>
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
-}
+import { describedBy, FieldMessages, inputStyles } from "~/components/ui/field";
 
 interface ControlProps {
   label: ReactNode;
@@ -36,7 +15,7 @@ export function TextAreaField({ label, error, hint, className = "", ...props }: 
         {label}
       </label>
       <textarea id={id} className={`${inputStyles} mt-1`} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...props} />
-      <Messages id={id} error={error} hint={hint} />
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -62,7 +41,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <Messages id={id} error={error} hint={hint} />
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { EmptyState } from "~/components/ui/empty-state";
 import type { Route } from "./+types/board";
 import { Alert } from "~/components/ui/alert";
 import { inputStyles } from "~/components/ui/field";
@@ -66,10 +67,9 @@ export default function JobBoard({ loaderData }: Route.ComponentProps) {
 
       <div className={`mt-8 ${navigation.state === "loading" ? "opacity-60" : ""}`}>
         {jobs.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-            <h2 className="text-lg font-semibold text-slate-900">{q ? "No matching jobs found" : "No jobs available"}</h2>
+          <EmptyState titleAs="h2" title={q ? "No matching jobs found" : "No jobs available"}>
             <p className="mt-1 text-sm text-slate-600">{q ? "Try adjusting your search terms" : "Check back later for new opportunities"}</p>
-          </div>
+          </EmptyState>
         ) : (
           <ul className="space-y-4">
             {jobs.map((job) => (

@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { Panel } from "~/components/ui/panel";
 import type { Route } from "./+types/application";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -140,10 +141,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="details-heading">
-            <h2 id="details-heading" className="text-lg font-semibold text-slate-900">
-              Application
-            </h2>
+          <Panel id="details" title="Application">
             <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
               <div>
                 <dt className="font-medium text-slate-500">Job</dt>
@@ -183,23 +181,17 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                 </dd>
               </div>
             </dl>
-          </section>
+          </Panel>
 
-          <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="cover-heading">
-            <h2 id="cover-heading" className="text-lg font-semibold text-slate-900">
-              Cover letter
-            </h2>
+          <Panel id="cover" title="Cover letter">
             {application.coverLetter ? (
               <p className="mt-3 whitespace-pre-line text-sm leading-6 text-slate-700">{application.coverLetter}</p>
             ) : (
               <p className="mt-3 text-sm text-slate-500">No cover letter.</p>
             )}
-          </section>
+          </Panel>
 
-          <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="answers-heading">
-            <h2 id="answers-heading" className="text-lg font-semibold text-slate-900">
-              Application form answers
-            </h2>
+          <Panel id="answers" title="Application form answers">
             {application.answers.length === 0 ? (
               <p className="mt-3 text-sm text-slate-500">This job&apos;s form has no custom questions.</p>
             ) : (
@@ -217,14 +209,11 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                 ))}
               </dl>
             )}
-          </section>
+          </Panel>
         </div>
 
         <div className="space-y-6">
-          <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="manage-heading">
-            <h2 id="manage-heading" className="text-lg font-semibold text-slate-900">
-              Manage
-            </h2>
+          <Panel id="manage" title="Manage">
             <Form method="post" className="mt-4 space-y-2">
               <input type="hidden" name="intent" value="move" />
               <label htmlFor="stage" className="block text-sm font-medium text-slate-700">
@@ -265,12 +254,9 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                 </button>
               ))}
             </Form>
-          </section>
+          </Panel>
 
-          <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="email-heading">
-            <h2 id="email-heading" className="text-lg font-semibold text-slate-900">
-              Email the candidate
-            </h2>
+          <Panel id="email" title="Email the candidate">
             {templates.length === 0 ? (
               <p className="mt-3 text-sm text-slate-500">
                 No templates yet.{" "}
@@ -331,12 +317,9 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                 ))}
               </ul>
             ) : null}
-          </section>
+          </Panel>
 
-          <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="history-heading">
-            <h2 id="history-heading" className="text-lg font-semibold text-slate-900">
-              History
-            </h2>
+          <Panel id="history" title="History">
             {history.length === 0 ? (
               <p className="mt-3 text-sm text-slate-500">No changes yet.</p>
             ) : (
@@ -352,7 +335,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                 ))}
               </ol>
             )}
-          </section>
+          </Panel>
         </div>
       </div>
     </div>

@@ -1,4 +1,6 @@
 import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { DataTable } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
 import type { Route } from "./+types/applications-list";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -37,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { filters, list: null, options: { jobs: [], stages: [] }, error: "Failed to load applications" };
   }
 }
+
+const APPLICATION_COLUMNS = [{ label: "Candidate" }, { label: "Job" }, { label: "Stage" }, { label: "Status" }, { label: "Applied" }, { label: "Actions", hidden: true }];
 
 export default function ApplicationsList({ loaderData }: Route.ComponentProps) {
   const { filters, list, options, error } = loaderData;
@@ -142,52 +146,36 @@ export default function ApplicationsList({ loaderData }: Route.ComponentProps) {
         {error ? (
           <Alert title="Error loading applications">{error}</Alert>
         ) : !list || list.rows.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-            <p className="text-lg font-semibold text-slate-900">No applications found.</p>
-          </div>
+          <EmptyState title="No applications found." />
         ) : (
           <>
-            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-              <table className="min-w-full divide-y divide-slate-200 text-sm">
-                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">Candidate</th>
-                    <th scope="col" className="px-4 py-3">Job</th>
-                    <th scope="col" className="px-4 py-3">Stage</th>
-                    <th scope="col" className="px-4 py-3">Status</th>
-                    <th scope="col" className="px-4 py-3">Applied</th>
-                    <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {list.rows.map((row) => (
-                    <tr key={row.id}>
-                      <td className="px-4 py-3">
-                        <p className="font-semibold text-slate-900">{row.candidateName}</p>
-                        <p className="text-xs text-slate-500">{row.candidateEmail}</p>
-                      </td>
-                      <td className="px-4 py-3 text-slate-700">{row.jobTitle}</td>
-                      <td className="px-4 py-3 text-slate-700">{row.stageName ?? "—"}</td>
-                      <td className="px-4 py-3">
-                        <Badge tone={applicationStatusTone(row.status)}>{row.status}</Badge>
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                        <LocalDate value={row.createdAt} />
-                      </td>
-                      <td className="px-4 py-3 text-right">
-                        <Link
-                          to={`/applications/${row.id}`}
-                          className="font-semibold text-brand-600 hover:text-brand-700"
-                          aria-label={`View ${row.candidateName}'s application`}
-                        >
-                          View
-                        </Link>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable columns={APPLICATION_COLUMNS}>
+              {list.rows.map((row) => (
+                <tr key={row.id}>
+                  <td className="px-4 py-3">
+                    <p className="font-semibold text-slate-900">{row.candidateName}</p>
+                    <p className="text-xs text-slate-500">{row.candidateEmail}</p>
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">{row.jobTitle}</td>
+                  <td className="px-4 py-3 text-slate-700">{row.stageName ?? "—"}</td>
+                  <td className="px-4 py-3">
+                    <Badge tone={applicationStatusTone(row.status)}>{row.status}</Badge>
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                    <LocalDate value={row.createdAt} />
+                  </td>
+                  <td className="px-4 py-3 text-right">
+                    <Link
+                      to={`/applications/${row.id}`}
+                      className="font-semibold text-brand-600 hover:text-brand-700"
+                      aria-label={`View ${row.candidateName}'s application`}
+                    >
+                      View
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
             <nav aria-label="Pagination" className="mt-4 flex items-center justify-between text-sm text-slate-600">
               <p>
                 Page {list.page} of {list.pageCount} · {list.total} {list.total === 1 ? "application" : "applications"}

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { Panel } from "~/components/ui/panel";
 import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { Alert } from "~/components/ui/alert";
@@ -95,10 +96,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
-      <section className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="activity-heading">
-        <h2 id="activity-heading" className="text-lg font-semibold text-slate-900">
-          Recent Activity
-        </h2>
+      <Panel id="activity" title="Recent Activity" className="mt-8">
         {loaderData.activityFailed ? (
           <p className="mt-3 text-sm text-red-700">Failed to load recent activity.</p>
         ) : activity.length === 0 ? (
@@ -118,7 +116,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { EmptyState } from "~/components/ui/empty-state";
 import type { Route } from "./+types/email-templates";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -75,9 +76,7 @@ export default function EmailTemplates({ loaderData, actionData }: Route.Compone
         {error ? (
           <Alert>{error}</Alert>
         ) : templates.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-            <p className="text-lg font-semibold text-slate-900">No templates yet.</p>
-          </div>
+          <EmptyState title="No templates yet." />
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {templates.map((template) => (

@@ -1,4 +1,6 @@
 import { Form, isRouteErrorResponse, Link, useNavigation, useSubmit } from "react-router";
+import { DataTable } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Alert } from "~/components/ui/alert";
 import type { Route } from "./+types/jobs-list";
 import { Badge, jobStatusTone } from "~/components/ui/badge";
@@ -28,6 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     jobs: jobs.map((job) => ({ ...job, createdAt: job.createdAt.toISOString(), href: jobPath(job) })),
   };
 }
+
+const JOB_COLUMNS = [{ label: "Job" }, { label: "Company" }, { label: "Status" }, { label: "Applications" }, { label: "Actions", hidden: true }];
 
 export default function JobsList({ loaderData }: Route.ComponentProps) {
   const { jobs, q, status } = loaderData;
@@ -67,56 +71,42 @@ export default function JobsList({ loaderData }: Route.ComponentProps) {
 
       <div className={`mt-6 ${navigation.state === "loading" ? "opacity-60" : ""}`}>
         {jobs.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-            <p className="text-lg font-semibold text-slate-900">No jobs found</p>
+          <EmptyState title="No jobs found">
             <p className="mt-1 text-sm text-slate-500">
               {filtered ? "Try adjusting your search or filter criteria." : "Get started by creating a new job posting."}
             </p>
-          </div>
+          </EmptyState>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Job</th>
-                  <th scope="col" className="px-4 py-3">Company</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="px-4 py-3">Applications</th>
-                  <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {jobs.map((job) => (
-                  <tr key={job.id}>
-                    <td className="px-4 py-3">
-                      <p className="font-semibold text-slate-900">{job.title}</p>
-                      <p className="text-xs capitalize text-slate-500">
-                        {[job.location, job.type, job.remoteType].filter(Boolean).join(" · ")}
-                      </p>
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">{job.companyName}</td>
-                    <td className="px-4 py-3">
-                      <Badge tone={jobStatusTone(job.status)}>{job.status}</Badge>
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">
-                      {job.applications} {job.applications === 1 ? "candidate" : "candidates"}
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-right">
-                      <Link to={`/manage/jobs/${job.id}`} className="font-semibold text-brand-600 hover:text-brand-700">
-                        Manage Pipeline
-                      </Link>
-                      <Link to={`/manage/jobs/${job.id}/edit`} className="ml-4 font-semibold text-slate-600 hover:text-slate-900" aria-label={`Edit ${job.title}`}>
-                        Edit
-                      </Link>
-                      <a href={`${job.href}/apply`} target="_blank" rel="noopener noreferrer" className="ml-4 font-semibold text-slate-600 hover:text-slate-900">
-                        View Live Job
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={JOB_COLUMNS}>
+            {jobs.map((job) => (
+              <tr key={job.id}>
+                <td className="px-4 py-3">
+                  <p className="font-semibold text-slate-900">{job.title}</p>
+                  <p className="text-xs capitalize text-slate-500">
+                    {[job.location, job.type, job.remoteType].filter(Boolean).join(" · ")}
+                  </p>
+                </td>
+                <td className="px-4 py-3 text-slate-700">{job.companyName}</td>
+                <td className="px-4 py-3">
+                  <Badge tone={jobStatusTone(job.status)}>{job.status}</Badge>
+                </td>
+                <td className="px-4 py-3 text-slate-700">
+                  {job.applications} {job.applications === 1 ? "candidate" : "candidates"}
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-right">
+                  <Link to={`/manage/jobs/${job.id}`} className="font-semibold text-brand-600 hover:text-brand-700">
+                    Manage Pipeline
+                  </Link>
+                  <Link to={`/manage/jobs/${job.id}/edit`} className="ml-4 font-semibold text-slate-600 hover:text-slate-900" aria-label={`Edit ${job.title}`}>
+                    Edit
+                  </Link>
+                  <a href={`${job.href}/apply`} target="_blank" rel="noopener noreferrer" className="ml-4 font-semibold text-slate-600 hover:text-slate-900">
+                    View Live Job
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </div>
     </div>
