@@ -274,13 +274,19 @@ export function cookieHeaders(cookies: string[], headers = new Headers()): Heade
   return headers;
 }
 
-/** Only same-site paths are honoured after sign-in: no open redirects. */
+/**
+ * Only same-site paths are honoured after sign-in: no open redirects. The path is judged after the
+ * URL parser has resolved it, because that is what the browser will do with the Location header:
+ * `/.//evil.example`, `/..//x` and `/%2e%2e//x` all resolve to a path starting with `//`, which a
+ * browser reads as another host.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (typeof to !== "string" || !to.startsWith("/")) return fallback;
   try {
     const url = new URL(to, "http://x");
-    if (url.host !== "x") return fallback;
-    return url.pathname + url.search + url.hash;
+    const path = url.pathname + url.search + url.hash;
+    if (url.origin !== "http://x" || !path.startsWith("/") || path.startsWith("//") || path.includes("\\")) return fallback;
+    return path;
   } catch {
     return fallback;
   }

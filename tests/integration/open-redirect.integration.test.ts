@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import * as login from "~/routes/auth/login";
+import * as verifyEmail from "~/routes/auth/verify-email";
+import * as jobsStatus from "~/routes/staff/jobs-status";
+import { createStaff, createTestJob, TEST_PASSWORD } from "../factories";
+import { OPEN_REDIRECT_PAYLOADS } from "../helpers/hostile-input";
+import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
+
+const bed = setUpAppTestDatabase();
+
+function post(path: string, form: Record<string, string>, options: { ip?: string; cookie?: string; params?: object } = {}) {
+  const request = new Request(`http://localhost${path}`, {
+    method: "POST",
+    body: new URLSearchParams(form),
+    headers: options.cookie ? { cookie: options.cookie } : {},
+  });
+  return { request, context: routeContext(options.ip), params: options.params ?? {} } as never;
+}
+
+/** The Location of a redirect, whether the route returned or threw it. */
+async function locationOf(answer: Promise<unknown>): Promise<string | null> {
+  const result = await answer.catch((thrown: unknown) => thrown);
+  expect(result).toBeInstanceOf(Response);
+  return (result as Response).headers.get("Location");
+}
+
+describe("no open redirect through redirectTo", () => {
+  it("password sign-in lands on /dashboard for every payload", async () => {
+    const { email } = await createStaff(bed.t.db, bed.t.auth);
+    for (const [i, redirectTo] of OPEN_REDIRECT_PAYLOADS.entries()) {
+      const answer = login.action(post("/login", { email, password: TEST_PASSWORD, redirectTo }, { ip: `192.0.2.${i + 1}` }));
+      expect(await locationOf(answer), redirectTo).toBe("/dashboard");
+    }
+  });
+
+  it("the sign-in page sends a signed-in visitor to /dashboard for every payload", async () => {
+    const { cookie } = await createStaff(bed.t.db, bed.t.auth);
+    for (const redirectTo of OPEN_REDIRECT_PAYLOADS) {
+      const request = new Request(`http://localhost/login?${new URLSearchParams({ redirectTo })}`, { headers: { cookie } });
+      const answer = login.loader({ request, context: routeContext(), params: {} } as never);
+      expect(await locationOf(answer), redirectTo).toBe("/dashboard");
+    }
+  });
+
+  it("changing a job's status and resending the confirmation link stay on this site", async () => {
+    const { staff, cookie } = await createStaff(bed.t.db, bed.t.auth);
+    const job = await createTestJob(bed.t.db, staff);
+    for (const redirectTo of OPEN_REDIRECT_PAYLOADS) {
+      const status = jobsStatus.action(
+        post(`/manage/jobs/${job.id}/status`, { status: "draft", redirectTo }, { cookie, params: { id: job.id } }),
+      );
+      expect(await locationOf(status), redirectTo).toBe(`/manage/jobs/${job.id}/edit`);
+    }
+    const resend = verifyEmail.action(post("/verify-email", { redirectTo: OPEN_REDIRECT_PAYLOADS[0]! }, { cookie }));
+    expect(await locationOf(resend)).toMatch(/^\/dashboard\?verification=/);
+  });
+});
