@@ -1,6 +1,7 @@
 import { z } from "./zod";
 import { APPLICATION_MESSAGES, customFieldName } from "./application-messages";
 import type { FormField } from "./form-field";
+import { isCleanMultiLineText, isSingleLineText, TEXT_MESSAGES } from "./text";
 
 export { APPLICATION_MESSAGES, customFieldName, HONEYPOT_FIELD } from "./application-messages";
 
@@ -26,7 +27,12 @@ function answerSchema(field: FormField): z.ZodType<string | boolean | undefined>
   }
   const text = z.preprocess(
     (value) => (typeof value === "string" ? value.trim() : ""),
-    z.string().max(MAX_TEXT, `Please keep this under ${MAX_TEXT.toLocaleString("en-US")} characters`),
+    z
+      .string()
+      .max(MAX_TEXT, `Please keep this under ${MAX_TEXT.toLocaleString("en-US")} characters`)
+      .refine(field.type === "textarea" ? isCleanMultiLineText : isSingleLineText, {
+        message: field.type === "textarea" ? TEXT_MESSAGES.controlCharacters : TEXT_MESSAGES.singleLine,
+      }),
   );
   const choices = field.type === "select" || field.type === "radio" ? (field.options ?? []) : undefined;
   return text
@@ -54,7 +60,8 @@ export function applicationSchema(formSchema: readonly FormField[]) {
         .string({ error: APPLICATION_MESSAGES.nameRequired })
         .trim()
         .min(1, APPLICATION_MESSAGES.nameRequired)
-        .max(200, "Please keep your name under 200 characters"),
+        .max(200, "Please keep your name under 200 characters")
+        .refine(isSingleLineText, TEXT_MESSAGES.singleLine),
       candidate_email: z
         .string({ error: APPLICATION_MESSAGES.invalidEmail })
         .trim()
@@ -65,6 +72,7 @@ export function applicationSchema(formSchema: readonly FormField[]) {
         .string()
         .trim()
         .max(MAX_TEXT, `Please keep your cover letter under ${MAX_TEXT.toLocaleString("en-US")} characters`)
+        .refine(isCleanMultiLineText, TEXT_MESSAGES.controlCharacters)
         .optional()
         .transform((value) => (value ? value : undefined)),
       custom_fields: custom.transform((answers) =>

@@ -1,3 +1,4 @@
+import { isCleanMultiLineText, isSingleLineText, TEXT_MESSAGES } from "./text";
 import { z } from "./zod";
 
 /** The merge fields a template may use, with what each becomes and a sample for the preview. */
@@ -9,9 +10,24 @@ export const MERGE_FIELDS = [
 ] as const;
 
 export const EmailTemplateSchema = z.object({
-  name: z.string({ error: "Template name is required" }).trim().min(1, "Template name is required").max(120, "Template name must be at most 120 characters"),
-  subject: z.string({ error: "Subject is required" }).trim().min(1, "Subject is required").max(200, "Subject must be at most 200 characters"),
-  body: z.string({ error: "Body is required" }).trim().min(1, "Body is required").max(20000, "Body must be at most 20,000 characters"),
+  name: z
+    .string({ error: "Template name is required" })
+    .trim()
+    .min(1, "Template name is required")
+    .max(120, "Template name must be at most 120 characters")
+    .refine(isSingleLineText, TEXT_MESSAGES.singleLine),
+  subject: z
+    .string({ error: "Subject is required" })
+    .trim()
+    .min(1, "Subject is required")
+    .max(200, "Subject must be at most 200 characters")
+    .refine(isSingleLineText, TEXT_MESSAGES.singleLine),
+  body: z
+    .string({ error: "Body is required" })
+    .trim()
+    .min(1, "Body is required")
+    .max(20000, "Body must be at most 20,000 characters")
+    .refine(isCleanMultiLineText, TEXT_MESSAGES.controlCharacters),
 });
 export type EmailTemplateInput = z.infer<typeof EmailTemplateSchema>;
 

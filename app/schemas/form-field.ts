@@ -1,3 +1,4 @@
+import { isSingleLineText, TEXT_MESSAGES } from "./text";
 import { z } from "./zod";
 
 export const FORM_FIELD_TYPES = ["text", "textarea", "select", "checkbox", "radio"] as const;
@@ -13,10 +14,10 @@ export const FIELD_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const FormFieldSchema = z.object({
   id: z.string().regex(FIELD_ID_PATTERN),
   type: z.enum(FORM_FIELD_TYPES),
-  label: z.string().trim().min(1),
+  label: z.string().trim().min(1).max(200).refine(isSingleLineText, TEXT_MESSAGES.singleLine),
   required: z.boolean(),
-  options: z.array(z.string()).optional(),
-  placeholder: z.string().optional(),
+  options: z.array(z.string().max(200).refine(isSingleLineText, TEXT_MESSAGES.singleLine)).optional(),
+  placeholder: z.string().max(200).refine(isSingleLineText, TEXT_MESSAGES.singleLine).optional(),
   order: z.number().int().min(1),
 });
 

@@ -1,3 +1,4 @@
+import { isCleanMultiLineText, isSingleLineText, TEXT_MESSAGES } from "./text";
 import { z } from "./zod";
 import { type FormFieldDraft, FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES, FormFieldSchema, fieldsFromDrafts, type FormFieldType } from "./form-field";
 
@@ -32,9 +33,23 @@ export const MESSAGES = {
   appliedStageRequired: `The pipeline needs a stage named ${APPLIED_STAGE_NAME}: every application starts there.`,
 } as const;
 
+/** Longest single-line value (title, location, stage name, salary text) and longest multi-line text. */
+const MAX_LINE = 200;
+const MAX_TEXT = 50_000;
+
 const optionalText = z
   .string()
   .trim()
+  .max(MAX_LINE, `Please keep this under ${MAX_LINE} characters`)
+  .refine(isSingleLineText, TEXT_MESSAGES.singleLine)
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const optionalMultiLineText = z
+  .string()
+  .trim()
+  .max(MAX_TEXT, `Please keep this under ${MAX_TEXT.toLocaleString("en-US")} characters`)
+  .refine(isCleanMultiLineText, TEXT_MESSAGES.controlCharacters)
   .optional()
   .transform((value) => (value ? value : undefined));
 
@@ -44,7 +59,7 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
 export const PipelineStageInputSchema = z.object({
   /** The stage's id when editing a job; new stages have none. */
   id: z.preprocess((value) => (value === "" ? undefined : value), z.uuid().optional()),
-  name: z.string().trim().min(1),
+  name: z.string().trim().min(1).max(MAX_LINE, `Please keep this under ${MAX_LINE} characters`).refine(isSingleLineText, TEXT_MESSAGES.singleLine),
   description: optionalText,
 });
 
@@ -65,9 +80,19 @@ const FormFieldInputSchema = FormFieldSchema.superRefine((field, ctx) => {
  */
 export const CreateJobSchema = z
   .object({
-    title: z.string({ error: MESSAGES.titleRequired }).trim().min(1, MESSAGES.titleRequired),
-    description: z.string({ error: MESSAGES.descriptionRequired }).trim().min(1, MESSAGES.descriptionRequired),
-    requirements: optionalText,
+    title: z
+      .string({ error: MESSAGES.titleRequired })
+      .trim()
+      .min(1, MESSAGES.titleRequired)
+      .max(MAX_LINE, `Please keep the title under ${MAX_LINE} characters`)
+      .refine(isSingleLineText, TEXT_MESSAGES.singleLine),
+    description: z
+      .string({ error: MESSAGES.descriptionRequired })
+      .trim()
+      .min(1, MESSAGES.descriptionRequired)
+      .max(MAX_TEXT, `Please keep the description under ${MAX_TEXT.toLocaleString("en-US")} characters`)
+      .refine(isCleanMultiLineText, TEXT_MESSAGES.controlCharacters),
+    requirements: optionalMultiLineText,
     location: optionalText,
     type: z.preprocess((value) => (value === "" ? undefined : value), z.enum(JOB_TYPES).default("full-time")),
     salary_min: optionalText,

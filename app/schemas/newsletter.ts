@@ -1,4 +1,5 @@
 import type { FieldErrors, ParseResult } from "./parse-form";
+import { isSingleLineText } from "./text";
 
 /**
  * The newsletter form. A tiny hand-written check rather than zod: it runs on marketing pages,
@@ -24,7 +25,7 @@ const EMAIL_MAX_LENGTH = 254;
 export function newsletterEmailError(raw: string | undefined): string | undefined {
   const email = (raw ?? "").trim();
   if (!email) return NEWSLETTER_MESSAGES.required;
-  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) return NEWSLETTER_MESSAGES.invalid;
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email) || !isSingleLineText(email)) return NEWSLETTER_MESSAGES.invalid;
   return undefined;
 }
 

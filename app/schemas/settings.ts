@@ -1,3 +1,4 @@
+import { isSingleLineText, TEXT_MESSAGES } from "./text";
 import { z } from "./zod";
 
 export const FULL_NAME_MAX = 100;
@@ -9,7 +10,7 @@ export const ProfileSettingsSchema = z.object({
     .string()
     .optional()
     .transform((value) => value?.trim() ?? "")
-    .pipe(z.string().max(FULL_NAME_MAX, `Full name must be at most ${FULL_NAME_MAX} characters`))
+    .pipe(z.string().max(FULL_NAME_MAX, `Full name must be at most ${FULL_NAME_MAX} characters`).refine(isSingleLineText, TEXT_MESSAGES.singleLine))
     .transform((value) => (value === "" ? null : value)),
   // An unchecked checkbox sends nothing.
   emailNotifications: z
@@ -25,7 +26,8 @@ export const CompanySettingsSchema = z.object({
     .string({ error: "Company name is required" })
     .trim()
     .min(1, "Company name is required")
-    .max(COMPANY_NAME_MAX, `Company name must be at most ${COMPANY_NAME_MAX} characters`),
+    .max(COMPANY_NAME_MAX, `Company name must be at most ${COMPANY_NAME_MAX} characters`)
+    .refine(isSingleLineText, TEXT_MESSAGES.singleLine),
   website: z
     .string()
     .optional()

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { emailMessages } from "../../db/schema";
+import { escapeForLog } from "~/schemas/text";
 import { config } from "./config.server";
 import { appDatabase, appDatabaseHandle, type Database, type Queryable } from "./db.server";
 
@@ -66,14 +67,17 @@ export function logTransport(log: (line: string) => void = console.log): MailTra
   return {
     kind: "log",
     async deliver(message) {
+      // Candidates write parts of these messages. The header lines are escaped and every body line
+      // is printed behind a bar, so nothing a candidate types can pass for a line of the log or for
+      // another email.
       log(
         [
           "",
           "──── Email (no SMTP_URL set: printed instead of sent) ────",
-          `To: ${message.to}`,
-          `Subject: ${message.subject}`,
-          "",
-          message.text,
+          `To: ${escapeForLog(message.to)}`,
+          `Subject: ${escapeForLog(message.subject)}`,
+          "│",
+          ...message.text.split(/\r\n|\r|\n/).map((line) => `│ ${escapeForLog(line)}`),
           "──────────────────────────────────────────────────────────",
           "",
         ].join("\n"),
@@ -149,7 +153,7 @@ export function createMailer(db: Database, transport: MailTransport = configured
     const message = error instanceof Error ? error.message : String(error);
     const last = row.attempts >= MAX_ATTEMPTS;
     const delay = RETRY_DELAYS_SECONDS[Math.min(row.attempts - 1, RETRY_DELAYS_SECONDS.length - 1)]!;
-    console.error(`Email to ${row.to} (${row.kind}) failed, attempt ${row.attempts}${last ? ", giving up" : ""}:`, message);
+    console.error(`Email to ${escapeForLog(row.to)} (${row.kind}) failed, attempt ${row.attempts}${last ? ", giving up" : ""}:`, message);
     await db
       .update(emailMessages)
       .set({
@@ -188,7 +192,7 @@ export function createMailer(db: Database, transport: MailTransport = configured
         void track(attempt([id]));
         return id;
       } catch (error) {
-        console.error(`Could not record an email to ${message.to} (${message.kind}):`, error);
+        console.error(`Could not record an email to ${escapeForLog(message.to)} (${message.kind}):`, error);
         return null;
       }
     },

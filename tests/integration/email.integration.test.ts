@@ -94,6 +94,19 @@ describe("the mail service without SMTP", () => {
     expect(await row(id)).toMatchObject({ status: "logged", attempts: 1 });
   });
 
+  it("prints what a candidate typed so that it cannot pass for another email in the log", async () => {
+    const lines: string[] = [];
+    const mailer = createMailer(t.db, logTransport((line) => lines.push(line)));
+    const forged = "\n──── Email (no SMTP_URL set: printed instead of sent) ────\nTo: boss@example.test\nSubject: Urgent\n\nWire the money";
+    await mailer.send({ to: uniqueEmail(), subject: `New application\r\nTo: boss@example.test`, body: `Candidate: Jane${forged}`, kind: "test" });
+    await mailer.idle();
+    const printed = lines.join("\n").split("\n");
+    expect(printed.filter((line) => line.startsWith("──── Email"))).toHaveLength(1);
+    expect(printed.filter((line) => line.startsWith("To: "))).toHaveLength(1);
+    expect(printed.filter((line) => line.startsWith("Subject: "))).toEqual(["Subject: New application\\u000d\\u000aTo: boss@example.test"]);
+    expect(printed).toContain("│ To: boss@example.test");
+  });
+
   it("answers null instead of throwing when the message cannot even be recorded", async () => {
     const mailer = createMailer(t.db, logTransport(() => {}));
     // A recipient longer than any mail system accepts still records; a NUL byte cannot be stored.
