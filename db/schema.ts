@@ -214,6 +214,10 @@ export const jobs = pgTable(
     index("jobs_board_idx")
       .on(t.publishedAt.desc().nullsLast(), t.id.desc())
       .where(sql`${t.status} = 'published'`),
+    // Job sitemaps (decision 025): published jobs in a stable order, read in keyset batches.
+    index("jobs_sitemap_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'published'`),
     // Public board full-text search (decisions 020 and 024).
     index("jobs_search_document_idx").using("gin", t.searchDocument),
     check("jobs_type_check", oneOf("type", JOB_TYPES)),
