@@ -4,10 +4,13 @@
 //
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/openhire_bench) is dropped and made
 // anew. The script seeds it, starts `node server.js` on BENCH_PORT (default 3399), then runs
-// autocannon against a static file, /jobs, /jobs?q=..., a job page (10 s each) and the apply form
-// (30 s), and prints one table. Applications carry a different X-Forwarded-For each (the server
+// autocannon against a static file, /jobs, /jobs?q=..., a job page (10 s each), searches for a
+// random term that matches nothing (each request a new term, so no cache helps; every answer is
+// checked), the sitemaps (10 at once, with the server's memory) and the apply form (30 s), and
+// prints one table. The query plans of the board's searches come first (bench/board-plans.ts). Applications carry a different X-Forwarded-For each (the server
 // trusts a proxy on loopback), so the per-client rate limit does not stop the load test.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -68,7 +71,15 @@ async function seed(client) {
   );
   await client.query(`insert into pipeline_stages (company_id, job_id, name, description, "order")
     select company_id, id, 'Applied', 'Initial application received', 1 from jobs`);
-  await client.query("analyze");
+  // As autovacuum leaves a table after a bulk load: statistics, visibility map, GIN pending list merged.
+  await client.query("vacuum analyze");
+}
+
+/** The server's resident memory now and at its peak, in MB (Linux). */
+function serverMemory(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field) => Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? NaN);
+  return { rss: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
 }
 
 function run(options) {
@@ -94,6 +105,8 @@ const client = new pg.Client({ connectionString: url.toString() });
 await client.connect();
 console.log(`Seeding ${JOBS.toLocaleString("en-US")} published jobs…`);
 await seed(client);
+console.log("Query plans of the board's searches (EXPLAIN ANALYZE):");
+spawnSync("npx", ["tsx", "bench/board-plans.ts", url.toString()], { stdio: "inherit" });
 const { rows: [job] } = await client.query("select id, title from jobs order by published_at desc limit 1");
 const slug = job.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 const jobPage = `/jobs/${job.id}/${slug}`;
@@ -114,6 +127,37 @@ try {
       headers: html,
       requests: [{ setupRequest: (request) => ({ ...request, path: `/jobs?page=${1 + Math.floor(Math.random() * 4000)}` }) }],
     }));
+
+    // A new term that matches nothing on every request: no cache helps. Each answer must be the
+    // board's "No matching jobs found".
+    let wrong = 0;
+    const nomatch = await run({
+      url: `${BASE}/jobs`,
+      headers: html,
+      requests: [
+        {
+          setupRequest: (request) => ({ ...request, path: `/jobs?q=nomatch${Math.random().toString(36).slice(2, 10)}` }),
+          onResponse: (status, body) => {
+            if (status !== 200 || !String(body).includes("No matching jobs found")) wrong += 1;
+          },
+        },
+      ],
+    });
+    report("/jobs?q=<random, matches nothing> uncached", nomatch, `wrong answers ${wrong}`);
+
+    // Sitemaps: 10 crawlers at once, 30 answers each kind; the server's memory before and after.
+    const sitemapFiles = Math.ceil(JOBS / 50_000);
+    for (const [name, path] of [["/sitemap.xml (index)", "/sitemap.xml"], [`/sitemap-jobs.xml?page=1 (50,000 URLs)`, "/sitemap-jobs.xml?page=1"]]) {
+      const sample = await fetch(BASE + path);
+      const body = await sample.text();
+      const before = serverMemory(server.pid);
+      const result = await run({ url: BASE + path, connections: 10, amount: 30 });
+      const after = serverMemory(server.pid);
+      const urls = (body.match(/<loc>/g) ?? []).length;
+      report(name, result, `${(body.length / 1e6).toFixed(1)} MB, ${urls} <loc>; RSS ${before.rss} → ${after.rss} MB (peak ${after.peak} MB)`);
+      if (path === "/sitemap.xml" && urls !== sitemapFiles + 1) throw new Error(`the index names ${urls} sitemaps, expected ${sitemapFiles + 1}`);
+      if (path !== "/sitemap.xml" && urls !== Math.min(JOBS, 50_000)) throw new Error(`${path} lists ${urls} jobs`);
+    }
   }
 
   let n = 0;

@@ -7,6 +7,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -25,6 +26,9 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/** PostgreSQL's full-text document type (drizzle has no built-in column for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** SQL list literal for a check constraint: ('a', 'b'). */
 function oneOf(column: string, values: readonly string[]) {
@@ -187,6 +191,16 @@ export const jobs = pgTable(
     salaryCurrency: text("salary_currency"),
     salaryPeriod: text("salary_period", { enum: SALARY_PERIODS }),
     remoteType: text("remote_type", { enum: REMOTE_TYPES }),
+    /**
+     * What the public board searches (decision 024): kept by PostgreSQL whenever the row changes,
+     * so a search reads it from jobs_search_document_idx and rechecks and filters without
+     * re-parsing the text. The company name is searched through its own index.
+     */
+    searchDocument: tsvector("search_document")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('english', title || ' ' || description || ' ' || coalesce(requirements, '') || ' ' || coalesce(location, ''))`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -200,12 +214,12 @@ export const jobs = pgTable(
     index("jobs_board_idx")
       .on(t.publishedAt.desc().nullsLast(), t.id.desc())
       .where(sql`${t.status} = 'published'`),
-    // Public board full-text search (decision 020): the same expression as JOB_SEARCH_DOCUMENT
-    // in app/server/queries/job-board.server.ts, so the planner uses this index.
-    index("jobs_search_idx").using(
-      "gin",
-      sql`to_tsvector('english', ${t.title} || ' ' || ${t.description} || ' ' || coalesce(${t.requirements}, '') || ' ' || coalesce(${t.location}, ''))`,
-    ),
+    // Job sitemaps (decision 025): published jobs in a stable order, read in keyset batches.
+    index("jobs_sitemap_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'published'`),
+    // Public board full-text search (decisions 020 and 024).
+    index("jobs_search_document_idx").using("gin", t.searchDocument),
     check("jobs_type_check", oneOf("type", JOB_TYPES)),
     check("jobs_status_check", oneOf("status", JOB_STATUSES)),
     // A NULL passes a check constraint, so these also allow "not given".

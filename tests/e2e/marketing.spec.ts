@@ -163,14 +163,21 @@ test("static pages are served with cache headers", async ({ request }) => {
   expect(response.headers()["cache-control"]).toMatch(/public/);
 });
 
-test("robots.txt points to sitemap.xml, which lists the public pages", async ({ request, baseURL }) => {
+test("robots.txt points to sitemap.xml, an index of the pages' and the jobs' sitemaps", async ({ request, baseURL }) => {
   const robots = await request.get("/robots.txt");
   expect(robots.status()).toBe(200);
   expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
-  const sitemap = await request.get("/sitemap.xml");
-  expect(sitemap.headers()["content-type"]).toMatch(/xml/);
-  const xml = await sitemap.text();
-  for (const path of ["/pricing", "/blog", "/privacy", "/terms"]) expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
+  const index = await request.get("/sitemap.xml");
+  expect(index.headers()["content-type"]).toMatch(/xml/);
+  const indexXml = await index.text();
+  expect(indexXml).toContain(`<sitemap><loc>${baseURL}/sitemap-pages.xml</loc></sitemap>`);
+  expect(indexXml).toContain(`<sitemap><loc>${baseURL}/sitemap-jobs.xml?page=1</loc></sitemap>`);
+  const pages = await (await request.get("/sitemap-pages.xml")).text();
+  for (const path of ["/pricing", "/blog", "/privacy", "/terms"]) expect(pages).toContain(`<loc>${baseURL}${path}</loc>`);
+  const jobs = await request.get("/sitemap-jobs.xml?page=1");
+  expect(jobs.headers()["content-type"]).toMatch(/xml/);
+  expect(await jobs.text()).toMatch(new RegExp(`<loc>${baseURL}/jobs/[0-9a-f-]{36}/[a-z0-9-]+</loc><lastmod>`));
+  expect((await request.get("/sitemap-jobs.xml?page=999")).status()).toBe(404);
 });
 
 test("the blog newsletter form checks the email, subscribes, and recognises a repeat", async ({ page }) => {

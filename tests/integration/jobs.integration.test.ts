@@ -5,6 +5,7 @@ import { CreateJobSchema } from "~/schemas/job";
 import { getPublicJob, listBoardJobs, listPublishedJobPaths } from "~/server/queries/job-board.server";
 import { getStaffJob, listStaffJobs } from "~/server/queries/staff-jobs.server";
 import { createJob, JobWriteError, setJobStatus, updateJob } from "~/server/services/jobs.server";
+import { updateCompanySettings } from "~/server/services/settings.server";
 import { createStaff, createTestJob, jobInput } from "../factories";
 import { applyTo, SAMPLE_FORM_SCHEMA } from "../factories-jobs";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -193,6 +194,62 @@ describe("public board", () => {
     const first = await listBoardJobs(t.db, { q: "ocelot" });
     const second = await listBoardJobs(t.db, { q: "ocelot", page: 2 });
     expect([first.jobs.length, first.hasNextPage, second.jobs.length, second.hasNextPage]).toEqual([20, true, 1, false]);
+  });
+
+  it("searches a job's edited text and its company's new name at once", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const { id } = await createTestJob(t.db, staff, { title: "Axolotl Handler" });
+    const search = async (q: string) => (await listBoardJobs(t.db, { q })).jobs.map((j) => j.id);
+    expect(await search("axolotl")).toEqual([id]);
+
+    await updateJob(t.db, staff, id, jobInput({ title: "Capybara Handler", location: "Montevideo" }));
+    expect(await search("axolotl")).toEqual([]);
+    expect(await search("capybara montevideo")).toEqual([id]);
+
+    await updateCompanySettings(t.db, staff, { companyName: "Tapir Collective", website: "" });
+    expect(await search("tapir")).toEqual([id]);
+    expect(await search('"tapir collective" -capybara')).toEqual([id]);
+  });
+
+  it("answers the same pages whether a search fills them from the newest jobs or collects every match", async () => {
+    const a = await createStaff(t.db, t.auth);
+    const b = await createStaff(t.db, t.auth);
+    await updateCompanySettings(t.db, b.staff, { companyName: "Pangolin Works", website: "" });
+    // Matches of "pangolin" in the job's text and in the company's name, with newer jobs that
+    // match nothing in between; published a second apart so the order is plain.
+    const made: { id: string; matches: boolean }[] = [];
+    for (let i = 0; i < 30; i++) {
+      const kind = i % 3;
+      const job =
+        kind === 0
+          ? await createTestJob(t.db, a.staff, { title: `Pangolin Keeper ${i}` })
+          : kind === 1
+            ? await createTestJob(t.db, b.staff, { title: `Night Porter ${i}` })
+            : await createTestJob(t.db, a.staff, { title: `Gardener ${i}` });
+      await t.db.update(jobs).set({ publishedAt: new Date(Date.UTC(2030, 0, 1, 0, 0, i)) }).where(eq(jobs.id, job.id));
+      made.push({ id: job.id, matches: kind !== 2 });
+    }
+    const expected = made.filter((job) => job.matches).map((job) => job.id).reverse();
+    expect(expected).toHaveLength(20);
+
+    for (const recentWindow of [1_000, 30, 10, 1]) {
+      const first = await listBoardJobs(t.db, { q: "pangolin", recentWindow });
+      expect([first.jobs.map((j) => j.id), first.hasNextPage]).toEqual([expected, false]);
+      const keepers = await listBoardJobs(t.db, { q: "keeper -porter", recentWindow, page: 1 });
+      expect(keepers.jobs.map((j) => j.id).slice(0, 10)).toEqual(made.filter((_, i) => i % 3 === 0).map((job) => job.id).reverse());
+    }
+    // Page 2 of a search that fills page 1 from the newest jobs.
+    const groomers: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { id } = await createTestJob(t.db, a.staff, { title: `Pangolin Groomer ${i}` });
+      await t.db.update(jobs).set({ publishedAt: new Date(Date.UTC(2029, 0, 1, 0, 0, i)) }).where(eq(jobs.id, id));
+      groomers.unshift(id);
+    }
+    for (const recentWindow of [1_000, 5]) {
+      const [first, second] = await Promise.all([1, 2].map((page) => listBoardJobs(t.db, { q: "pangolin", page, recentWindow })));
+      expect([first!.jobs.map((j) => j.id), first!.hasNextPage]).toEqual([expected, true]);
+      expect([second!.jobs.map((j) => j.id), second!.hasNextPage]).toEqual([groomers, false]);
+    }
   });
 
   it("lists every published job for the sitemap, leaving closed ones out", async () => {

@@ -3,6 +3,8 @@ import { index, layout, route } from "@react-router/dev/routes";
 /** The public marketing site, inside the shared marketing layout; the catch-all 404 stays last. */
 export const marketingRoutes = [
   route("sitemap.xml", "routes/marketing/sitemap.ts"),
+  route("sitemap-pages.xml", "routes/marketing/sitemap-pages.ts"),
+  route("sitemap-jobs.xml", "routes/marketing/sitemap-jobs.ts"),
   route("robots.txt", "routes/marketing/robots.ts"),
   layout("routes/marketing/layout.tsx", [
     index("routes/marketing/home.tsx"),

@@ -1,11 +1,12 @@
 import { config } from "~/server/config.server";
 import { appDatabase } from "~/server/db.server";
-import { listSitemapEntries, renderSitemap } from "~/server/queries/sitemap.server";
+import { cachedValue } from "~/server/job-board-cache.server";
+import { countJobSitemaps, renderSitemapIndex, SITEMAP_CACHE_CONTROL } from "~/server/queries/sitemap.server";
 
-/** sitemap.xml: the public pages and every published job. */
+/** sitemap.xml: the index of the pages' sitemap and the job sitemaps (decision 025). */
 export async function loader() {
-  const entries = await listSitemapEntries(appDatabase());
-  return new Response(renderSitemap(config.baseUrl, entries), {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  const jobFiles = await cachedValue("sitemap job files", () => countJobSitemaps(appDatabase()));
+  return new Response(renderSitemapIndex(config.baseUrl, jobFiles), {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": SITEMAP_CACHE_CONTROL },
   });
 }

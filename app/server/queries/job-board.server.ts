@@ -1,16 +1,8 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { FormField } from "~/schemas/form-field";
 import { type Queryable, queryRows } from "../db.server";
 
 export const JOB_BOARD_PAGE_SIZE = 20;
-
-/**
- * The document the board searches, exactly as db/schema.ts indexes it (jobs_search_idx), so
- * PostgreSQL answers a search from the GIN index. The company name has its own index.
- */
-const JOB_SEARCH_DOCUMENT = sql.raw(
-  `to_tsvector('english', j.title || ' ' || j.description || ' ' || coalesce(j.requirements, '') || ' ' || coalesce(j.location, ''))`,
-);
 
 export interface BoardJob {
   id: string;
@@ -47,34 +39,89 @@ interface BoardRow {
 const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
 
 /**
+ * How many of the newest published jobs a search first looks through in the board's order. A term
+ * found often enough there fills its page from them at once; any other search collects its
+ * matches through the GIN indexes instead (decision 024).
+ */
+export const JOB_BOARD_RECENT_WINDOW = 1_000;
+
+export interface BoardPageOptions {
+  q?: string;
+  page?: number;
+  /** JOB_BOARD_RECENT_WINDOW unless a test needs a small one. */
+  recentWindow?: number;
+}
+
+/**
  * One page of published jobs of every company, newest first by published_at, optionally
  * matching a full-text search (websearch syntax: words, "phrases", -exclusions) over title,
- * description, requirements, location and company name.
+ * description, requirements, location (jobs.search_document) or the company name.
  */
-export async function listBoardJobs(db: Queryable, options: { q?: string; page?: number }) {
-  const q = options.q?.trim().slice(0, 200) ?? "";
-  const page = Math.max(1, Math.floor(options.page ?? 1));
-  const search = q
-    ? sql`and (${JOB_SEARCH_DOCUMENT} @@ websearch_to_tsquery('english', ${q})
-          or j.company_id = any(array(
-            select c2.id from companies c2 where to_tsvector('english', c2.name) @@ websearch_to_tsquery('english', ${q}))))`
-    : sql``;
-  // The page's ids first (for the plain board, from the index alone, however deep the page), then
-  // their rows.
-  const rows = await queryRows<BoardRow>(
-    db,
-    sql`select b.id, b.title, b.description, b.requirements, b.location, b.type, b.remote_type,
-          b.salary_min, b.salary_max, b.salary_currency, b.salary_period, b.published_at, c.name as company_name
-        from (select j.id, j.published_at from jobs j
-              where j.status = 'published' ${search}
-              order by j.published_at desc nulls last, j.id desc nulls last
-              limit ${JOB_BOARD_PAGE_SIZE + 1} offset ${(page - 1) * JOB_BOARD_PAGE_SIZE}) p
-        join jobs b on b.id = p.id
-        join companies c on c.id = b.company_id
-        order by p.published_at desc nulls last, p.id desc nulls last`,
-  );
+export async function listBoardJobs(db: Queryable, options: BoardPageOptions) {
+  const { q, page, queries } = boardPageQueries(options);
+  let rows: BoardRow[] = [];
+  for (const query of queries) {
+    rows = await queryRows<BoardRow>(db, query);
+    if (rows.length > JOB_BOARD_PAGE_SIZE) break;
+  }
   const jobs = rows.slice(0, JOB_BOARD_PAGE_SIZE).map(toBoardJob);
   return { q, page, jobs, hasNextPage: rows.length > JOB_BOARD_PAGE_SIZE };
+}
+
+/**
+ * The statements behind `listBoardJobs`, tried in order until one fills the page (a full page
+ * and one more row); the last one is always exact. bench/board-plans.ts prints their plans.
+ */
+export function boardPageQueries(options: BoardPageOptions) {
+  const recentWindow = options.recentWindow ?? JOB_BOARD_RECENT_WINDOW;
+  const q = options.q?.trim().slice(0, 200) ?? "";
+  const page = Math.max(1, Math.floor(options.page ?? 1));
+  const limit = JOB_BOARD_PAGE_SIZE + 1;
+  const offset = (page - 1) * JOB_BOARD_PAGE_SIZE;
+  const tsquery = sql`websearch_to_tsquery('english', ${q})`;
+  const matchingCompanies = sql`select c.id from companies c where to_tsvector('english', c.name) @@ ${tsquery}`;
+  const order = sql`order by p.published_at desc nulls last, p.id desc nulls last`;
+  // The page's ids first, then their rows.
+  const withRows = (pageIds: SQL) =>
+    sql`select b.id, b.title, b.description, b.requirements, b.location, b.type, b.remote_type,
+          b.salary_min, b.salary_max, b.salary_currency, b.salary_period, b.published_at, c.name as company_name
+        from (${pageIds}) p
+        join jobs b on b.id = p.id
+        join companies c on c.id = b.company_id
+        ${order}`;
+
+  if (!q) {
+    // However deep the page, its ids come from the board index alone.
+    return {
+      q,
+      page,
+      queries: [
+        withRows(sql`select p.id, p.published_at from jobs p where p.status = 'published'
+          ${order} limit ${limit} offset ${offset}`),
+      ],
+    };
+  }
+  // Every match through the GIN indexes (the job's document; the company name), then the newest.
+  // Materialized, so that the planner cannot walk the board's order instead and test every
+  // published job until it has a page, which reads them all when nothing matches. The second
+  // half leaves out what the first found, so no de-duplication is needed.
+  const allMatches = withRows(sql`with matches as materialized (
+        select j.id, j.published_at from jobs j
+        where j.status = 'published' and j.search_document @@ ${tsquery}
+        union all
+        select j.id, j.published_at from jobs j
+        where j.status = 'published' and j.company_id in (${matchingCompanies})
+          and not (j.search_document @@ ${tsquery}))
+      select p.id, p.published_at from matches p ${order} limit ${limit} offset ${offset}`);
+  if (offset + limit > recentWindow) return { q, page, queries: [allMatches] };
+  // A common term fills its page from the newest jobs: at most `recentWindow` of them
+  // are read in the board's order, whatever the term.
+  const recentMatches = withRows(sql`select p.id, p.published_at from (
+        select j.id, j.published_at, j.company_id, j.search_document from jobs j where j.status = 'published'
+        order by j.published_at desc nulls last, j.id desc nulls last limit ${recentWindow}) p
+      where p.search_document @@ ${tsquery} or p.company_id = any(array(${matchingCompanies}))
+      ${order} limit ${limit} offset ${offset}`);
+  return { q, page, queries: [recentMatches, allMatches] };
 }
 
 /** The board's shape of a job row. */

@@ -1,0 +1,36 @@
+import type { Route } from "./+types/sitemap-jobs";
+import { config } from "~/server/config.server";
+import { appDatabase } from "~/server/db.server";
+import { cachedValue } from "~/server/job-board-cache.server";
+import { countJobSitemaps, jobSitemapChunks, SITEMAP_CACHE_CONTROL } from "~/server/queries/sitemap.server";
+
+/** sitemap-jobs.xml?page=N: the N-th job sitemap, streamed as it is read (decision 025). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = new URL(request.url).searchParams.get("page") ?? "";
+  const file = /^[1-9][0-9]{0,5}$/.test(page) ? Number(page) : 0;
+  const db = appDatabase();
+  const jobFiles = await cachedValue("sitemap job files", () => countJobSitemaps(db));
+  if (file < 1 || file > jobFiles) {
+    return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  }
+  const chunks = jobSitemapChunks(db, config.baseUrl, file);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      } catch (error) {
+        console.error(`sitemap-jobs.xml?page=${file} failed while streaming`, error);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": SITEMAP_CACHE_CONTROL },
+  });
+}
