@@ -26,7 +26,7 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything the server printed so far. */
   output(): string;
-  /** Resolves with the exit code once the process has exited. */
+  /** Resolves with the exit code once the process has exited and its output is read. */
   exited: Promise<number | null>;
   /** Polls /api/health until it answers 200; fails if the process exits first. */
   healthy(): Promise<void>;
@@ -48,7 +48,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   let log = "";
   child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // "close": the process has exited and everything it printed has been read.
+  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
 
