@@ -80,7 +80,7 @@ function tryCreate(lockPath: string): boolean {
  * file renamed turns out to be a live holder's (it replaced the stale one between our read and our
  * rename), it is linked back in place.
  */
-function removeStale(lockPath: string, stalePid: number): void {
+export function removeStaleLock(lockPath: string, stalePid: number): void {
   const aside = `${lockPath}.stale.${process.pid}`;
   try {
     renameSync(lockPath, aside);
@@ -141,7 +141,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     }
     if (attempt >= 5) throw new Error(`Could not take over the stale lock ${lockPath}`);
     console.warn(`Taking over the lock of ${path.dirname(lockPath)} from PID ${holder}, which is no longer running.`);
-    removeStale(lockPath, holder);
+    removeStaleLock(lockPath, holder);
   }
   heldLocks.add(lockPath);
   if (!exitHookInstalled) {

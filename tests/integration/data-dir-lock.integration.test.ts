@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LOCK_FILE_NAME } from "~/server/data-dir-lock.server";
+import { LOCK_FILE_NAME, removeStaleLock } from "~/server/data-dir-lock.server";
 import { type DatabaseHandle, openDatabase, queryRows } from "~/server/db.server";
 
 // The lock guards embedded databases on disk; both passes of the integration suite run it on PGlite.
@@ -89,6 +89,14 @@ describe("the embedded database directory lock", () => {
     expect(readdirSync(dataDir).filter((name) => name.startsWith(LOCK_FILE_NAME))).toEqual([LOCK_FILE_NAME]);
   });
 
+  it("takes over a lock with its own PID that it does not hold (a container restarted with the same PID)", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    writeFileSync(lockFile(), `${process.pid}\n`);
+    await open();
+    expect(readFileSync(lockFile(), "utf8").trim()).toBe(String(process.pid));
+    await expect(openDatabase({ dataDir })).rejects.toThrow("is already open in this process");
+  });
+
   it("releases the lock on close, so the directory opens again with its data", async () => {
     const first = await open();
     await first.migrate();
@@ -105,6 +113,44 @@ describe("the embedded database directory lock", () => {
     writeFileSync(path.join(dataDir, "PG_VERSION"), "not a database\n");
     await expect(openDatabase({ dataDir })).rejects.toThrow();
     expect(existsSync(lockFile())).toBe(false);
+  });
+
+  it("releases the lock when the process exits without closing, even on an uncaught error", async () => {
+    const script = [
+      `import { existsSync } from "node:fs";`,
+      `import { acquireDataDirLock } from "./app/server/data-dir-lock.server.ts";`,
+      `const lock = acquireDataDirLock(process.argv[1]);`,
+      `console.log("held:", existsSync(lock.path));`,
+      `throw new Error("crashed while holding the lock");`,
+    ].join("\n");
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script, dataDir], { stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise((resolve) => child.once("close", resolve));
+
+    expect(output).toContain("held: true");
+    expect(output).toContain("crashed while holding the lock");
+    expect(code).not.toBe(0);
+    expect(existsSync(lockFile())).toBe(false);
+  });
+
+  it("a takeover never removes a live holder's lock that replaced the stale one in the meantime", async () => {
+    // Two processes saw the same stale PID; the other one took over first and now holds the lock.
+    const stale = await deadPid();
+    const other = livingProcess();
+    try {
+      writeFileSync(lockFile(), `${other.pid}\n`);
+      removeStaleLock(lockFile(), stale);
+      expect(readFileSync(lockFile(), "utf8").trim()).toBe(String(other.pid));
+      expect(readdirSync(dataDir)).toEqual([LOCK_FILE_NAME]);
+      // The stale lock itself is removed.
+      writeFileSync(lockFile(), `${stale}\n`);
+      removeStaleLock(lockFile(), stale);
+      expect(readdirSync(dataDir)).toEqual([]);
+    } finally {
+      await other.stop();
+    }
   });
 
   it("takes no lock for an in-memory database", async () => {
