@@ -36,7 +36,13 @@ if (DEVELOPMENT) {
   server.use(appModule.app);
 }
 
-await appModule.start();
+try {
+  await appModule.start();
+} catch (error) {
+  // Another process holds the embedded database directory: say which, and refuse to start.
+  console.error(error?.code === "DATA_DIR_LOCKED" ? `Cannot start: ${error.message}` : error);
+  process.exit(1);
+}
 
 const listener = server.listen(PORT, HOST, () => {
   console.log(`OpenHire is listening on http://localhost:${PORT}`);

@@ -31,6 +31,33 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Production servers started as processes (`node server.js` on the build): run by
+          // scripts/test-processes.mjs after `npm run build`. The PostgreSQL ones are a project of
+          // their own, run only when TEST_DATABASE_URL names a server.
+          name: "processes",
+          include: ["tests/processes/**/*.process.test.ts"],
+          environment: "node",
+          pool: "forks",
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "processes-postgres",
+          include: ["tests/processes/**/*.postgres.test.ts"],
+          environment: "node",
+          pool: "forks",
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -26,6 +26,12 @@ export type ServiceKey = keyof typeof SERVICES;
 /** A probe that takes longer than this is an outage. */
 export const PROBE_TIMEOUT_MS = 3000;
 
+/**
+ * Visitors are answered from the last measurement; one older than this is measured again in the
+ * background (issue 9: visits must not make the server open connections).
+ */
+export const STATUS_REFRESH_SECONDS = 30;
+
 export interface ServiceCheck {
   key: ServiceKey;
   name: string;

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../../db/schema";
+import { acquireDataDirLock } from "./data-dir-lock.server";
 
 /** A Drizzle database on either driver; services take this. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -58,13 +59,32 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return { db, kind: "postgres", migrate, close: () => pool.end() };
   }
   const dataDir = options.dataDir ?? "memory://";
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  if (dataDir.startsWith("memory://")) return openPglite(dataDir, () => {});
+  // One process per directory: PGlite does not lock it, and two writers lose data (issue 9).
+  mkdirSync(dataDir, { recursive: true });
+  const lock = acquireDataDirLock(dataDir);
+  try {
+    return await openPglite(dataDir, () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function openPglite(dataDir: string, release: () => void): Promise<DatabaseHandle> {
   const client = await PGlite.create(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   const migrate = async () => {
     await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
   };
-  return { db, kind: "pglite", migrate, close: () => client.close() };
+  const close = async () => {
+    try {
+      if (!client.closed) await client.close();
+    } finally {
+      release();
+    }
+  };
+  return { db, kind: "pglite", migrate, close };
 }
 
 // ---------------------------------------------------------------------------

@@ -2,14 +2,14 @@ import type { Route } from "./+types/api-status";
 import { Icon } from "~/components/marketing/icon";
 import { marketingMeta } from "~/components/marketing/seo";
 import { Badge } from "~/components/ui/badge";
-import { formatLatency, SERVICES, statusLabel, statusTone, updatedAgo } from "~/content/services";
+import { formatLatency, SERVICES, STATUS_REFRESH_SECONDS, statusLabel, statusTone, updatedAgo } from "~/content/services";
 import { appDatabase } from "~/server/db.server";
-import { checkSystemStatus } from "~/server/services/system-status.server";
+import { currentSystemStatus } from "~/server/services/system-status.server";
 
 export const meta: Route.MetaFunction = (args) =>
   marketingMeta(args, {
     title: "API Status",
-    description: "Live status of OpenHire's services: API, database, authentication, search and email delivery, with latency measured on every visit.",
+    description: `Live status of OpenHire's services: API, database, authentication, search and email delivery, with latency measured at most every ${STATUS_REFRESH_SECONDS} seconds.`,
   });
 
 export function headers(): HeadersInit {
@@ -17,7 +17,7 @@ export function headers(): HeadersInit {
 }
 
 export async function loader() {
-  const status = await checkSystemStatus(appDatabase());
+  const status = await currentSystemStatus(appDatabase());
   return { ...status, updated: updatedAgo(new Date(status.checkedAt), new Date()) };
 }
 
@@ -80,7 +80,7 @@ export default function ApiStatus({ loaderData }: Route.ComponentProps) {
         <p className="mt-6 flex items-start gap-2 text-sm text-slate-600">
           <Icon name="clock" className="mt-0.5 size-4 flex-none" />
           <span>
-            Each visit to this page measures every service live on the server that answers it. Load balancers can poll{" "}
+            The server that answers measures every service live, at most every {STATUS_REFRESH_SECONDS} seconds. Load balancers can poll{" "}
           <a href="/api/health" className="font-medium text-brand-700 hover:text-brand-800">/api/health</a>{" "}
           for a JSON answer.
           </span>

@@ -4,6 +4,7 @@ import {
   classifyLatency,
   PROBE_TIMEOUT_MS,
   SERVICES,
+  STATUS_REFRESH_SECONDS,
   type ServiceCheck,
   type ServiceKey,
   type ServiceStatus,
@@ -15,9 +16,10 @@ import type { Database } from "../db.server";
 
 /**
  * One measurement. A probe resolves with a latency it measured (or null when there is nothing
- * to time) and an optional note, or throws when the service does not work.
+ * to time) and an optional note, or throws when the service does not work. When `signal` aborts
+ * (the probe's time is up) it must let go of what it opened.
  */
-export type Probe = () => Promise<{ latencyMs: number | null; note?: string }>;
+export type Probe = (signal: AbortSignal) => Promise<{ latencyMs: number | null; note?: string }>;
 
 export interface SystemStatus {
   status: ServiceStatus;
@@ -38,12 +40,18 @@ export function resetIncidents() {
   lastIncidents.clear();
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/** Runs a probe for at most `ms`; then its signal aborts (so it closes what it opened) and it fails. */
+function runWithin(probe: Probe, ms: number): ReturnType<Probe> {
+  const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`No answer within ${ms}ms`)), ms);
+    timer = setTimeout(() => {
+      const reason = new Error(`No answer within ${ms}ms`);
+      controller.abort(reason);
+      reject(reason);
+    }, ms);
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([probe(controller.signal), timeout]).finally(() => clearTimeout(timer));
 }
 
 export async function timed(run: () => Promise<unknown>): Promise<number> {
@@ -68,7 +76,7 @@ export async function runStatusChecks(
   // The API's event-loop probe runs alone first: PGlite works on the same thread, so measuring it
   // while the database probes run would count their work as the API's delay.
   const settle = (key: ServiceKey) =>
-    withTimeout(probes[key](), timeoutMs).then(
+    runWithin(probes[key], timeoutMs).then(
       (value): PromiseSettledResult<Awaited<ReturnType<Probe>>> => ({ status: "fulfilled", value }),
       (reason: unknown): PromiseSettledResult<Awaited<ReturnType<Probe>>> => ({ status: "rejected", reason }),
     );
@@ -111,15 +119,41 @@ function eventLoopDelay(): Promise<number> {
   return new Promise((resolve) => setImmediate(() => resolve(Math.round((performance.now() - started) * 10) / 10)));
 }
 
-function connectTcp(host: string, port: number): Promise<void> {
+/**
+ * A TCP connect, nothing more: the socket is destroyed as soon as it connects, fails, or the
+ * signal aborts (an unresponsive host must not keep half-open sockets around; `end()` would wait
+ * for the other side to close, which a silent server never does).
+ */
+function connectTcp(host: string, port: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
     const socket = net.connect({ host, port });
+    const onAbort = () => {
+      socket.destroy();
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
     socket.once("connect", () => {
-      socket.end();
+      signal.removeEventListener("abort", onAbort);
+      socket.destroy();
       resolve();
     });
-    socket.once("error", reject);
+    socket.once("error", (error) => {
+      signal.removeEventListener("abort", onAbort);
+      socket.destroy();
+      reject(error);
+    });
   });
+}
+
+/** Email delivery: a TCP connect to the SMTP server of `smtpUrl`, or the log transport without one. */
+export function smtpProbe(smtpUrl: string | undefined): Probe {
+  return async (signal) => {
+    if (!smtpUrl) return { latencyMs: null, note: "Log transport: messages are written to the server log" };
+    const url = new URL(smtpUrl);
+    const port = Number(url.port || (url.protocol === "smtps:" ? 465 : 587));
+    return { latencyMs: await timed(() => connectTcp(url.hostname, port, signal)) };
+  };
 }
 
 function isAuthReady(): boolean {
@@ -153,15 +187,55 @@ export function liveProbes(
           limit 20`),
       ),
     }),
-    email: async () => {
-      if (!smtpUrl) return { latencyMs: null, note: "Log transport: messages are written to the server log" };
-      const url = new URL(smtpUrl);
-      const port = Number(url.port || (url.protocol === "smtps:" ? 465 : 587));
-      return { latencyMs: await timed(() => connectTcp(url.hostname, port)) };
+    email: smtpProbe(smtpUrl),
+  };
+}
+
+export interface StatusMonitor {
+  /** The last measurement; the first call waits for one. Starts a new one in the background when it is old. */
+  current(): Promise<SystemStatus>;
+}
+
+/**
+ * Serves the last status and measures again at most once every `refreshAfterMs`, with one
+ * measurement in flight at a time (stale while it refreshes): however many people visit the
+ * status page, the server probes its services, and opens a connection to the mail server, at
+ * most that often.
+ */
+export function createStatusMonitor(
+  measure: () => Promise<SystemStatus>,
+  { refreshAfterMs = STATUS_REFRESH_SECONDS * 1000, now = Date.now }: { refreshAfterMs?: number; now?: () => number } = {},
+): StatusMonitor {
+  let last: { status: SystemStatus; at: number } | undefined;
+  let inFlight: Promise<SystemStatus> | undefined;
+  function refresh(): Promise<SystemStatus> {
+    inFlight ??= measure()
+      .then((status) => {
+        last = { status, at: now() };
+        return status;
+      })
+      .finally(() => {
+        inFlight = undefined;
+      });
+    return inFlight;
+  }
+  return {
+    async current() {
+      if (!last) return refresh();
+      if (now() - last.at >= refreshAfterMs) refresh().catch((error) => console.error("Status check failed:", error));
+      return last.status;
     },
   };
 }
 
-export function checkSystemStatus(db: Database): Promise<SystemStatus> {
-  return runStatusChecks(liveProbes(db));
+const monitors = new WeakMap<Database, StatusMonitor>();
+
+/** The status page's answer for the app's database: cached, refreshed in the background. */
+export function currentSystemStatus(db: Database): Promise<SystemStatus> {
+  let monitor = monitors.get(db);
+  if (!monitor) {
+    monitor = createStatusMonitor(() => runStatusChecks(liveProbes(db)));
+    monitors.set(db, monitor);
+  }
+  return monitor.current();
 }
