@@ -3,7 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session, user, verification } from "../../db/schema";
 import { INVALID_RESET_LINK } from "~/schemas/auth";
-import { requireStaff, setAppAuth } from "~/server/auth.server";
+import { hashResetIdentifier, requireStaff, setAppAuth } from "~/server/auth.server";
 import { setAppDatabase } from "~/server/db.server";
 import { responseCookiesContext } from "~/server/request-context.server";
 import {
@@ -81,7 +81,7 @@ describe("password recovery", () => {
     await bed.t.db
       .update(verification)
       .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(verification.identifier, `reset-password:${token}`));
+      .where(eq(verification.identifier, await hashResetIdentifier(`reset-password:${token}`)));
     await expect(resetPassword(bed.auth, { token, password: NEW_PASSWORD })).rejects.toMatchObject({ message: INVALID_RESET_LINK });
     expect(await signedIn(email)).toContain("session_token");
   });

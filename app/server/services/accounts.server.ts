@@ -1,13 +1,14 @@
 import { runWithTransaction } from "@better-auth/core/context";
 import { APIError } from "better-auth/api";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { companies, profiles, session, user } from "../../../db/schema";
+import { account, companies, profiles, session, user } from "../../../db/schema";
 import { INVALID_RESET_LINK, type LoginInput, type RegisterInput } from "~/schemas/auth";
-import { type Auth, authDatabase, currentAuthTransaction } from "../auth.server";
+import { type Auth, authDatabase, currentAuthTransaction, revokePasswordResetLinks } from "../auth.server";
 import { type Database, queryRows } from "../db.server";
 import { DomainError } from "../errors.server";
 import { createDefaultEmailTemplates } from "./email-templates.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
+import { hashPassword, needsRehash } from "./password-hash.server";
 import { acceptInvitationInTransaction, type InvitationForSignUp } from "./team.server";
 
 export const DEFAULT_COMPANY_NAME = "My Company";
@@ -163,6 +164,22 @@ async function clearFailedSignIns(db: Database, email: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${failureKey(email)}`);
 }
 
+/**
+ * After a successful password sign-in: a hash made before the switch to argon2id (better-auth's
+ * scrypt) is replaced with an argon2id hash of the password that was just proven right.
+ */
+async function upgradePasswordHash(db: Database, email: string, password: string): Promise<void> {
+  const [row] = await db
+    .select({ id: account.id, hash: account.password })
+    .from(account)
+    .innerJoin(user, eq(user.id, account.userId))
+    .where(and(eq(user.email, email.trim().toLowerCase()), eq(account.providerId, "credential")));
+  if (!row?.hash || !needsRehash(row.hash)) return;
+  const hash = await hashPassword(password);
+  // Only if nothing changed the password meanwhile.
+  await db.update(account).set({ password: hash }).where(and(eq(account.id, row.id), eq(account.password, row.hash)));
+}
+
 /** A session is only useful with a profile: members removed from their company get none. */
 async function requireMembership(auth: Auth, userId: string, cookies: string[]): Promise<void> {
   const [profile] = await authDatabase(auth).select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId));
@@ -199,6 +216,7 @@ export async function signIn(
     throw error;
   }
   await clearFailedSignIns(db, input.email);
+  await upgradePasswordHash(db, input.email, input.password);
   const cookies = result.headers.getSetCookie();
   const response = result.response as { twoFactorRedirect?: boolean; user?: { id: string } };
   if (response.twoFactorRedirect) return { twoFactorRequired: true, cookies };
@@ -336,6 +354,8 @@ export async function changePassword(
       headers,
       returnHeaders: true,
     });
+    // A reset link sent before the change must not set another password afterwards.
+    await revokePasswordResetLinks(authDatabase(auth), result.response.user.id);
     return result.headers.getSetCookie();
   } catch (error) {
     if (error instanceof APIError) {
