@@ -3,10 +3,19 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, user, verification } from "../../db/schema";
 import { INVALID_RESET_LINK } from "~/schemas/auth";
-import { changePassword, isResetTokenValid, requestPasswordReset, resetPassword, signIn } from "~/server/services/accounts.server";
+import {
+  changePassword,
+  isResetTokenValid,
+  registerAccount,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+} from "~/server/services/accounts.server";
+import { PERSONAL_PASSWORD_MESSAGE, TOO_EASY_MESSAGE } from "~/server/services/password-strength.server";
+import { findInvitation, inviteMember } from "~/server/services/team.server";
 import { linkIn } from "../e2e/accounts-mailbox";
-import { type AccountsTestbed, cookieFrom, createAccountsTestbed } from "../factories-accounts";
-import { createStaff, TEST_PASSWORD } from "../factories";
+import { type AccountsTestbed, cookieFrom, createAccountsTestbed, LINK_BASE, setCompanyName, setProfile } from "../factories-accounts";
+import { createStaff, TEST_PASSWORD, uniqueEmail } from "../factories";
 
 let bed: AccountsTestbed;
 beforeAll(async () => {
@@ -83,5 +92,54 @@ describe("password reset links", () => {
     await resetPassword(bed.auth, { token: second, password: NEW_PASSWORD });
     expect(await isResetTokenValid(bed.auth, first)).toBe(false);
     await expect(resetPassword(bed.auth, { token: first, password: "yet another passphrase" })).rejects.toMatchObject({ message: INVALID_RESET_LINK });
+  });
+});
+
+describe("new passwords must be hard to guess", () => {
+  const tooEasy = expect.stringMatching(new RegExp(`^${TOO_EASY_MESSAGE.replace(".", "\\.")}`));
+
+  it("at sign-up: not the email, nor a weak password; nothing is stored", async () => {
+    const email = uniqueEmail();
+    const register = (password: string) => registerAccount(bed.auth, { email, password, confirmPassword: password }, new Headers());
+    await expect(register(email)).rejects.toMatchObject({ code: "INVALID", message: PERSONAL_PASSWORD_MESSAGE, details: { field: "password" } });
+    await expect(register("qwertzuiop")).rejects.toMatchObject({ message: tooEasy, details: { field: "password" } });
+    await expect(register("        ")).rejects.toMatchObject({ message: tooEasy, details: { field: "password" } });
+    expect(await bed.t.db.select({ id: user.id }).from(user).where(eq(user.email, email))).toEqual([]);
+  });
+
+  it("from a reset link: not the account's company name or a repeated letter; the link still works afterwards", async () => {
+    const { email, staff } = await createStaff(bed.t.db, bed.auth);
+    await setCompanyName(bed.t.db, staff.companyId, "Northwind Traders");
+    const token = await resetToken(email);
+    await expect(resetPassword(bed.auth, { token, password: "northwindtraders" })).rejects.toMatchObject({
+      message: PERSONAL_PASSWORD_MESSAGE,
+      details: { field: "password" },
+    });
+    await expect(resetPassword(bed.auth, { token, password: "bbbbbbbb" })).rejects.toMatchObject({ message: tooEasy, details: { field: "password" } });
+    await resetPassword(bed.auth, { token, password: NEW_PASSWORD });
+  });
+
+  it("in Settings: not the full name, with the message on the new password field", async () => {
+    const { cookie, staff } = await createStaff(bed.t.db, bed.auth);
+    await setProfile(bed.t.db, staff.userId, { fullName: "Grace Hopper" });
+    const change = (newPassword: string) =>
+      changePassword(bed.auth, { currentPassword: TEST_PASSWORD, newPassword, signOutOthers: false }, new Headers({ cookie }));
+    await expect(change("Grace Hopper")).rejects.toMatchObject({ message: PERSONAL_PASSWORD_MESSAGE, details: { field: "newPassword" } });
+    await expect(change("gracehopper1")).rejects.toMatchObject({ message: expect.stringContaining(PERSONAL_PASSWORD_MESSAGE), details: { field: "newPassword" } });
+    await expect(change(NEW_PASSWORD)).resolves.toBeDefined();
+  });
+
+  it("accepting an invitation with a new account: not the inviting company's name", async () => {
+    const owner = await createStaff(bed.t.db, bed.auth);
+    await setCompanyName(bed.t.db, owner.staff.companyId, "Contoso Pharmaceuticals");
+    const email = uniqueEmail("invitee");
+    const since = bed.mailbox.messages.length;
+    await inviteMember(bed.t.db, bed.mailer, { ...owner.staff, companyName: "Contoso Pharmaceuticals" }, { email }, LINK_BASE);
+    const token = linkIn(await bed.mailbox.waitFor(email, { since }), "/invitations/").split("/invitations/")[1]!;
+    const found = await findInvitation(bed.t.db, token);
+    if (found.status !== "valid") throw new Error("invitation not found");
+    const join = (password: string) => registerAccount(bed.auth, { email, password, confirmPassword: password }, new Headers(), { invitation: found.invitation });
+    await expect(join("ContosoPharmaceuticals")).rejects.toMatchObject({ message: PERSONAL_PASSWORD_MESSAGE, details: { field: "password" } });
+    await expect(join(NEW_PASSWORD)).resolves.toMatchObject({ userId: expect.any(String) });
   });
 });

@@ -7,8 +7,8 @@ import { type Auth, authDatabase, currentAuthTransaction, revokePasswordResetLin
 import { type Database, queryRows } from "../db.server";
 import { DomainError } from "../errors.server";
 import { createDefaultEmailTemplates } from "./email-templates.server";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
 import { hashPassword, needsRehash } from "./password-hash.server";
+import { assertStrongPassword, type PasswordOwner } from "./password-strength.server";
 import { acceptInvitationInTransaction, type InvitationForSignUp } from "./team.server";
 
 export const DEFAULT_COMPANY_NAME = "My Company";
@@ -43,15 +43,13 @@ export async function registerAccount(
   auth: Auth,
   input: RegisterInput,
   headers: Headers,
-  options: { invitation?: InvitationForSignUp; /** The demo seed confirms its own address. */ skipVerificationEmail?: boolean } = {},
+  options: { invitation?: InvitationForSignUp & { companyName?: string }; /** The demo seed confirms its own address. */ skipVerificationEmail?: boolean } = {},
 ): Promise<SignedIn> {
-  if (isCommonPassword(input.password)) {
-    throw new DomainError("INVALID", COMMON_PASSWORD_MESSAGE, { field: "password" });
-  }
   const { invitation } = options;
   if (invitation && invitation.email.toLowerCase() !== input.email.trim().toLowerCase()) {
     throw new DomainError("INVALID", "Use the email address the invitation was sent to.", { field: "email" });
   }
+  await assertStrongPassword(input.password, { email: input.email, companyName: invitation?.companyName ?? DEFAULT_COMPANY_NAME });
   const { adapter } = await auth.$context;
   let signedIn: SignedIn;
   try {
@@ -304,6 +302,17 @@ export async function verifySecondFactor(
 // Password recovery and change
 // ---------------------------------------------------------------------------
 
+/** The account details a new password must not be built on. */
+async function passwordOwner(db: Database, userId: string): Promise<PasswordOwner> {
+  const [row] = await db
+    .select({ email: user.email, fullName: profiles.fullName, companyName: companies.name })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(companies, eq(companies.id, profiles.companyId))
+    .where(eq(user.id, userId));
+  return row ?? {};
+}
+
 /** Emails a reset link if the address has an account. The answer never tells which. */
 export async function requestPasswordReset(auth: Auth, email: string, headers: Headers): Promise<void> {
   try {
@@ -317,9 +326,10 @@ export async function requestPasswordReset(auth: Auth, email: string, headers: H
 
 /** Sets a new password from a reset link (once) and ends every session of the account. */
 export async function resetPassword(auth: Auth, input: { token: string; password: string }): Promise<void> {
-  if (isCommonPassword(input.password)) {
-    throw new DomainError("INVALID", COMMON_PASSWORD_MESSAGE, { field: "password" });
-  }
+  const ctx = await auth.$context;
+  const link = await ctx.internalAdapter.findVerificationValue(`reset-password:${input.token}`);
+  if (!link || link.expiresAt <= new Date()) throw new DomainError("INVALID", INVALID_RESET_LINK);
+  await assertStrongPassword(input.password, await passwordOwner(authDatabase(auth), link.value));
   try {
     await auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
   } catch (error) {
@@ -345,9 +355,8 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string; signOutOthers: boolean },
   headers: Headers,
 ): Promise<string[]> {
-  if (isCommonPassword(input.newPassword)) {
-    throw new DomainError("INVALID", COMMON_PASSWORD_MESSAGE, { field: "newPassword" });
-  }
+  const current = await auth.api.getSession({ headers });
+  if (current) await assertStrongPassword(input.newPassword, await passwordOwner(authDatabase(auth), current.user.id), "newPassword");
   try {
     const result = await auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: input.signOutOthers },
