@@ -134,7 +134,7 @@ describe("new passwords must be hard to guess", () => {
     await setCompanyName(bed.t.db, owner.staff.companyId, "Contoso Pharmaceuticals");
     const email = uniqueEmail("invitee");
     const since = bed.mailbox.messages.length;
-    await inviteMember(bed.t.db, bed.mailer, { ...owner.staff, companyName: "Contoso Pharmaceuticals" }, { email }, LINK_BASE);
+    await inviteMember(bed.t.db, bed.mailer, owner.staff, { email }, LINK_BASE);
     const token = linkIn(await bed.mailbox.waitFor(email, { since }), "/invitations/").split("/invitations/")[1]!;
     const found = await findInvitation(bed.t.db, token);
     if (found.status !== "valid") throw new Error("invitation not found");
