@@ -1,7 +1,8 @@
 import { runWithTransaction } from "@better-auth/core/context";
 import { APIError } from "better-auth/api";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { account, companies, profiles, session, user } from "../../../db/schema";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { account, companies, profiles, session, twoFactor, user } from "../../../db/schema";
 import { INVALID_RESET_LINK, type LoginInput, type RegisterInput } from "~/schemas/auth";
 import { type Auth, authDatabase, currentAuthTransaction, revokePasswordResetLinks } from "../auth.server";
 import { type Database, queryRows } from "../db.server";
@@ -288,6 +289,7 @@ export async function verifySecondFactor(
       if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
         throw new DomainError("FORBIDDEN", "This sign-in has expired. Please sign in again.");
       }
+      if (code === "ACCOUNT_TEMPORARILY_LOCKED") throw await secondFactorLocked(auth, headers);
       throw new DomainError("INVALID", input.method === "totp" ? "Invalid code" : "Invalid recovery code", { field: "code" });
     }
     throw error;
@@ -296,6 +298,44 @@ export async function verifySecondFactor(
   const userId = (result.response as { user: { id: string } }).user.id;
   if (!options.withoutCompany) await requireMembership(auth, userId, cookies);
   return { userId, cookies };
+}
+
+/**
+ * The two-factor plugin locks an account for 15 minutes after 10 wrong codes in a row, across
+ * challenges; while locked even a right code is refused. Says so, and until when (UTC).
+ */
+async function secondFactorLocked(auth: Auth, headers: Headers): Promise<DomainError> {
+  const lockedUntil = await secondFactorLockedUntil(auth, headers);
+  const seconds = lockedUntil ? Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 1000)) : 15 * 60;
+  const until = lockedUntil ? ` until ${lockedUntil.toISOString().slice(11, 16)} UTC` : "";
+  const minutes = Math.ceil(seconds / 60);
+  return new DomainError(
+    "RATE_LIMITED",
+    `Too many wrong codes: this account is locked${until}. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    { retryAfterSeconds: seconds },
+  );
+}
+
+/** When the lock of the account behind this request's two-factor challenge ends. */
+async function secondFactorLockedUntil(auth: Auth, headers: Headers): Promise<Date | null> {
+  const ctx = await auth.$context;
+  const cookieName = ctx.createAuthCookie("two_factor").name;
+  const raw = (headers.get("cookie") ?? "")
+    .split(/;\s*/)
+    .find((pair) => pair.startsWith(`${cookieName}=`))
+    ?.slice(cookieName.length + 1);
+  if (!raw) return null;
+  // The challenge cookie is `<identifier>.<HMAC-SHA256 in base64>`, signed with the auth secret.
+  const signed = decodeURIComponent(raw);
+  const dot = signed.lastIndexOf(".");
+  const identifier = signed.slice(0, dot);
+  const expected = createHmac("sha256", ctx.secret).update(identifier).digest();
+  const given = Buffer.from(signed.slice(dot + 1), "base64");
+  if (dot < 1 || given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const challenge = await ctx.internalAdapter.findVerificationValue(identifier);
+  if (!challenge) return null;
+  const [row] = await authDatabase(auth).select({ lockedUntil: twoFactor.lockedUntil }).from(twoFactor).where(eq(twoFactor.userId, challenge.value));
+  return row?.lockedUntil && row.lockedUntil > new Date() ? row.lockedUntil : null;
 }
 
 // ---------------------------------------------------------------------------
