@@ -140,6 +140,7 @@ export function createAuth(db: Database, secret: string, options: AuthOptions = 
   });
   authDatabases.set(auth, db);
   authMailers.set(auth, mailer);
+  authLinkBases.set(auth, linkBase);
   return auth;
 }
 
@@ -161,6 +162,12 @@ export async function revokePasswordResetLinks(db: Database, userId: string): Pr
 
 const authDatabases = new WeakMap<object, Database>();
 const authMailers = new WeakMap<object, () => Mailer>();
+const authLinkBases = new WeakMap<object, string>();
+
+/** The address links in this auth instance's emails start with (no trailing slash). */
+export function authLinkBase(auth: Auth): string {
+  return authLinkBases.get(auth) ?? config.baseUrl.replace(/\/$/, "");
+}
 
 /** The database an auth instance was made with (account services keep their counters there). */
 export function authDatabase(auth: Auth): Database {

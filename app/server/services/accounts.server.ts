@@ -4,8 +4,9 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { account, companies, profiles, session, twoFactor, user } from "../../../db/schema";
 import { INVALID_RESET_LINK, type LoginInput, type RegisterInput } from "~/schemas/auth";
-import { type Auth, authDatabase, currentAuthTransaction, revokePasswordResetLinks } from "../auth.server";
+import { type Auth, authDatabase, authLinkBase, authMailer, currentAuthTransaction, revokePasswordResetLinks } from "../auth.server";
 import { type Database, queryRows } from "../db.server";
+import { accountExistsEmail } from "../email.server";
 import { DomainError } from "../errors.server";
 import { createDefaultEmailTemplates } from "./email-templates.server";
 import { hashPassword, needsRehash } from "./password-hash.server";
@@ -81,9 +82,8 @@ export async function registerAccount(
   } catch (error) {
     if (error instanceof APIError) {
       const conflict = error.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL";
-      throw new DomainError(conflict ? "CONFLICT" : "INVALID", authMessage(error, "Failed to create account"), {
-        field: conflict ? "email" : undefined,
-      });
+      if (conflict) throw new DomainError("CONFLICT", ACCOUNT_EXISTS_MESSAGE, { field: "email" });
+      throw new DomainError("INVALID", authMessage(error, "Failed to create account"));
     }
     if (error instanceof DomainError) throw error;
     console.error("Error during signup:", error);
@@ -92,6 +92,29 @@ export async function registerAccount(
   // After the commit: the confirmation link (a failure here never undoes the sign-up).
   if (!invitation && !options.skipVerificationEmail) await sendVerificationEmail(auth, input.email, cookieHeader(signedIn.cookies));
   return signedIn;
+}
+
+/** registerAccount's answer for an address that has an account (never shown on the public sign-up page). */
+export const ACCOUNT_EXISTS_MESSAGE = "An account with this email already exists.";
+
+export type SignUpResult = ({ status: "created" } & SignedIn) | { status: "check-email" };
+
+/**
+ * The public sign-up form. A new address gets its account, company and session; an address that
+ * already has an account gets the same "check your email" answer any visitor could see, and its
+ * owner an email with links to sign in or reset the password. The page never confirms an account.
+ */
+export async function signUp(auth: Auth, input: RegisterInput, headers: Headers): Promise<SignUpResult> {
+  try {
+    return { status: "created", ...(await registerAccount(auth, input, headers)) };
+  } catch (error) {
+    if (!(error instanceof DomainError && error.code === "CONFLICT" && error.details.field === "email")) throw error;
+    const base = authLinkBase(auth);
+    await authMailer(auth).send(
+      accountExistsEmail(input.email.trim().toLowerCase(), { signIn: `${base}/login`, resetPassword: `${base}/forgot-password` }),
+    );
+    return { status: "check-email" };
+  }
 }
 
 /** Sends (again) the link that confirms the account's email address. Never throws. */
