@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
@@ -7,7 +7,7 @@ import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
 import { emailOTP } from "better-auth/plugins/email-otp";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { redirect, type RouterContextProvider } from "react-router";
 import { account, companies, profiles, session, twoFactor, user, verification } from "../../db/schema";
 import { config } from "./config.server";
@@ -20,6 +20,7 @@ import {
   verificationEmail,
 } from "./email.server";
 import { clientIpContext, responseCookiesContext } from "./request-context.server";
+import { hashPassword, verifyPassword } from "./services/password-hash.server";
 
 const SESSION_DAYS = 30;
 /** The header through which our actions tell better-auth the client's IP (never read from the client). */
@@ -76,10 +77,16 @@ export function createAuth(db: Database, secret: string, options: AuthOptions = 
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      // argon2id (OWASP parameters); former scrypt hashes still verify and are rehashed at sign-in.
+      password: { hash: hashPassword, verify: verifyPassword },
       autoSignIn: true,
       // Password recovery: a single-use link that expires; using it ends every session.
       resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // The link just used is gone; any other link sent before it must stop working too.
+      async onPasswordReset({ user: account }) {
+        await revokePasswordResetLinks(db, account.id);
+      },
       async sendResetPassword({ user: account, token }) {
         await mailer().send(passwordResetEmail(account.email, `${linkBase}/reset-password?token=${encodeURIComponent(token)}`));
       },
@@ -91,6 +98,10 @@ export function createAuth(db: Database, secret: string, options: AuthOptions = 
       async sendVerificationEmail({ user: account, token }) {
         await mailer().send(verificationEmail(account.email, `${linkBase}/verify-email?token=${encodeURIComponent(token)}`));
       },
+    },
+    // Reset links are stored as a hash of their token, like invitations (decision 032).
+    verification: {
+      storeIdentifier: { default: "plain", overrides: { [RESET_IDENTIFIER_PREFIX]: { hash: hashResetIdentifier } } },
     },
     hooks: {
       after: createAuthMiddleware(async (ctx) => {
@@ -129,13 +140,34 @@ export function createAuth(db: Database, secret: string, options: AuthOptions = 
   });
   authDatabases.set(auth, db);
   authMailers.set(auth, mailer);
+  authLinkBases.set(auth, linkBase);
   return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/** better-auth names a reset link's verification row `reset-password:<token>`. */
+const RESET_IDENTIFIER_PREFIX = "reset-password:";
+
+/** What the verification table keeps for a reset link: the prefix (to find an account's links) and a SHA-256 of the token. */
+export async function hashResetIdentifier(identifier: string): Promise<string> {
+  const token = identifier.slice(RESET_IDENTIFIER_PREFIX.length);
+  return `${RESET_IDENTIFIER_PREFIX}sha256:${createHash("sha256").update(token).digest("base64url")}`;
+}
+
+/** Ends every outstanding password reset link of an account (after any change of its password). */
+export async function revokePasswordResetLinks(db: Database, userId: string): Promise<void> {
+  await db.delete(verification).where(and(eq(verification.value, userId), like(verification.identifier, `${RESET_IDENTIFIER_PREFIX}%`)));
+}
+
 const authDatabases = new WeakMap<object, Database>();
 const authMailers = new WeakMap<object, () => Mailer>();
+const authLinkBases = new WeakMap<object, string>();
+
+/** The address links in this auth instance's emails start with (no trailing slash). */
+export function authLinkBase(auth: Auth): string {
+  return authLinkBases.get(auth) ?? config.baseUrl.replace(/\/$/, "");
+}
 
 /** The database an auth instance was made with (account services keep their counters there). */
 export function authDatabase(auth: Auth): Database {

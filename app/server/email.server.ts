@@ -334,6 +334,21 @@ export function passwordResetEmail(to: string, link: string): OutgoingEmail {
   };
 }
 
+/** Sign-up with an address that already has an account: the owner hears of it, the visitor learns nothing. */
+export function accountExistsEmail(to: string, links: { signIn: string; resetPassword: string }): OutgoingEmail {
+  return {
+    kind: "sign-up-existing-account",
+    to,
+    subject: "Someone tried to create an OpenHire account with your email",
+    body:
+      "Someone tried to create an OpenHire account with this address, but it already has one.\n\n" +
+      `If it was you, sign in here:\n${links.signIn}\n\n` +
+      `Forgot your password? Choose a new one here:\n${links.resetPassword}\n\n` +
+      "If it was not you, ignore this email: nothing has changed in your account." +
+      SIGNATURE,
+  };
+}
+
 export function verificationEmail(to: string, link: string): OutgoingEmail {
   return {
     kind: "email-verification",

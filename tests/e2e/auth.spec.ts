@@ -45,6 +45,28 @@ test("the register form shows the spec's messages in the browser and from the se
   await page.getByLabel("Confirm password").fill("password123");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("This password is too common. Please choose another.")).toBeVisible();
+
+  // Too easy to guess by zxcvbn (on the server): the message sits next to the password field.
+  await page.getByLabel("Password", { exact: true }).fill("bbbbbbbb");
+  await page.getByLabel("Confirm password").fill("bbbbbbbb");
+  await page.getByRole("button", { name: "Create account" }).click();
+  const password = page.getByLabel("Password", { exact: true });
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(password).toHaveAccessibleDescription(/^This password is too easy to guess\./);
+});
+
+test("signing up with an address that has an account says 'Check your email' and never confirms it", async ({ page }) => {
+  const email = await registerStaff(page);
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/register");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expect(page.getByText(`We sent a message to ${email}`)).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
 });
 
 test("a wrong password shows the service's message and keeps the email", async ({ page }) => {

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { session, user, verification } from "../../db/schema";
+import { session, twoFactor, user, verification } from "../../db/schema";
 import { INVALID_RESET_LINK } from "~/schemas/auth";
-import { requireStaff, setAppAuth } from "~/server/auth.server";
+import { hashResetIdentifier, requireStaff, setAppAuth } from "~/server/auth.server";
 import { setAppDatabase } from "~/server/db.server";
 import { responseCookiesContext } from "~/server/request-context.server";
 import {
@@ -81,7 +81,7 @@ describe("password recovery", () => {
     await bed.t.db
       .update(verification)
       .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(verification.identifier, `reset-password:${token}`));
+      .where(eq(verification.identifier, await hashResetIdentifier(`reset-password:${token}`)));
     await expect(resetPassword(bed.auth, { token, password: NEW_PASSWORD })).rejects.toMatchObject({ message: INVALID_RESET_LINK });
     expect(await signedIn(email)).toContain("session_token");
   });
@@ -209,6 +209,38 @@ describe("two-factor authentication", () => {
     await expect(disableTwoFactor(bed.auth, "nope nope nope", browser(current))).rejects.toMatchObject({ details: { field: "password" } });
     await disableTwoFactor(bed.auth, TEST_PASSWORD, browser(current));
     expect((await signIn(bed.auth, { email, password: TEST_PASSWORD }, browser())).twoFactorRequired).toBeFalsy();
+  });
+
+  it("after 10 wrong codes locks the account for a while and says so, until when, even for a right code", async () => {
+    const { email, cookie } = await createStaff(bed.t.db, bed.auth);
+    const enrolment = await startTwoFactorEnrolment(bed.auth, TEST_PASSWORD, browser(cookie));
+    await confirmTwoFactorEnrolment(bed.auth, totpCode(enrolment.manualKey), browser(cookie));
+    const right = () => totpCode(enrolment.manualKey);
+    const wrongCode = () => (right() === "000000" ? "111111" : "000000");
+    const challenge = async () => cookieFrom((await signIn(bed.auth, { email, password: TEST_PASSWORD }, browser())).cookies);
+    // Each challenge allows 5 attempts; the account's budget is 10 wrong codes in a row.
+    for (let round = 0; round < 2; round++) {
+      const cookieOfChallenge = await challenge();
+      for (let i = 0; i < 5; i++) {
+        await expect(verifySecondFactor(bed.auth, { method: "totp", code: wrongCode() }, browser(cookieOfChallenge))).rejects.toMatchObject({
+          message: "Invalid code",
+        });
+      }
+    }
+    const lockedChallenge = await challenge();
+    const refused = verifySecondFactor(bed.auth, { method: "totp", code: right() }, browser(lockedChallenge));
+    await expect(refused).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+      message: expect.stringMatching(/^Too many wrong codes: this account is locked until \d\d:\d\d UTC\. Please try again in 1[45] minutes\.$/),
+      details: { retryAfterSeconds: expect.any(Number) },
+    });
+    const [row] = await bed.t.db.select({ lockedUntil: twoFactor.lockedUntil }).from(twoFactor).innerJoin(user, eq(user.id, twoFactor.userId)).where(eq(user.email, email));
+    const message = (await refused.catch((error: Error) => error.message)) as string;
+    expect(message).toContain(`until ${row!.lockedUntil!.toISOString().slice(11, 16)} UTC`);
+    // A recovery code is refused the same way while the lock lasts.
+    await expect(
+      verifySecondFactor(bed.auth, { method: "recovery", code: enrolment.recoveryCodes[0]! }, browser(lockedChallenge)),
+    ).rejects.toMatchObject({ code: "RATE_LIMITED" });
   });
 });
 

@@ -2,7 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, companies, emailTemplates, profiles, session, user } from "../../db/schema";
 import { DomainError } from "~/server/errors.server";
-import { DEFAULT_COMPANY_NAME, registerAccount, signIn, signOut } from "~/server/services/accounts.server";
+import { ACCOUNT_EXISTS_MESSAGE, DEFAULT_COMPANY_NAME, registerAccount, signIn, signOut, signUp } from "~/server/services/accounts.server";
 import { createStaff, TEST_PASSWORD, uniqueEmail } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
@@ -54,9 +54,19 @@ describe("registerAccount", () => {
     await register(email);
     const again = register(email.toUpperCase());
     await expect(again).rejects.toBeInstanceOf(DomainError);
-    await expect(again).rejects.toMatchObject({ code: "CONFLICT", message: "User already exists. Use another email." });
+    await expect(again).rejects.toMatchObject({ code: "CONFLICT", message: ACCOUNT_EXISTS_MESSAGE, details: { field: "email" } });
     const [{ n }] = (await t.db.select({ n: count() }).from(user).where(eq(user.email, email.toLowerCase()))) as [{ n: number }];
     expect(n).toBe(1);
+  });
+
+  it("signUp: a new address gets its session; a registered one 'check your email', with nothing created", async () => {
+    const email = uniqueEmail();
+    const input = { email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD };
+    const created = await signUp(t.auth, input, new Headers());
+    expect(created).toMatchObject({ status: "created", userId: expect.any(String) });
+    const again = await signUp(t.auth, { ...input, email: email.toUpperCase() }, new Headers());
+    expect(again).toEqual({ status: "check-email" });
+    expect(await rowsFor(email)).toMatchObject({ user: 1, companies: 1, sessions: 1 });
   });
 
   it("refuses a common password and stores nothing", async () => {

@@ -1,4 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { emailMessages } from "../../db/schema";
 import * as login from "~/routes/auth/login";
 import * as register from "~/routes/auth/register";
 import { RATE_LIMITS } from "~/server/services/rate-limit.server";
@@ -30,7 +32,7 @@ describe("POST /register", () => {
     expect(result.headers.get("Set-Cookie")).toMatch(/better-auth\.session_token=.+HttpOnly.*SameSite=Lax/i);
   });
 
-  it("answers 400 with the schema's messages, and 409 for an email that has an account", async () => {
+  it("answers 400 with the schema's messages", async () => {
     const invalid = await register.action(args("/register", { email: "x", password: "short", confirmPassword: "nope" }));
     expect(statusOf(invalid)).toBe(400);
     expect((invalid as { data: { errors: object } }).data.errors).toEqual({
@@ -38,10 +40,38 @@ describe("POST /register", () => {
       password: "Password must be at least 8 characters",
       confirmPassword: "Passwords do not match",
     });
+  });
+
+  it("does not confirm an address that has an account: 'check your email', no session, and the owner gets an email", async () => {
     const { email } = await createStaff(bed.t.db, bed.t.auth);
-    const taken = await register.action(args("/register", { email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }));
-    expect(statusOf(taken)).toBe(409);
-    expect((taken as { data: { errors: object } }).data.errors).toEqual({ email: "User already exists. Use another email." });
+    const form = { email: email.toUpperCase(), password: "another long passphrase", confirmPassword: "another long passphrase" };
+    const taken = await register.action(args("/register", form, "192.0.2.50"));
+    expect(statusOf(taken)).toBe(200);
+    expect((taken as { data: object }).data).toEqual({ errors: undefined, email: email.toUpperCase(), sentTo: email.toUpperCase() });
+    const sent = await bed.t.db
+      .select({ subject: emailMessages.subject, body: emailMessages.body })
+      .from(emailMessages)
+      .where(and(eq(emailMessages.to, email), eq(emailMessages.kind, "sign-up-existing-account")));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toContain("Someone tried to create an OpenHire account with this address");
+    expect(sent[0]!.body).toMatch(/\/login\n[\s\S]*\/forgot-password\n/);
+    // A weak password gets the same answer whether or not the address has an account.
+    const weak = { password: "qwertzuiop", confirmPassword: "qwertzuiop" };
+    const errorsOf = (result: unknown) => (result as { data: { errors: object } }).data.errors;
+    expect(errorsOf(await register.action(args("/register", { email, ...weak }, "192.0.2.51")))).toEqual(
+      errorsOf(await register.action(args("/register", { email: uniqueEmail(), ...weak }, "192.0.2.51"))),
+    );
+  });
+
+  it("keeps the per-account sign-up limit for an address that has an account", async () => {
+    const { email } = await createStaff(bed.t.db, bed.t.auth);
+    const form = { email, password: "another long passphrase", confirmPassword: "another long passphrase" };
+    for (let i = 0; i < RATE_LIMITS.signUpAccount.limit; i++) {
+      expect(statusOf(await register.action(args("/register", form, `192.0.2.${100 + i}`)))).toBe(200);
+    }
+    const limited = (await register.action(args("/register", form, "192.0.2.120"))) as { init: ResponseInit };
+    expect(statusOf(limited)).toBe(429);
+    expect(new Headers(limited.init.headers).get("Retry-After")).toMatch(/^\d+$/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applications, companies, emailMessages, jobs, user } from "../../db/schema";
+import { account, applications, companies, emailMessages, jobs, user } from "../../db/schema";
 import { signIn } from "~/server/services/accounts.server";
 import { DEMO_EMAIL, isEmptyDatabase, seedDemo } from "~/server/services/demo-seed.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -27,6 +27,12 @@ describe("seedDemo", () => {
     expect(received!.n).toBeGreaterThan(0);
     const [demo] = await t.db.select({ verified: user.emailVerified }).from(user).where(eq(user.email, DEMO_EMAIL));
     expect(demo!.verified).toBe(true);
+    const [credential] = await t.db
+      .select({ hash: account.password })
+      .from(account)
+      .innerJoin(user, eq(user.id, account.userId))
+      .where(eq(user.email, DEMO_EMAIL));
+    expect(credential!.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     // Nothing to confirm, so no confirmation email for the demo address.
     expect(await t.db.select({ id: emailMessages.id }).from(emailMessages).where(eq(emailMessages.to, DEMO_EMAIL))).toEqual([]);
 

@@ -7,17 +7,20 @@ import { AuthCard } from "~/features/forms/auth-card";
 import { NewPasswordFields } from "~/features/forms/new-password-fields";
 import { useValidatedForm } from "~/features/forms/use-validated-form";
 import { pageMeta } from "~/lib/meta";
+import { actionOrLoaderHeaders } from "~/lib/route-headers";
 import { RegisterSchema } from "~/schemas/auth";
 import { formValues, parseForm } from "~/schemas/parse-form";
-import { appAuth, authHeaders, getStaff } from "~/server/auth.server";
+import { appAuth, authHeaders, cookieHeaders, getStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
 import { isDomainError } from "~/server/errors.server";
-import { registerAccount } from "~/server/services/accounts.server";
+import { signUp } from "~/server/services/accounts.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
 import { clientIpContext } from "~/server/request-context.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Create your account", "Create a free OpenHire account and start hiring with your team.");
+
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getStaff(request, context)) throw redirect("/dashboard");
@@ -27,19 +30,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = parseForm(RegisterSchema, values);
-  if (!parsed.success) return data({ errors: parsed.errors, email: values.email ?? "" }, { status: 400 });
+  if (!parsed.success) return data({ errors: parsed.errors, email: values.email ?? "", sentTo: null }, { status: 400 });
   try {
     await consumeRateLimit(appDatabase(), RATE_LIMITS.signUp, context.get(clientIpContext));
     await consumeRateLimit(appDatabase(), RATE_LIMITS.signUpAccount, parsed.data.email.toLowerCase());
-    const { cookies } = await registerAccount(appAuth(), parsed.data, authHeaders(request, context));
-    const headers = new Headers();
-    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-    return redirect("/dashboard", { headers });
+    const result = await signUp(appAuth(), parsed.data, authHeaders(request, context));
+    // An address that has an account: its owner got an email; the page confirms nothing.
+    if (result.status === "check-email") return data({ errors: undefined, email: parsed.data.email, sentTo: parsed.data.email });
+    return redirect("/dashboard", { headers: cookieHeaders(result.cookies) });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    const status = error.code === "RATE_LIMITED" ? 429 : error.code === "CONFLICT" ? 409 : 400;
+    const status = error.code === "RATE_LIMITED" ? 429 : 400;
     const field = error.details.field ?? "form";
-    return data({ errors: { [field]: error.message || "Failed to create account" }, email: parsed.data.email }, { status });
+    const headers: HeadersInit = error.details.retryAfterSeconds ? { "Retry-After": String(error.details.retryAfterSeconds) } : {};
+    return data({ errors: { [field]: error.message || "Failed to create account" }, email: parsed.data.email, sentTo: null }, { status, headers });
   }
 }
 
@@ -48,6 +52,21 @@ export default function Register() {
   const navigation = useNavigation();
   const { errors, onSubmit } = useValidatedForm(RegisterSchema, actionData?.errors);
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/register");
+
+  if (actionData?.sentTo) {
+    return (
+      <AuthCard title="Check your email" subtitle={<>We sent a message to {actionData.sentTo} with what to do next.</>}>
+        <div className="space-y-4 text-sm text-slate-700">
+          <p>If it doesn&apos;t arrive within a few minutes, check your spam folder or make sure the address is right.</p>
+          <p className="text-center">
+            <Link to="/login" className="font-semibold text-brand-600 hover:text-brand-700">
+              Back to sign in
+            </Link>
+          </p>
+        </div>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

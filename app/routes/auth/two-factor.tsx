@@ -6,6 +6,7 @@ import { Field } from "~/components/ui/field";
 import { AuthCard } from "~/features/forms/auth-card";
 import { useValidatedForm } from "~/features/forms/use-validated-form";
 import { pageMeta } from "~/lib/meta";
+import { actionOrLoaderHeaders } from "~/lib/route-headers";
 import { TwoFactorChallengeSchema } from "~/schemas/auth";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { appAuth, authHeaders, cookieHeaders, safeRedirect } from "~/server/auth.server";
@@ -18,6 +19,8 @@ import { clientIpContext } from "~/server/request-context.server";
 export const meta: Route.MetaFunction = () => pageMeta("Two-factor authentication", "Confirm your sign-in with a second factor.");
 
 const hasChallenge = (request: Request) => /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=/.test(request.headers.get("cookie") ?? "");
+
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
 export function loader({ request }: Route.LoaderArgs) {
   if (!hasChallenge(request)) throw redirect("/login");
@@ -42,7 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isDomainError(error)) throw error;
     if (error.code === "FORBIDDEN") return redirect(`/login?${new URLSearchParams({ redirectTo })}`);
     const field = error.details.field ?? "form";
-    return data({ errors: { [field]: error.message } }, { status: error.code === "RATE_LIMITED" ? 429 : 400 });
+    const headers: HeadersInit = error.details.retryAfterSeconds ? { "Retry-After": String(error.details.retryAfterSeconds) } : {};
+    return data({ errors: { [field]: error.message } }, { status: error.code === "RATE_LIMITED" ? 429 : 400, headers });
   }
 }
 

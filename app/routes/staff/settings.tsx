@@ -3,16 +3,17 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/settings";
 import { type SettingsAnswer, SettingsPage } from "~/features/settings/settings-page";
 import { pageMeta } from "~/lib/meta";
+import { actionOrLoaderHeaders } from "~/lib/route-headers";
 import { describeUserAgent } from "~/lib/user-agent";
 import { ChangePasswordSchema, ConfirmPasswordSchema, TwoFactorCodeSchema } from "~/schemas/auth";
 import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
 import { CompanySettingsSchema, ProfileSettingsSchema } from "~/schemas/settings";
 import { InviteMemberSchema } from "~/schemas/team";
-import { appAuth, authHeaders, cookieHeaders, requireStaff } from "~/server/auth.server";
+import { appAuth, authHeaders, cookieHeaders, requireStaff, type Staff } from "~/server/auth.server";
 import { config } from "~/server/config.server";
-import { appDatabase } from "~/server/db.server";
+import { appDatabase, type Database } from "~/server/db.server";
 import { appMailer } from "~/server/email.server";
-import { isDomainError } from "~/server/errors.server";
+import { DomainError, isDomainError } from "~/server/errors.server";
 import {
   changePassword,
   confirmTwoFactorEnrolment,
@@ -72,8 +73,24 @@ export interface SettingsActionData {
 }
 
 const done = (notice: string, cookies: string[] = []) => redirect(`/settings?notice=${notice}`, { headers: cookieHeaders(cookies) });
-const invalid = (form: SettingsForm, errors: FieldErrors, values?: Record<string, string>, status = 400) =>
-  data<SettingsActionData>({ form, errors, values }, { status });
+const invalid = (form: SettingsForm, errors: FieldErrors, values?: Record<string, string>, status = 400, headers?: HeadersInit) =>
+  data<SettingsActionData>({ form, errors, values }, { status, headers });
+
+/** A 429's Retry-After reaches the document response too (forms without JavaScript). */
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
+
+/**
+ * Re-entering the password is limited per account like sign-in, so a stolen session cannot guess the
+ * password (and then turn two-factor authentication off). The answer goes next to the password field.
+ */
+async function limitPasswordAttempts(db: Database, staff: Staff, field: string): Promise<void> {
+  try {
+    await consumeRateLimit(db, RATE_LIMITS.passwordConfirmAccount, staff.userId);
+  } catch (error) {
+    if (isDomainError(error)) throw new DomainError(error.code, error.message, { ...error.details, field });
+    throw error;
+  }
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context);
@@ -106,6 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "password": {
         const parsed = parseForm(ChangePasswordSchema, values);
         if (!parsed.success) return invalid(form, parsed.errors);
+        await limitPasswordAttempts(db, staff, "currentPassword");
         const cookies = await changePassword(
           appAuth(),
           { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, signOutOthers: parsed.data.signOutOthers === "on" },
@@ -116,6 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "2fa-start": {
         const parsed = parseForm(ConfirmPasswordSchema, values);
         if (!parsed.success) return invalid(form, parsed.errors);
+        await limitPasswordAttempts(db, staff, "password");
         const enrolment = await startTwoFactorEnrolment(appAuth(), parsed.data.password, headers);
         const qrDataUrl = await QRCode.toDataURL(enrolment.totpUri, { margin: 1, width: 200 });
         return data<SettingsActionData>({ form, enrolment: { ...enrolment, qrDataUrl } });
@@ -142,6 +161,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "2fa-disable": {
         const parsed = parseForm(ConfirmPasswordSchema, values);
         if (!parsed.success) return invalid(form, parsed.errors);
+        await limitPasswordAttempts(db, staff, "password");
         const cookies = await disableTwoFactor(appAuth(), parsed.data.password, headers);
         return done("2fa-off", cookies);
       }
@@ -182,7 +202,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const status = error.code === "RATE_LIMITED" ? 429 : error.code === "FORBIDDEN" ? 403 : error.code === "CONFLICT" ? 409 : 400;
     // Passwords are never sent back to the page.
     const echo = form === "profile" || form === "company" || form === "team" ? values : undefined;
-    return invalid(form, { [error.details.field ?? "form"]: error.message }, echo, status);
+    const retryAfter = error.details.retryAfterSeconds ? { "Retry-After": String(error.details.retryAfterSeconds) } : undefined;
+    return invalid(form, { [error.details.field ?? "form"]: error.message }, echo, status, retryAfter);
   }
 }
 

@@ -1,13 +1,16 @@
 import { runWithTransaction } from "@better-auth/core/context";
 import { APIError } from "better-auth/api";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { companies, profiles, session, user } from "../../../db/schema";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { account, companies, profiles, session, twoFactor, user } from "../../../db/schema";
 import { INVALID_RESET_LINK, type LoginInput, type RegisterInput } from "~/schemas/auth";
-import { type Auth, authDatabase, currentAuthTransaction } from "../auth.server";
+import { type Auth, authDatabase, authLinkBase, authMailer, currentAuthTransaction, revokePasswordResetLinks } from "../auth.server";
 import { type Database, queryRows } from "../db.server";
+import { accountExistsEmail } from "../email.server";
 import { DomainError } from "../errors.server";
 import { createDefaultEmailTemplates } from "./email-templates.server";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server";
+import { hashPassword, needsRehash } from "./password-hash.server";
+import { assertStrongPassword, type PasswordOwner } from "./password-strength.server";
 import { acceptInvitationInTransaction, type InvitationForSignUp } from "./team.server";
 
 export const DEFAULT_COMPANY_NAME = "My Company";
@@ -42,15 +45,13 @@ export async function registerAccount(
   auth: Auth,
   input: RegisterInput,
   headers: Headers,
-  options: { invitation?: InvitationForSignUp; /** The demo seed confirms its own address. */ skipVerificationEmail?: boolean } = {},
+  options: { invitation?: InvitationForSignUp & { companyName?: string }; /** The demo seed confirms its own address. */ skipVerificationEmail?: boolean } = {},
 ): Promise<SignedIn> {
-  if (isCommonPassword(input.password)) {
-    throw new DomainError("INVALID", COMMON_PASSWORD_MESSAGE, { field: "password" });
-  }
   const { invitation } = options;
   if (invitation && invitation.email.toLowerCase() !== input.email.trim().toLowerCase()) {
     throw new DomainError("INVALID", "Use the email address the invitation was sent to.", { field: "email" });
   }
+  await assertStrongPassword(input.password, { email: input.email, companyName: invitation?.companyName ?? DEFAULT_COMPANY_NAME });
   const { adapter } = await auth.$context;
   let signedIn: SignedIn;
   try {
@@ -81,9 +82,8 @@ export async function registerAccount(
   } catch (error) {
     if (error instanceof APIError) {
       const conflict = error.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL";
-      throw new DomainError(conflict ? "CONFLICT" : "INVALID", authMessage(error, "Failed to create account"), {
-        field: conflict ? "email" : undefined,
-      });
+      if (conflict) throw new DomainError("CONFLICT", ACCOUNT_EXISTS_MESSAGE, { field: "email" });
+      throw new DomainError("INVALID", authMessage(error, "Failed to create account"));
     }
     if (error instanceof DomainError) throw error;
     console.error("Error during signup:", error);
@@ -92,6 +92,29 @@ export async function registerAccount(
   // After the commit: the confirmation link (a failure here never undoes the sign-up).
   if (!invitation && !options.skipVerificationEmail) await sendVerificationEmail(auth, input.email, cookieHeader(signedIn.cookies));
   return signedIn;
+}
+
+/** registerAccount's answer for an address that has an account (never shown on the public sign-up page). */
+export const ACCOUNT_EXISTS_MESSAGE = "An account with this email already exists.";
+
+export type SignUpResult = ({ status: "created" } & SignedIn) | { status: "check-email" };
+
+/**
+ * The public sign-up form. A new address gets its account, company and session; an address that
+ * already has an account gets the same "check your email" answer any visitor could see, and its
+ * owner an email with links to sign in or reset the password. The page never confirms an account.
+ */
+export async function signUp(auth: Auth, input: RegisterInput, headers: Headers): Promise<SignUpResult> {
+  try {
+    return { status: "created", ...(await registerAccount(auth, input, headers)) };
+  } catch (error) {
+    if (!(error instanceof DomainError && error.code === "CONFLICT" && error.details.field === "email")) throw error;
+    const base = authLinkBase(auth);
+    await authMailer(auth).send(
+      accountExistsEmail(input.email.trim().toLowerCase(), { signIn: `${base}/login`, resetPassword: `${base}/forgot-password` }),
+    );
+    return { status: "check-email" };
+  }
 }
 
 /** Sends (again) the link that confirms the account's email address. Never throws. */
@@ -163,6 +186,22 @@ async function clearFailedSignIns(db: Database, email: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${failureKey(email)}`);
 }
 
+/**
+ * After a successful password sign-in: a hash made before the switch to argon2id (better-auth's
+ * scrypt) is replaced with an argon2id hash of the password that was just proven right.
+ */
+async function upgradePasswordHash(db: Database, email: string, password: string): Promise<void> {
+  const [row] = await db
+    .select({ id: account.id, hash: account.password })
+    .from(account)
+    .innerJoin(user, eq(user.id, account.userId))
+    .where(and(eq(user.email, email.trim().toLowerCase()), eq(account.providerId, "credential")));
+  if (!row?.hash || !needsRehash(row.hash)) return;
+  const hash = await hashPassword(password);
+  // Only if nothing changed the password meanwhile.
+  await db.update(account).set({ password: hash }).where(and(eq(account.id, row.id), eq(account.password, row.hash)));
+}
+
 /** A session is only useful with a profile: members removed from their company get none. */
 async function requireMembership(auth: Auth, userId: string, cookies: string[]): Promise<void> {
   const [profile] = await authDatabase(auth).select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId));
@@ -199,6 +238,7 @@ export async function signIn(
     throw error;
   }
   await clearFailedSignIns(db, input.email);
+  await upgradePasswordHash(db, input.email, input.password);
   const cookies = result.headers.getSetCookie();
   const response = result.response as { twoFactorRedirect?: boolean; user?: { id: string } };
   if (response.twoFactorRedirect) return { twoFactorRequired: true, cookies };
@@ -272,6 +312,7 @@ export async function verifySecondFactor(
       if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
         throw new DomainError("FORBIDDEN", "This sign-in has expired. Please sign in again.");
       }
+      if (code === "ACCOUNT_TEMPORARILY_LOCKED") throw await secondFactorLocked(auth, headers);
       throw new DomainError("INVALID", input.method === "totp" ? "Invalid code" : "Invalid recovery code", { field: "code" });
     }
     throw error;
@@ -282,9 +323,58 @@ export async function verifySecondFactor(
   return { userId, cookies };
 }
 
+/**
+ * The two-factor plugin locks an account for 15 minutes after 10 wrong codes in a row, across
+ * challenges; while locked even a right code is refused. Says so, and until when (UTC).
+ */
+async function secondFactorLocked(auth: Auth, headers: Headers): Promise<DomainError> {
+  const lockedUntil = await secondFactorLockedUntil(auth, headers);
+  const seconds = lockedUntil ? Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 1000)) : 15 * 60;
+  const until = lockedUntil ? ` until ${lockedUntil.toISOString().slice(11, 16)} UTC` : "";
+  const minutes = Math.ceil(seconds / 60);
+  return new DomainError(
+    "RATE_LIMITED",
+    `Too many wrong codes: this account is locked${until}. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    { retryAfterSeconds: seconds },
+  );
+}
+
+/** When the lock of the account behind this request's two-factor challenge ends. */
+async function secondFactorLockedUntil(auth: Auth, headers: Headers): Promise<Date | null> {
+  const ctx = await auth.$context;
+  const cookieName = ctx.createAuthCookie("two_factor").name;
+  const raw = (headers.get("cookie") ?? "")
+    .split(/;\s*/)
+    .find((pair) => pair.startsWith(`${cookieName}=`))
+    ?.slice(cookieName.length + 1);
+  if (!raw) return null;
+  // The challenge cookie is `<identifier>.<HMAC-SHA256 in base64>`, signed with the auth secret.
+  const signed = decodeURIComponent(raw);
+  const dot = signed.lastIndexOf(".");
+  const identifier = signed.slice(0, dot);
+  const expected = createHmac("sha256", ctx.secret).update(identifier).digest();
+  const given = Buffer.from(signed.slice(dot + 1), "base64");
+  if (dot < 1 || given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const challenge = await ctx.internalAdapter.findVerificationValue(identifier);
+  if (!challenge) return null;
+  const [row] = await authDatabase(auth).select({ lockedUntil: twoFactor.lockedUntil }).from(twoFactor).where(eq(twoFactor.userId, challenge.value));
+  return row?.lockedUntil && row.lockedUntil > new Date() ? row.lockedUntil : null;
+}
+
 // ---------------------------------------------------------------------------
 // Password recovery and change
 // ---------------------------------------------------------------------------
+
+/** The account details a new password must not be built on. */
+async function passwordOwner(db: Database, userId: string): Promise<PasswordOwner> {
+  const [row] = await db
+    .select({ email: user.email, fullName: profiles.fullName, companyName: companies.name })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(companies, eq(companies.id, profiles.companyId))
+    .where(eq(user.id, userId));
+  return row ?? {};
+}
 
 /** Emails a reset link if the address has an account. The answer never tells which. */
 export async function requestPasswordReset(auth: Auth, email: string, headers: Headers): Promise<void> {
@@ -299,9 +389,10 @@ export async function requestPasswordReset(auth: Auth, email: string, headers: H
 
 /** Sets a new password from a reset link (once) and ends every session of the account. */
 export async function resetPassword(auth: Auth, input: { token: string; password: string }): Promise<void> {
-  if (isCommonPassword(input.password)) {
-    throw new DomainError("INVALID", COMMON_PASSWORD_MESSAGE, { field: "password" });
-  }
+  const ctx = await auth.$context;
+  const link = await ctx.internalAdapter.findVerificationValue(`reset-password:${input.token}`);
+  if (!link || link.expiresAt <= new Date()) throw new DomainError("INVALID", INVALID_RESET_LINK);
+  await assertStrongPassword(input.password, await passwordOwner(authDatabase(auth), link.value));
   try {
     await auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
   } catch (error) {
@@ -327,15 +418,16 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string; signOutOthers: boolean },
   headers: Headers,
 ): Promise<string[]> {
-  if (isCommonPassword(input.newPassword)) {
-    throw new DomainError("INVALID", COMMON_PASSWORD_MESSAGE, { field: "newPassword" });
-  }
+  const current = await auth.api.getSession({ headers });
+  if (current) await assertStrongPassword(input.newPassword, await passwordOwner(authDatabase(auth), current.user.id), "newPassword");
   try {
     const result = await auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: input.signOutOthers },
       headers,
       returnHeaders: true,
     });
+    // A reset link sent before the change must not set another password afterwards.
+    await revokePasswordResetLinks(authDatabase(auth), result.response.user.id);
     return result.headers.getSetCookie();
   } catch (error) {
     if (error instanceof APIError) {

@@ -22,6 +22,8 @@ export const RATE_LIMITS = {
   signInCode: { name: "sign-in-code", limit: 10, windowSeconds: 15 * 60, scalesInTests: true },
   signInCodeAccount: { name: "sign-in-code-account", limit: 5, windowSeconds: 15 * 60 },
   twoFactor: { name: "two-factor", limit: 20, windowSeconds: 15 * 60 },
+  /** Settings actions that ask for the password again (change it, turn two-factor on or off), per account. */
+  passwordConfirmAccount: { name: "password-confirm-account", limit: 10, windowSeconds: 15 * 60 },
   verificationEmailAccount: { name: "verification-email-account", limit: 5, windowSeconds: 60 * 60 },
   invitation: { name: "invitation", limit: 30, windowSeconds: 60 * 60 },
   invitationAccount: { name: "invitation-account", limit: 20, windowSeconds: 60 * 60 },
