@@ -1,5 +1,6 @@
 import { data, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/job-apply";
+import { idParam } from "~/lib/id-param";
 import { ApplyForm } from "~/features/apply-form/apply-form";
 import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
 import { actionOrLoaderHeaders } from "~/lib/route-headers";
@@ -31,6 +32,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const jobId = idParam(params.id, "Job not found");
   const submitted = formValues(await request.formData());
   // A bot filled the field people cannot see: answer like a success and store nothing.
   if (submitted[HONEYPOT_FIELD]) return redirect("/jobs?applied=1");
@@ -38,7 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const db = appDatabase();
   // The job's form and status for validation, read through the board cache; submitApplication
   // checks the status again in its own statement.
-  const job = await cachedValue(`apply-job ${params.id}`, () => getPublicJob(db, params.id));
+  const job = await cachedValue(`apply-job ${jobId}`, () => getPublicJob(db, jobId));
   if (!job) return data({ errors: undefined, values: {}, failure: "Job not found" }, { status: 404 });
   if (job.status !== "published") return data({ errors: undefined, values: {}, failure: NOT_ACCEPTING_MESSAGE }, { status: 410 });
 
