@@ -113,6 +113,6 @@ describe("a malformed id in a form field", () => {
       headers: { cookie },
       body: new URLSearchParams({ intent: "revoke-invitation", invitationId: "nope" }),
     });
-    expect(await status(settingsRoute.action as RouteFn, request, {})).toBe(404);
+    expect(await status(settingsRoute.action as unknown as RouteFn, request, {})).toBe(404);
   });
 });
