@@ -130,8 +130,10 @@ export function bufferedBody(req: Request): Buffer | undefined {
 }
 
 function refuse(res: Response, refusal: Refusal, bodyUnread = false) {
-  // A body we will not read is not worth keeping the connection for.
-  if (bodyUnread) res.set("Connection", "close");
+  // The rest of a refused body is read and dropped, never kept: closing the connection instead
+  // would cut off most clients while they are still sending, before they read this answer.
+  // Node's requestTimeout bounds how long a sender can keep that up.
+  if (bodyUnread) res.req.resume();
   res.status(refusal.status).set(refusal.headers ?? {}).type("text/plain").send(refusal.message);
 }
 
