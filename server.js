@@ -9,8 +9,6 @@ const HOST = process.env.HOST || "0.0.0.0";
 
 const server = express();
 server.disable("x-powered-by");
-// Whose X-Forwarded-For to believe: by default only a proxy on this machine. Rate limiting keys on req.ip.
-server.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
 server.use(compression());
 
 let appModule;
@@ -22,18 +20,28 @@ if (DEVELOPMENT) {
   server.use(async (req, res, next) => {
     try {
       const source = await viteDevServer.ssrLoadModule("./server/app.ts");
-      return await source.app(req, res, next);
+      source.edge(req, res, (error) => (error ? next(error) : source.app(req, res, next)));
     } catch (error) {
       if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
       next(error);
     }
   });
 } else {
+  appModule = await import("./build/server/index.js");
+  // Security headers and the refusals of the edge apply to static files too.
+  server.use(appModule.edge);
   // Fingerprinted assets never change: cache them for a year.
   server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   server.use(express.static("build/client", { maxAge: "1h", index: false }));
-  appModule = await import("./build/server/index.js");
   server.use(appModule.app);
+}
+
+// Whose X-Forwarded-For to believe: by default only a proxy on this machine. Rate limiting keys on req.ip.
+try {
+  server.set("trust proxy", appModule.parseTrustProxy(process.env.TRUST_PROXY));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 }
 
 try {

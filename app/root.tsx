@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { markPrivateAnswer } from "~/server/private-answers.server";
 import { cspNonceContext, responseCookiesContext } from "~/server/request-context.server";
 
 export const links: Route.LinksFunction = () => [
@@ -17,13 +18,17 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
 ];
 
-/** Sends the cookies of a session that a loader refreshed (sliding expiry). */
+/**
+ * Sends the cookies of a session that a loader refreshed (sliding expiry), and keeps every answer
+ * to a session out of caches.
+ */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ context }, next) => {
+  async ({ request, context }, next) => {
     const cookies: string[] = [];
     context.set(responseCookiesContext, cookies);
     const response = (await next()) as Response;
     for (const cookie of cookies) response.headers.append("Set-Cookie", cookie);
+    markPrivateAnswer(request, response);
     return response;
   },
 ];

@@ -1,7 +1,6 @@
 // The app as Express middleware. Vite bundles this file as the server build's entry,
 // so it can import the React Router build and the app's server modules.
 import "react-router";
-import { createRequestHandler } from "@react-router/express";
 import * as build from "virtual:react-router/server-build";
 import express from "express";
 import { RouterContextProvider } from "react-router";
@@ -9,12 +8,26 @@ import { config } from "~/server/config.server";
 import { freshCachedDocument } from "~/server/job-board-cache.server";
 import { startApp, stopApp } from "~/server/lifecycle.server";
 import { clientIpContext, cspNonceContext } from "~/server/request-context.server";
+import { checkRequestLine, readCheckedBody } from "./request-edge";
+import { createRequestHandler } from "./request-handler";
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
 
+export { parseTrustProxy } from "./trust-proxy";
+
+/**
+ * What runs before anything else, static files included: the security headers and the refusal
+ * of malformed addresses and of methods the pages do not take.
+ */
+export const edge = express.Router();
+edge.use(securityHeaders({ production: config.production }));
+edge.use(checkRequestLine);
+
+/** The app behind the edge and the static files. */
 export const app = express();
 
-app.use(securityHeaders({ production: config.production }));
 app.use(refuseCrossSiteWrites([config.baseUrl]));
+// Bodies are read here, once, within their path's limits, before any route sees them.
+app.use(readCheckedBody);
 // Fresh cached job-board pages for anonymous visitors, answered before React Router runs (decision 021).
 app.use((req, res, next) => {
   if (req.method !== "GET" || !req.path.startsWith("/jobs")) return next();

@@ -1,16 +1,8 @@
+import { idField as id } from "./id";
 import { z } from "./zod";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True for a well-formed UUID; anything else can never name a row. */
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
 
 export const APPLICATION_STATUSES = ["active", "withdrawn", "rejected"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-
-const id = (message: string) => z.string().refine(isUuid, message);
 
 /** The board's drag and drop, and the application page's stage select. */
 export const MoveApplicationSchema = z.object({

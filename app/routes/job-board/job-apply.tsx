@@ -1,6 +1,8 @@
 import { data, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/job-apply";
+import { idParam } from "~/lib/id-param";
 import { ApplyForm } from "~/features/apply-form/apply-form";
+import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
 import { actionOrLoaderHeaders } from "~/lib/route-headers";
 import { APPLICATION_MESSAGES, applicationSchema, HONEYPOT_FIELD } from "~/schemas/application";
 import type { FormField } from "~/schemas/form-field";
@@ -30,18 +32,22 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
+  const jobId = idParam(params.id, "Job not found");
+  const submitted = formValues(await request.formData());
   // A bot filled the field people cannot see: answer like a success and store nothing.
-  if (values[HONEYPOT_FIELD]) return redirect("/jobs?applied=1");
+  if (submitted[HONEYPOT_FIELD]) return redirect("/jobs?applied=1");
 
   const db = appDatabase();
   // The job's form and status for validation, read through the board cache; submitApplication
   // checks the status again in its own statement.
-  const job = await cachedValue(`apply-job ${params.id}`, () => getPublicJob(db, params.id));
-  if (!job) return data({ errors: undefined, values, failure: "Job not found" }, { status: 404 });
-  if (job.status !== "published") return data({ errors: undefined, values, failure: NOT_ACCEPTING_MESSAGE }, { status: 410 });
+  const job = await cachedValue(`apply-job ${jobId}`, () => getPublicJob(db, jobId));
+  if (!job) return data({ errors: undefined, values: {}, failure: "Job not found" }, { status: 404 });
+  if (job.status !== "published") return data({ errors: undefined, values: {}, failure: NOT_ACCEPTING_MESSAGE }, { status: 410 });
 
-  const parsed = parseForm(applicationSchemaOf(job.formSchema), values);
+  const { schema, maxLengths } = applicationSchemaOf(job.formSchema);
+  // What the form shows again after a failure: its own fields, none longer than its maximum.
+  const values = echoFormValues(submitted, maxLengths);
+  const parsed = parseForm(schema, submitted);
   if (!parsed.success) return data({ errors: parsed.errors, values, failure: undefined }, { status: 400 });
   try {
     await submitApplication(db, {
@@ -69,14 +75,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
  * The apply schema of a job's form, built once per form: the board cache hands out the same job
  * (and so the same form array) for a few seconds, and building a zod schema costs more than using it.
  */
-const schemaCache = new WeakMap<readonly FormField[], ReturnType<typeof applicationSchema>>();
-function applicationSchemaOf(formSchema: readonly FormField[]) {
-  let schema = schemaCache.get(formSchema);
-  if (!schema) {
-    schema = applicationSchema(formSchema);
-    schemaCache.set(formSchema, schema);
+interface ApplySchema {
+  schema: ReturnType<typeof applicationSchema>;
+  maxLengths: ReadonlyMap<string, number>;
+}
+const schemaCache = new WeakMap<readonly FormField[], ApplySchema>();
+function applicationSchemaOf(formSchema: readonly FormField[]): ApplySchema {
+  let cached = schemaCache.get(formSchema);
+  if (!cached) {
+    const schema = applicationSchema(formSchema);
+    cached = { schema, maxLengths: maxLengthsOf(schema) };
+    schemaCache.set(formSchema, cached);
   }
-  return schema;
+  return cached;
 }
 
 export default function JobApplyPage({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { jobPostingJsonLd, safeWebsite, serializeJsonLd } from "~/lib/job-posting-ld";
+import { idParam } from "~/lib/id-param";
 import { jobPath } from "~/lib/slug";
 import { config } from "~/server/config.server";
 import { appDatabase } from "~/server/db.server";
@@ -14,7 +15,7 @@ const UNAVAILABLE_HEADERS = { "Cache-Control": "no-store" };
  * 410 when closed, and a redirect to the canonical slug.
  */
 export async function loadJobPage(params: { id: string; slug: string }, apply: boolean) {
-  const job = await getPublicJob(appDatabase(), params.id);
+  const job = await getPublicJob(appDatabase(), idParam(params.id, "Job not found"));
   if (!job) return data({ status: "missing" as const }, { status: 404, headers: UNAVAILABLE_HEADERS });
   // Draft jobs were never public: not found. Closed jobs are gone: 410.
   if (job.status !== "published") {

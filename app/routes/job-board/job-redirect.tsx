@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/job-redirect";
+import { idParam } from "~/lib/id-param";
 import { jobPath } from "~/lib/slug";
 import { getStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = () => unavailableMeta("missing");
  * board and everyone else to the canonical job page.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const job = await getPublicJob(appDatabase(), params.id);
+  const job = await getPublicJob(appDatabase(), idParam(params.id, "Job not found"));
   const staff = await getStaff(request, context);
   // Who asks decides where this goes, so the answer is never kept (and is not a permanent 301).
   const noStore = { "Cache-Control": "private, no-store" };

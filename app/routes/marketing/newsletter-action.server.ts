@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { NewsletterActionData } from "~/components/marketing/newsletter-form";
+import { echoFormValues } from "~/lib/form-echo";
 import { type NewsletterSource, parseNewsletter } from "~/schemas/newsletter";
 import { formValues } from "~/schemas/parse-form";
 import { appDatabase } from "~/server/db.server";
@@ -8,13 +9,16 @@ import { NEWSLETTER_RATE_LIMIT, subscribeToNewsletter } from "~/server/services/
 import { consumeRateLimit } from "~/server/services/rate-limit.server";
 import { clientIpContext } from "~/server/request-context.server";
 
+/** An address is at most 254 characters (RFC 5321): anything longer is not shown again. */
+const ECHO_LIMITS = new Map([["email", 254]]);
+
 /** The action of a page with a newsletter form (/blog, /resources). */
 export async function newsletterAction(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   source: NewsletterSource,
 ) {
   const values = formValues(await request.formData());
-  const email = values.email ?? "";
+  const email = echoFormValues(values, ECHO_LIMITS).email ?? "";
   const parsed = parseNewsletter({ ...values, source });
   if (!parsed.success) {
     return data<NewsletterActionData>({ ok: false, errors: parsed.errors, email }, { status: 400 });

@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { Panel } from "~/components/ui/panel";
 import type { Route } from "./+types/application";
+import { idParam } from "~/lib/id-param";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonStyles } from "~/components/ui/button";
@@ -8,6 +9,7 @@ import { inputStyles } from "~/components/ui/field";
 import { LocalDate } from "~/features/pipeline-board/local-date";
 import { pageMeta } from "~/lib/meta";
 import { applicationStatusTone, ChangeStatusSchema, MoveApplicationSchema } from "~/schemas/application-review";
+import { isUuid } from "~/schemas/id";
 import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
@@ -36,7 +38,7 @@ function safeHttpUrl(value: string | null): string | null {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
   const db = appDatabase();
-  const application = await getApplicationDetail(db, staff.companyId, params.applicationId);
+  const application = await getApplicationDetail(db, staff.companyId, idParam(params.applicationId, "Application not found"));
   if (!application) throw data("Application not found", { status: 404 });
   const [history, templates, emails] = await Promise.all([
     listSubjectActivity(db, staff.companyId, application.id),
@@ -72,23 +74,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context);
+  const applicationId = idParam(params.applicationId, "Application not found");
   const values = formValues(await request.formData());
   const db = appDatabase();
   try {
     if (values.intent === "send-email") {
-      if (!values.templateId) return data({ errors: { form: "Choose a template" } as FieldErrors, done: null }, { status: 400 });
-      await sendTemplateToCandidate(db, staff, params.applicationId, values.templateId, appMailer());
+      if (!isUuid(values.templateId)) return data({ errors: { form: "Choose a template" } as FieldErrors, done: null }, { status: 400 });
+      await sendTemplateToCandidate(db, staff, applicationId, values.templateId, appMailer());
       return { errors: null, done: "Email sent to the candidate." };
     }
     if (values.intent === "move") {
-      const parsed = parseForm(MoveApplicationSchema, { ...values, applicationId: params.applicationId });
+      const parsed = parseForm(MoveApplicationSchema, { ...values, applicationId });
       if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
-      const result = await moveApplication(db, staff, params.applicationId, parsed.data.stageId);
+      const result = await moveApplication(db, staff, applicationId, parsed.data.stageId);
       return { errors: null, done: result.moved ? "Stage updated." : "The application is already in that stage." };
     }
     const parsed = parseForm(ChangeStatusSchema, values);
     if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
-    await changeApplicationStatus(db, staff, params.applicationId, parsed.data.status);
+    await changeApplicationStatus(db, staff, applicationId, parsed.data.status);
     return { errors: null, done: "Status updated." };
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -1,6 +1,8 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/email-templates-edit";
+import { idParam } from "~/lib/id-param";
 import { TemplateForm } from "~/features/email-templates/template-form";
+import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
 import { pageMeta } from "~/lib/meta";
 import { EmailTemplateSchema } from "~/schemas/email-template";
 import { formValues, parseForm } from "~/schemas/parse-form";
@@ -13,18 +15,21 @@ export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? `Edit ${da
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const template = await getEmailTemplate(appDatabase(), staff.companyId, params.templateId);
+  const template = await getEmailTemplate(appDatabase(), staff.companyId, idParam(params.templateId, "Email template not found"));
   if (!template) throw data("Email template not found", { status: 404 });
   return { template };
 }
 
+const TEMPLATE_MAX_LENGTHS = maxLengthsOf(EmailTemplateSchema);
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context);
+  const templateId = idParam(params.templateId, "Email template not found");
   const values = formValues(await request.formData());
   const parsed = parseForm(EmailTemplateSchema, values);
-  if (!parsed.success) return data({ errors: parsed.errors, values }, { status: 400 });
+  if (!parsed.success) return data({ errors: parsed.errors, values: echoFormValues(values, TEMPLATE_MAX_LENGTHS) }, { status: 400 });
   try {
-    await updateEmailTemplate(appDatabase(), staff, params.templateId, parsed.data);
+    await updateEmailTemplate(appDatabase(), staff, templateId, parsed.data);
   } catch (error) {
     if (isDomainError(error) && error.code === "NOT_FOUND") throw data("Email template not found", { status: 404 });
     throw error;

@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/email-templates-new";
 import { TemplateForm } from "~/features/email-templates/template-form";
+import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
 import { pageMeta } from "~/lib/meta";
 import { EmailTemplateSchema } from "~/schemas/email-template";
 import { formValues, parseForm } from "~/schemas/parse-form";
@@ -15,11 +16,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
+const TEMPLATE_MAX_LENGTHS = maxLengthsOf(EmailTemplateSchema);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context);
   const values = formValues(await request.formData());
   const parsed = parseForm(EmailTemplateSchema, values);
-  if (!parsed.success) return data({ errors: parsed.errors, values }, { status: 400 });
+  if (!parsed.success) return data({ errors: parsed.errors, values: echoFormValues(values, TEMPLATE_MAX_LENGTHS) }, { status: 400 });
   await createEmailTemplate(appDatabase(), staff, parsed.data);
   return redirect("/email-templates?saved=created");
 }

@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/jobs-edit";
+import { idParam } from "~/lib/id-param";
 import { Badge, jobStatusTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { JobForm } from "~/features/job-form/job-form";
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? `Edit ${da
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const job = await getStaffJob(appDatabase(), staff.companyId, params.id);
+  const job = await getStaffJob(appDatabase(), staff.companyId, idParam(params.id, "Job not found"));
   if (!job) throw data("Job not found", { status: 404 });
   const state: JobFormState = {
     title: job.title,
@@ -46,7 +47,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context);
-  return handleJobFormPost(request, (input) => updateJob(appDatabase(), staff, params.id, input), {
+  const jobId = idParam(params.id, "Job not found");
+  return handleJobFormPost(request, (input) => updateJob(appDatabase(), staff, jobId, input), {
     log: "Error saving job:",
     fallback: "Failed to save job. Please try again.",
   });

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/jobs-status";
+import { idParam } from "~/lib/id-param";
 import { JobStatusSchema } from "~/schemas/job";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff, safeRedirect } from "~/server/auth.server";
@@ -10,20 +11,21 @@ import { setJobStatus } from "~/server/services/jobs.server";
 /** Publish, draft or close a job; answers a redirect back to the page the form was on. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context);
+  const jobId = idParam(params.id, "Job not found");
   const values = formValues(await request.formData());
   const parsed = parseForm(JobStatusSchema, values);
   if (!parsed.success) throw data("Unknown status", { status: 400 });
   try {
-    await setJobStatus(appDatabase(), staff, params.id, parsed.data.status);
+    await setJobStatus(appDatabase(), staff, jobId, parsed.data.status);
   } catch (error) {
     if (isDomainError(error) && error.code === "NOT_FOUND") throw data("Job not found", { status: 404 });
     throw error;
   }
-  return redirect(safeRedirect(values.redirectTo, `/manage/jobs/${params.id}/edit`));
+  return redirect(safeRedirect(values.redirectTo, `/manage/jobs/${jobId}/edit`));
 }
 
 /** Nothing to show here: a signed-in visitor goes to the job's edit page. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context);
-  return redirect(`/manage/jobs/${params.id}/edit`);
+  return redirect(`/manage/jobs/${idParam(params.id, "Job not found")}/edit`);
 }

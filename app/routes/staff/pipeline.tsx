@@ -1,5 +1,6 @@
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/pipeline";
+import { idParam } from "~/lib/id-param";
 import { Badge, jobStatusTone } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { type MoveResponse, PipelineBoard } from "~/features/pipeline-board/pipeline-board";
@@ -27,7 +28,7 @@ function shownPerStage(url: URL): Record<string, number> {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const board = await getPipelineBoard(appDatabase(), staff.companyId, params.jobId, shownPerStage(new URL(request.url)));
+  const board = await getPipelineBoard(appDatabase(), staff.companyId, idParam(params.jobId, "Job not found"), shownPerStage(new URL(request.url)));
   if (!board) throw data("Job not found", { status: 404 });
   return {
     job: { ...board.job, href: jobPath(board.job) },
@@ -38,12 +39,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context);
+  const jobId = idParam(params.jobId, "Job not found");
   const parsed = parseForm(MoveApplicationSchema, formValues(await request.formData()));
   if (!parsed.success) {
     return data<MoveResponse>({ ok: false, error: Object.values(parsed.errors)[0] ?? "Invalid move." }, { status: 400 });
   }
   try {
-    await moveApplication(appDatabase(), staff, parsed.data.applicationId, parsed.data.stageId, params.jobId);
+    await moveApplication(appDatabase(), staff, parsed.data.applicationId, parsed.data.stageId, jobId);
     return data<MoveResponse>({ ok: true });
   } catch (error) {
     if (!isDomainError(error)) throw error;

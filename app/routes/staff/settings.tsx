@@ -9,6 +9,7 @@ import { ChangePasswordSchema, ConfirmPasswordSchema, TwoFactorCodeSchema } from
 import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
 import { CompanySettingsSchema, ProfileSettingsSchema } from "~/schemas/settings";
 import { InviteMemberSchema } from "~/schemas/team";
+import { isUuid } from "~/schemas/id";
 import { appAuth, authHeaders, cookieHeaders, requireStaff, type Staff } from "~/server/auth.server";
 import { config } from "~/server/config.server";
 import { appDatabase, type Database } from "~/server/db.server";
@@ -186,7 +187,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         return done("invited");
       }
       case "revoke-invitation": {
-        await revokeInvitation(db, staff, values.invitationId ?? "");
+        if (!isUuid(values.invitationId)) throw data("Invitation not found", { status: 404 });
+        await revokeInvitation(db, staff, values.invitationId);
         return done("invitation-revoked");
       }
       case "remove-member": {

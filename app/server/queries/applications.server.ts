@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { applications, jobs, pipelineStages } from "../../../db/schema";
-import { type ApplicationStatus, isUuid } from "~/schemas/application-review";
+import { type ApplicationStatus } from "~/schemas/application-review";
+import { isUuid } from "~/schemas/id";
 import type { FormField } from "~/schemas/form-field";
 import type { Queryable } from "../db.server";
 import { likePattern } from "./staff-jobs.server";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { jobs } from "../../../db/schema";
-import { isUuid } from "~/schemas/application-review";
+import { isUuid } from "~/schemas/id";
 import { type Queryable, queryRows } from "../db.server";
 
 /** Cards each column shows at first (kept small: the board's HTML grows with every card). */

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { emailTemplates } from "../../../db/schema";
-import { isUuid } from "~/schemas/application-review";
+import { isUuid } from "~/schemas/id";
 import type { EmailTemplateInput } from "~/schemas/email-template";
 import type { Staff } from "../auth.server";
 import type { Database, Queryable } from "../db.server";

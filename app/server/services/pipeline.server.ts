@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { applications, pipelineStages } from "../../../db/schema";
-import { type ApplicationStatus, isUuid } from "~/schemas/application-review";
+import { type ApplicationStatus } from "~/schemas/application-review";
+import { isUuid } from "~/schemas/id";
 import type { Staff } from "../auth.server";
 import type { Database, Transaction } from "../db.server";
 import { DomainError } from "../errors.server";

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import * as blogRoute from "~/routes/marketing/blog";
+import * as newTemplateRoute from "~/routes/staff/email-templates-new";
+import { createStaff } from "../factories";
+import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
+
+// Forms that show what was typed after a failure send back only their own fields, and no value
+// longer than its field's maximum (the apply form is covered over HTTP in tests/e2e/edge.spec.ts).
+
+const bed = setUpAppTestDatabase();
+
+type Answer = { data: Record<string, unknown>; init: { status: number } };
+
+describe("echoed form values", () => {
+  it("the email template form drops an over-long body and stray fields, and keeps the rest", async () => {
+    const { cookie } = await createStaff(bed.t.db, bed.t.auth);
+    const request = new Request("http://localhost/email-templates/new", {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ name: "Welcome", subject: "Hello", body: "x".repeat(20_001), stray: "y".repeat(1000) }),
+    });
+    const answer = (await newTemplateRoute.action({ request, context: routeContext(), params: {} } as never)) as unknown as Answer;
+    expect(answer.init.status).toBe(400);
+    expect(answer.data.values).toEqual({ name: "Welcome", subject: "Hello" });
+  });
+
+  it("the newsletter form does not send back an address longer than any address can be", async () => {
+    const post = async (email: string) => {
+      const request = new Request("http://localhost/blog", { method: "POST", body: new URLSearchParams({ email }) });
+      return (await blogRoute.action({ request, context: routeContext("10.9.0.1"), params: {} } as never)) as unknown as Answer;
+    };
+    const long = await post(`${"a".repeat(300)}@example.test`);
+    expect(long.init.status).toBe(400);
+    expect(long.data.email).toBe("");
+    const invalid = await post("not-an-address");
+    expect(invalid.data.email).toBe("not-an-address");
+  });
+});

@@ -1,0 +1,118 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import type { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import routes from "../../app/routes";
+import * as applicationRoute from "~/routes/staff/application";
+import * as settingsRoute from "~/routes/staff/settings";
+import { createStaff } from "../factories";
+import { createJobWithStages, createTestApplication } from "../factories-workspace";
+import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
+
+type RouteFn = (args: { request: Request; context: RouterContextProvider; params: Record<string, string> }) => unknown;
+interface RouteModule {
+  loader?: RouteFn;
+  action?: RouteFn;
+}
+
+// Every route module, and every route of the app's route table, so a new page with an id cannot slip past.
+const modules = import.meta.glob<RouteModule>("../../app/routes/**/*.{ts,tsx}", { eager: true });
+
+/** Parameters that are not row ids: slugs follow the title, tokens and blog post numbers are their own. */
+const NOT_IDS = new Set(["blog/:id", "invitations/:token"]);
+
+function flatten(entries: readonly RouteConfigEntry[], prefix = ""): { path: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const path = [prefix, entry.path ?? ""].filter(Boolean).join("/");
+    return [...(entry.path ? [{ path, file: entry.file }] : []), ...flatten(entry.children ?? [], path)];
+  });
+}
+
+const idRoutes = flatten(routes).filter((route) => route.path.includes(":") && !NOT_IDS.has(route.path) && !route.path.includes("*"));
+
+const bed = setUpAppTestDatabase();
+
+async function status(fn: RouteFn, request: Request, params: Record<string, string>): Promise<number> {
+  try {
+    const result = await fn({ request, context: routeContext(), params });
+    if (result instanceof Response) return result.status;
+    const init = (result as { init?: { status?: number } } | null)?.init;
+    return init?.status ?? 200;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    const init = (thrown as { init?: { status?: number } }).init;
+    if (init) return init.status ?? 500;
+    throw thrown;
+  }
+}
+
+describe("a malformed id in the address", () => {
+  it("is checked on every route with an id", () => {
+    expect(idRoutes.map((route) => route.path)).toEqual(
+      expect.arrayContaining([
+        "manage/jobs/:jobId",
+        "manage/jobs/:id/edit",
+        "manage/jobs/:id/status",
+        "applications/:applicationId",
+        "email-templates/:templateId/edit",
+        "jobs/:id",
+        "jobs/:id/:slug",
+        "jobs/:id/:slug/apply",
+      ]),
+    );
+  });
+
+  it.each(["nope", "1", "00000000-0000-0000-0000-00000000000g", "' or 1=1 --"])(
+    "answers 404 from every loader and action, signed in, for %j",
+    async (bad) => {
+      const { cookie } = await createStaff(bed.t.db, bed.t.auth);
+      for (const route of idRoutes) {
+        const mod = modules[`../../app/${route.file}`];
+        expect(mod, route.file).toBeDefined();
+        const params = Object.fromEntries(
+          [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, name === "slug" ? "some-job" : bad]),
+        );
+        const url = `http://localhost/${route.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name]!))}`;
+        for (const kind of ["loader", "action"] as const) {
+          const fn = mod![kind];
+          if (!fn) continue;
+          const request =
+            kind === "loader"
+              ? new Request(url, { headers: { cookie } })
+              : new Request(url, { method: "POST", headers: { cookie }, body: new URLSearchParams({ intent: "move", status: "closed" }) });
+          expect(`${route.path} ${kind}: ${await status(fn, request, params)}`).toBe(`${route.path} ${kind}: 404`);
+        }
+      }
+    },
+  );
+});
+
+describe("a malformed id in a form field", () => {
+  it("is a 400 with a message on the application page, never a database error", async () => {
+    const { staff, cookie } = await createStaff(bed.t.db, bed.t.auth);
+    const job = await createJobWithStages(bed.t.db, staff);
+    const application = await createTestApplication(bed.t.db, job);
+    const post = async (values: Record<string, string>) => {
+      const request = new Request(`http://localhost/applications/${application.id}`, {
+        method: "POST",
+        headers: { cookie },
+        body: new URLSearchParams(values),
+      });
+      return (await applicationRoute.action({ request, context: routeContext(), params: { applicationId: application.id } } as never)) as {
+        data: { errors: Record<string, string> };
+        init: { status: number };
+      };
+    };
+    expect(await post({ intent: "send-email", templateId: "nope" })).toMatchObject({ init: { status: 400 }, data: { errors: { form: "Choose a template" } } });
+    expect(await post({ intent: "move", stageId: "nope" })).toMatchObject({ init: { status: 400 }, data: { errors: { stageId: "Please choose a stage" } } });
+  });
+
+  it("is a 404 when revoking an invitation in settings", async () => {
+    const { cookie } = await createStaff(bed.t.db, bed.t.auth);
+    const request = new Request("http://localhost/settings", {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ intent: "revoke-invitation", invitationId: "nope" }),
+    });
+    expect(await status(settingsRoute.action as unknown as RouteFn, request, {})).toBe(404);
+  });
+});
