@@ -54,3 +54,11 @@ export function echoFormValues(values: Record<string, string>, limits: ReadonlyM
   }
   return echo;
 }
+
+/** Longest email address a mail system accepts (RFC 5321); a longer one is not sent back. */
+export const EMAIL_ECHO_MAX = 254;
+
+/** One submitted value to show again, or "" when it is missing or longer than `max`. */
+export function echoValue(value: string | undefined, max: number = EMAIL_ECHO_MAX): string {
+  return value !== undefined && value.length <= max ? value : "";
+}

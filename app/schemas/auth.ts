@@ -7,6 +7,7 @@ const email = z
   .string({ error: "Email is required" })
   .trim()
   .min(1, "Email is required")
+  .max(254, "Invalid email address")
   .pipe(z.email("Invalid email address"));
 
 export const LoginSchema = z.object({

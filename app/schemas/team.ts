@@ -5,6 +5,7 @@ export const InviteMemberSchema = z.object({
     .string({ error: "Email is required" })
     .trim()
     .min(1, "Email is required")
+    .max(254, "Invalid email address")
     .pipe(z.email("Invalid email address")),
 });
 export type InviteMemberInput = z.infer<typeof InviteMemberSchema>;

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import * as forgotPasswordRoute from "~/routes/auth/forgot-password";
+import * as loginRoute from "~/routes/auth/login";
+import * as registerRoute from "~/routes/auth/register";
 import * as blogRoute from "~/routes/marketing/blog";
 import * as newTemplateRoute from "~/routes/staff/email-templates-new";
 import { createStaff } from "../factories";
@@ -34,5 +37,23 @@ describe("echoed form values", () => {
     expect(long.data.email).toBe("");
     const invalid = await post("not-an-address");
     expect(invalid.data.email).toBe("not-an-address");
+  });
+
+  it("the sign-in, sign-up and reset forms do not send back an address longer than any address can be", async () => {
+    const routes = [
+      ["/login", loginRoute.action],
+      ["/register", registerRoute.action],
+      ["/forgot-password", forgotPasswordRoute.action],
+    ] as const;
+    for (const [path, action] of routes) {
+      const post = async (email: string) => {
+        const request = new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams({ email }) });
+        return (await action({ request, context: routeContext("10.9.0.2"), params: {} } as never)) as unknown as Answer;
+      };
+      const long = await post(`${"a".repeat(100_000)}@example.test`);
+      expect(long.init.status, path).toBe(400);
+      expect(long.data.email, path).toBe("");
+      expect((await post("not-an-address")).data.email, path).toBe("not-an-address");
+    }
   });
 });

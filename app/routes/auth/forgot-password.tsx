@@ -14,13 +14,14 @@ import { isDomainError } from "~/server/errors.server";
 import { requestPasswordReset } from "~/server/services/accounts.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
 import { clientIpContext } from "~/server/request-context.server";
+import { echoValue } from "~/lib/form-echo";
 
 export const meta: Route.MetaFunction = () => pageMeta("Forgot password", "Reset the password of your OpenHire account.");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = parseForm(ForgotPasswordSchema, values);
-  if (!parsed.success) return data({ errors: parsed.errors, email: values.email ?? "", sentTo: null }, { status: 400 });
+  if (!parsed.success) return data({ errors: parsed.errors, email: echoValue(values.email), sentTo: null }, { status: 400 });
   const email = parsed.data.email.toLowerCase();
   try {
     const db = appDatabase();

@@ -14,6 +14,7 @@ import { isDomainError } from "~/server/errors.server";
 import { sendSignInCode, signInWithCode } from "~/server/services/accounts.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
 import { clientIpContext } from "~/server/request-context.server";
+import { echoValue } from "~/lib/form-echo";
 
 export const meta: Route.MetaFunction = () => pageMeta("Sign in with a code", "Sign in to OpenHire with a one-time code sent by email.");
 
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (values.intent !== "verify") {
     const parsed = parseForm(SignInCodeRequestSchema, values);
-    if (!parsed.success) return data<Step>({ step: "email", email: values.email ?? "", errors: parsed.errors }, { status: 400 });
+    if (!parsed.success) return data<Step>({ step: "email", email: echoValue(values.email), errors: parsed.errors }, { status: 400 });
     const email = parsed.data.email.toLowerCase();
     try {
       await consumeRateLimit(db, RATE_LIMITS.signInCode, ip);
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const parsed = parseForm(SignInCodeSchema, values);
-  if (!parsed.success) return data<Step>({ step: "code", email: values.email ?? "", errors: parsed.errors }, { status: 400 });
+  if (!parsed.success) return data<Step>({ step: "code", email: echoValue(values.email), errors: parsed.errors }, { status: 400 });
   try {
     await consumeRateLimit(db, RATE_LIMITS.signIn, ip);
     const result = await signInWithCode(appAuth(), parsed.data, authHeaders(request, context));

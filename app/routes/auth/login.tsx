@@ -15,6 +15,7 @@ import { isDomainError } from "~/server/errors.server";
 import { signIn } from "~/server/services/accounts.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
 import { clientIpContext } from "~/server/request-context.server";
+import { echoValue } from "~/lib/form-echo";
 
 export const meta: Route.MetaFunction = () => pageMeta("Sign in", "Sign in to OpenHire to manage your jobs and candidates.");
 
@@ -35,7 +36,7 @@ export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = parseForm(LoginSchema, values);
-  if (!parsed.success) return data({ errors: parsed.errors, email: values.email ?? "" }, { status: 400 });
+  if (!parsed.success) return data({ errors: parsed.errors, email: echoValue(values.email) }, { status: 400 });
   const redirectTo = safeRedirect(values.redirectTo);
   try {
     const db = appDatabase();

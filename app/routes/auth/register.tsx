@@ -16,6 +16,7 @@ import { isDomainError } from "~/server/errors.server";
 import { signUp } from "~/server/services/accounts.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
 import { clientIpContext } from "~/server/request-context.server";
+import { echoValue } from "~/lib/form-echo";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Create your account", "Create a free OpenHire account and start hiring with your team.");
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = parseForm(RegisterSchema, values);
-  if (!parsed.success) return data({ errors: parsed.errors, email: values.email ?? "", sentTo: null }, { status: 400 });
+  if (!parsed.success) return data({ errors: parsed.errors, email: echoValue(values.email), sentTo: null }, { status: 400 });
   try {
     await consumeRateLimit(appDatabase(), RATE_LIMITS.signUp, context.get(clientIpContext));
     await consumeRateLimit(appDatabase(), RATE_LIMITS.signUpAccount, parsed.data.email.toLowerCase());
