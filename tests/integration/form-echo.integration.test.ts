@@ -3,6 +3,7 @@ import * as forgotPasswordRoute from "~/routes/auth/forgot-password";
 import * as loginRoute from "~/routes/auth/login";
 import * as registerRoute from "~/routes/auth/register";
 import * as blogRoute from "~/routes/marketing/blog";
+import * as settingsRoute from "~/routes/staff/settings";
 import * as newTemplateRoute from "~/routes/staff/email-templates-new";
 import { createStaff } from "../factories";
 import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
@@ -55,5 +56,19 @@ describe("echoed form values", () => {
       expect(long.data.email, path).toBe("");
       expect((await post("not-an-address")).data.email, path).toBe("not-an-address");
     }
+  });
+
+  it("the settings forms send back only their own fields, none longer than its maximum", async () => {
+    const { cookie } = await createStaff(bed.t.db, bed.t.auth);
+    const post = async (form: Record<string, string>) => {
+      const request = new Request("http://localhost/settings", { method: "POST", headers: { cookie }, body: new URLSearchParams(form) });
+      return (await settingsRoute.action({ request, context: routeContext("10.9.0.3"), params: {} } as never)) as unknown as Answer;
+    };
+    const profile = await post({ intent: "profile", fullName: "x".repeat(100_000), stray: "y" });
+    expect(profile.init.status).toBe(400);
+    expect(profile.data.values).toEqual({});
+    const company = await post({ intent: "company", companyName: "Acme\nInc", website: "w".repeat(50_000) });
+    expect(company.init.status).toBe(400);
+    expect(company.data.values).toEqual({ companyName: "Acme\nInc" });
   });
 });

@@ -30,6 +30,7 @@ import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.serv
 import { getSettings, updateCompanySettings, updateProfileSettings } from "~/server/services/settings.server";
 import { inviteMember, listTeam, removeMember, revokeInvitation } from "~/server/services/team.server";
 import { clientIpContext } from "~/server/request-context.server";
+import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
 
 export const meta: Route.MetaFunction = () => pageMeta("Settings", "Your profile, company, security and team.");
 
@@ -74,6 +75,13 @@ export interface SettingsActionData {
 }
 
 const done = (notice: string, cookies: string[] = []) => redirect(`/settings?notice=${notice}`, { headers: cookieHeaders(cookies) });
+/** What each form may show again after a failure: its own fields, none longer than its maximum. */
+const ECHO_LIMITS: Partial<Record<SettingsForm, ReadonlyMap<string, number>>> = {
+  profile: maxLengthsOf(ProfileSettingsSchema),
+  company: maxLengthsOf(CompanySettingsSchema),
+  team: maxLengthsOf(InviteMemberSchema),
+};
+
 const invalid = (form: SettingsForm, errors: FieldErrors, values?: Record<string, string>, status = 400, headers?: HeadersInit) =>
   data<SettingsActionData>({ form, errors, values }, { status, headers });
 
@@ -111,13 +119,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (intent) {
       case "profile": {
         const parsed = parseForm(ProfileSettingsSchema, values);
-        if (!parsed.success) return invalid(form, parsed.errors, values);
+        if (!parsed.success) return invalid(form, parsed.errors, echoFormValues(values, ECHO_LIMITS[form] ?? new Map()));
         await updateProfileSettings(db, staff, parsed.data);
         return done("profile");
       }
       case "company": {
         const parsed = parseForm(CompanySettingsSchema, values);
-        if (!parsed.success) return invalid(form, parsed.errors, values);
+        if (!parsed.success) return invalid(form, parsed.errors, echoFormValues(values, ECHO_LIMITS[form] ?? new Map()));
         await updateCompanySettings(db, staff, parsed.data);
         return done("company");
       }
@@ -180,7 +188,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "invite": {
         const parsed = parseForm(InviteMemberSchema, values);
-        if (!parsed.success) return invalid(form, parsed.errors, values);
+        if (!parsed.success) return invalid(form, parsed.errors, echoFormValues(values, ECHO_LIMITS[form] ?? new Map()));
         await consumeRateLimit(db, RATE_LIMITS.invitation, context.get(clientIpContext));
         await consumeRateLimit(db, RATE_LIMITS.invitationAccount, staff.userId);
         await inviteMember(db, appMailer(), staff, parsed.data, config.baseUrl);
