@@ -1,34 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { test as base } from "@playwright/test";
+import { startServer } from "../helpers/server-process";
 import { type Mailbox, startMailbox } from "./accounts-mailbox";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The app server exited early:\n${output()}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The app server did not become healthy:\n${output()}`);
-}
 
 /**
  * Account tests need to read the emails the app sends, so each worker runs its own production
@@ -47,23 +20,18 @@ export const test = base.extend<object, { mailbox: Mailbox; appUrl: string }>({
   ],
   appUrl: [
     async ({ mailbox }, provide, workerInfo) => {
-      const port = await freePort();
-      const url = `http://localhost:${port}`;
       const dataDir = `build/e2e-accounts-data-${workerInfo.workerIndex}`;
       rmSync(dataDir, { recursive: true, force: true });
-      let log = "";
-      const child = spawn(process.execPath, ["server.js"], {
-        env: { ...process.env, NODE_ENV: "production", PORT: String(port), PGLITE_DIR: dataDir, SEED_DEMO: "0", BASE_URL: url, SMTP_URL: mailbox.url },
-        stdio: ["ignore", "pipe", "pipe"],
+      const server = await startServer({
+        PGLITE_DIR: dataDir,
+        SMTP_URL: mailbox.url,
+        RATE_LIMIT_MULTIPLIER: process.env.RATE_LIMIT_MULTIPLIER ?? "1",
       });
-      child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-      child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
       try {
-        await waitForHealth(url, child, () => log);
-        await provide(url);
+        await server.healthy();
+        await provide(server.url);
       } finally {
-        child.kill("SIGTERM");
-        await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
+        await server.stop();
         rmSync(dataDir, { recursive: true, force: true });
       }
     },

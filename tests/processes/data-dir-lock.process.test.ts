@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startServer } from "./server-process";
+import { type ServerProcess, startServer } from "../helpers/server-process";
 
 // Issue 9: a second server on the same PGLITE_DIR used to start and both wrote the directory, losing
 // acknowledged applications. The production server must refuse, name the holder and exit non-zero.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth } from "~/server/auth.server";
 import { type DatabaseHandle, openDatabase, queryRows } from "~/server/db.server";
 import { createStaff, createTestJob, TEST_PASSWORD, uniqueEmail } from "../factories";
-import { type ServerProcess, startServer } from "./server-process";
+import { type ServerProcess, startServer } from "../helpers/server-process";
 
 // Issue 9: "two app processes on one PostgreSQL database share sessions, rate limits and the
 // background queue (each email written once), and both start together while migrations run under

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 
-/** What the process tests need: `npm run test:processes` runs after `npm run build`. */
+/** The production server is started from the build: the process and browser tests run after `npm run build`. */
 export function assertBuilt() {
   if (!existsSync("build/server/index.js")) {
     throw new Error("The process tests start the production server: run `npm run build` first.");
