@@ -68,6 +68,8 @@ test("a recruiter posts a job with a required select and a custom stage; a candi
   await expect(visitor).toHaveURL(new RegExp(`/jobs\\?q=${word}$`));
   await expect(visitor.getByRole("listitem")).toHaveCount(1);
   await expect(visitor.getByText("€40,000 - €50,000 yearly")).toBeVisible();
+  // One spelling of the type, as rendered (innerText sees CSS text-transform).
+  await expect(visitor.getByRole("listitem")).toContainText("Sagres, Portugal · Part-time · Office", { useInnerText: true });
   await visitor.getByLabel("Search jobs").fill(`${word}x`);
   await visitor.getByRole("button", { name: "Search" }).click();
   await expect(visitor.getByText("No matching jobs found")).toBeVisible();
@@ -77,6 +79,7 @@ test("a recruiter posts a job with a required select and a custom stage; a candi
   await expect(visitor).toHaveURL(/\/jobs\/[0-9a-f-]+\/lighthouse-keeper-zq[0-9a-f]+\/apply$/);
   await expect(visitor.getByRole("heading", { name: title })).toBeVisible();
   await expect(visitor.getByRole("link", { name: "Apply Now" })).toHaveCount(0);
+  await expect(visitor.getByRole("article")).toContainText("Part-time", { useInnerText: true });
   const applyUrl = visitor.url();
 
   await visitor.getByLabel("Email").fill("not-an-email");

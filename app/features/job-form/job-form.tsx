@@ -4,6 +4,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { useValidatedForm } from "~/features/forms/use-validated-form";
+import { jobTypeLabel, remoteTypeLabel } from "~/lib/job-labels";
 import { FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES, type FormFieldType } from "~/schemas/form-field";
 import { fieldErrorIndexes, JOB_TYPES, JobFormSchema, type JobFormState, REMOTE_TYPES, SALARY_PERIODS } from "~/schemas/job";
 import type { FieldErrors } from "~/schemas/parse-form";
@@ -29,9 +30,9 @@ interface JobFormProps {
   savedStages?: readonly SavedStage[];
 }
 
-const options = (values: readonly string[], blank?: string) => [
+const options = (values: readonly string[], blank?: string, label: (value: string) => string = capitalise) => [
   ...(blank ? [{ value: "", label: blank }] : []),
-  ...values.map((value) => ({ value, label: capitalise(value) })),
+  ...values.map((value) => ({ value, label: label(value) })),
 ];
 
 /**
@@ -77,8 +78,8 @@ export function JobForm({ initial, errors: serverErrors, failure, failureTitle, 
           <TextAreaField label="Requirements" name="requirements" rows={4} defaultValue={state.requirements} error={errors.requirements} />
           <div className="grid gap-4 sm:grid-cols-3">
             <Field label="Location" name="location" defaultValue={state.location} error={errors.location} />
-            <SelectField label="Job type" name="type" defaultValue={state.type} options={options(JOB_TYPES)} error={errors.type} />
-            <SelectField label="Remote type" name="remote_type" defaultValue={state.remote_type} options={options(REMOTE_TYPES, "Not specified")} error={errors.remote_type} />
+            <SelectField label="Job type" name="type" defaultValue={state.type} options={options(JOB_TYPES, undefined, jobTypeLabel)} error={errors.type} />
+            <SelectField label="Remote type" name="remote_type" defaultValue={state.remote_type} options={options(REMOTE_TYPES, "Not specified", (value) => remoteTypeLabel(value) ?? value)} error={errors.remote_type} />
           </div>
         </section>
 

@@ -3,6 +3,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import type { Route } from "./+types/board";
 import { Alert } from "~/components/ui/alert";
 import { inputStyles } from "~/components/ui/field";
+import { jobTypeLabel, remoteTypeLabel } from "~/lib/job-labels";
 import { pageMeta } from "~/lib/meta";
 import { jobPath } from "~/lib/slug";
 import { APPLICATION_MESSAGES } from "~/schemas/application-messages";
@@ -82,8 +83,8 @@ export default function JobBoard({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </h2>
                     <p className="mt-0.5 text-sm font-medium text-slate-700">{job.companyName}</p>
-                    <p className="mt-1 text-sm capitalize text-slate-600">
-                      {[job.location, job.type, job.remoteType].filter(Boolean).join(" · ")}
+                    <p className="mt-1 text-sm text-slate-600">
+                      {[job.location, jobTypeLabel(job.type), remoteTypeLabel(job.remoteType)].filter(Boolean).join(" · ")}
                     </p>
                     {job.salary ? <p className="mt-1 text-sm font-medium text-slate-800">{job.salary}</p> : null}
                   </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ButtonLink } from "~/components/ui/button";
+import { jobTypeLabel, remoteTypeLabel } from "~/lib/job-labels";
 import { pageMeta } from "~/lib/meta";
 import type { PublishedJobPage } from "./job-page.server";
 import { unavailableMeta } from "./job-unavailable";
@@ -15,8 +16,6 @@ export function jobPageMeta(data: PublishedJobPage | { status: "missing" | "clos
   ];
 }
 
-const capitalise = (value: string) => value[0]!.toUpperCase() + value.slice(1);
-
 /**
  * A published job: Back to Job Board, the title, company, facts, description and requirements, with
  * Apply Now on the job page; the apply page passes its form as `children`.
@@ -25,8 +24,8 @@ export function JobDetails({ page, children }: { page: PublishedJobPage; childre
   const { job, apply, path, jsonLd } = page;
   const facts = [
     { label: "Location", value: job.location },
-    { label: "Type", value: capitalise(job.type) },
-    { label: "Remote", value: job.remoteType ? capitalise(job.remoteType) : null },
+    { label: "Type", value: jobTypeLabel(job.type) },
+    { label: "Remote", value: remoteTypeLabel(job.remoteType) },
     { label: "Salary", value: job.salary },
   ].filter((fact) => fact.value);
 
