@@ -1,5 +1,6 @@
 /** About and careers content: values, team, perks and open positions. */
 import type { IconName } from "~/components/marketing/icon";
+import type { JobType } from "~/schemas/job";
 
 export interface Value {
   icon: IconName;
@@ -94,18 +95,109 @@ export const PERKS: Perk[] = [
 ];
 
 export interface Position {
+  /** Stable: the position's address is /careers/{id}. */
   id: number;
   title: string;
   department: string;
   location: string;
-  type: string;
+  type: JobType;
+  /** One sentence for the list, the page's lead and its description tag. */
+  summary: string;
+  /** The role in a few paragraphs. */
+  description: string[];
+  responsibilities: string[];
+  requirements: string[];
 }
 
-/** Spec: the three open positions, all Full-time. */
+/** Spec: the three open positions, all Full-time; each has its page at /careers/{id}. */
 export const POSITIONS: Position[] = [
-  { id: 1, title: "Senior Software Engineer", department: "Engineering", location: "Remote", type: "Full-time" },
-  { id: 2, title: "Product Manager", department: "Product", location: "San Francisco", type: "Full-time" },
-  { id: 3, title: "Customer Success Manager", department: "Customer Success", location: "New York", type: "Full-time" },
+  {
+    id: 1,
+    title: "Senior Software Engineer",
+    department: "Engineering",
+    location: "Remote",
+    type: "full-time",
+    summary: "Build the hiring pipeline, job board and application flow that recruiters and candidates use every day.",
+    description: [
+      "OpenHire is one TypeScript codebase: React pages rendered on the server, a Node server and PostgreSQL. You will own features end to end, from the database schema to the last accessible label on the page.",
+      "We work in small, reviewed steps, write tests at the right level for every change and keep our decisions written down next to the code.",
+    ],
+    responsibilities: [
+      "Design, build and ship features across the pipeline board, the job board and the staff workspace",
+      "Keep the product fast and accessible, and measure both",
+      "Review code and decisions with the rest of the engineering team",
+      "Help candidates and recruiters by fixing what they report, quickly",
+    ],
+    requirements: [
+      "5+ years building web applications, with TypeScript and React in production",
+      "Comfort with SQL and PostgreSQL: schemas, indexes and query plans",
+      "A habit of writing tests that would fail without your change",
+      "Clear written communication across time zones",
+    ],
+  },
+  {
+    id: 2,
+    title: "Product Manager",
+    department: "Product",
+    location: "San Francisco",
+    type: "full-time",
+    summary: "Decide what we build next with recruiters, hiring managers and candidates, and make sure it ships well.",
+    description: [
+      "You will spend your weeks with the people who hire with OpenHire and the people who apply through it, and turn what you learn into small, clear plans the team can ship.",
+      "You will work closely with design and engineering and own the product's roadmap and its release notes.",
+    ],
+    responsibilities: [
+      "Talk to customers and candidates every week and share what you learn",
+      "Write short, clear specifications with the messages and rules users will see",
+      "Prioritise the roadmap with engineering and design",
+      "Measure whether what we shipped made hiring faster and fairer",
+    ],
+    requirements: [
+      "3+ years of product management for a software product",
+      "Experience with hiring, HR or recruiting software is a plus",
+      "Strong writing and the habit of checking claims against data",
+      "Able to work from our San Francisco office at least three days a week",
+    ],
+  },
+  {
+    id: 3,
+    title: "Customer Success Manager",
+    department: "Customer Success",
+    location: "New York",
+    type: "full-time",
+    summary: "Help hiring teams get started with OpenHire and get the most out of it as they grow.",
+    description: [
+      "You will onboard new teams, train recruiters and hiring managers, and be the voice of our customers inside the product team.",
+      "You will work with companies of every size, from a five-person start-up to a school district.",
+    ],
+    responsibilities: [
+      "Onboard new customers and set up their first pipelines with them",
+      "Run training sessions and write guides for common questions",
+      "Bring customer feedback to product and engineering",
+      "Help customers plan their move from spreadsheets or another applicant-tracking system",
+    ],
+    requirements: [
+      "3+ years in customer success or account management for a software product",
+      "Calm, friendly and precise in writing and on calls",
+      "Experience in recruiting or HR is a plus",
+      "Able to work from our New York office at least three days a week",
+    ],
+  },
 ];
 
+/** A position by the id in its address: digits only, so "01" or "1.0" find nothing. */
+export function findPosition(id: string | number | undefined): Position | undefined {
+  const wanted = typeof id === "number" ? id : id && /^[1-9]\d*$/.test(id) ? Number(id) : Number.NaN;
+  return POSITIONS.find((position) => position.id === wanted);
+}
+
+export function positionPath(position: Pick<Position, "id">): string {
+  return `/careers/${position.id}`;
+}
+
 export const CAREERS_EMAIL = "careers@openhire.dev";
+
+/** Apply by email: the careers address with the position in the subject. */
+export function positionApplyHref(position: Pick<Position, "title">): string {
+  return `mailto:${CAREERS_EMAIL}?subject=${encodeURIComponent(`Application: ${position.title}`)}`;
+}

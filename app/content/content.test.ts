@@ -1,20 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { PERKS, POSITIONS, TEAM, VALUES } from "./company";
+import { readFileSync } from "node:fs";
+import { CAREERS_EMAIL, findPosition, PERKS, positionApplyHref, positionPath, POSITIONS, TEAM, VALUES } from "./company";
+import { INTEGRATIONS } from "./integrations";
+import { jobTypeLabel } from "~/lib/job-labels";
 import { SOLUTIONS } from "./features";
 import { DOC_CARDS, GUIDE_CATEGORIES } from "./learning";
 import { LEGAL_LAST_UPDATED, PRIVACY_POLICY, TERMS_OF_SERVICE } from "./legal";
 import { planButtonLabel, planPriceLabel, PLANS, PRICING_FAQ } from "./plans";
 import { formatContentDate } from "./format";
 import { findPost, POSTS, postParagraphs } from "./posts";
-import { COPYRIGHT_YEAR, FIGURES, FOOTER_COLUMNS, MAIN_NAV } from "./site";
+import { COPYRIGHT_YEAR, FIGURES, FOOTER_COLUMNS, MAIN_NAV, PUBLIC_PAGES } from "./site";
 
 describe("site content", () => {
-  it("the navigation and footer carry every link of the spec", () => {
+  it("the navigation and footer carry every link of the spec to a page we have", () => {
     expect(MAIN_NAV.map((link) => link.label)).toEqual(["Platform", "Solutions", "Resources", "Pricing"]);
     const footer = FOOTER_COLUMNS.flatMap((column) => column.links.map((link) => link.to));
-    for (const path of ["/platform", "/customers", "/integrations", "/pricing", "/documentation", "/guides", "/api", "/about", "/blog", "/careers", "/privacy", "/terms", "/case-studies"]) {
-      expect(footer).toContain(path);
-    }
+    expect(footer.toSorted()).toEqual(
+      ["/platform", "/integrations", "/pricing", "/documentation", "/guides", "/api", "/about", "/blog", "/careers", "/privacy", "/terms"].toSorted(),
+    );
+    // Decision 9: no link to a page without true content.
+    expect(footer).not.toContain("/customers");
+    expect(footer).not.toContain("/case-studies");
+    const publicPages = PUBLIC_PAGES.map((page) => page.path);
+    for (const path of footer) expect(publicPages).toContain(path);
     expect(FOOTER_COLUMNS.flatMap((column) => column.links).find((link) => link.to === "/api")?.label).toBe("API Status");
     expect(COPYRIGHT_YEAR).toBe(2025);
     expect(FIGURES.map((figure) => figure.value)).toEqual(["1,000+", "50,000+", "75%"]);
@@ -80,11 +88,46 @@ describe("company, learning and legal content", () => {
 
   it("careers: four perks and three full-time positions", () => {
     expect(PERKS.map((perk) => perk.title)).toEqual(["Competitive salary", "Health and wellness", "Learning and development", "Work-life balance"]);
-    expect(POSITIONS.map((position) => [position.title, position.department, position.location, position.type])).toEqual([
+    expect(POSITIONS.map((position) => [position.title, position.department, position.location, jobTypeLabel(position.type)])).toEqual([
       ["Senior Software Engineer", "Engineering", "Remote", "Full-time"],
       ["Product Manager", "Product", "San Francisco", "Full-time"],
       ["Customer Success Manager", "Customer Success", "New York", "Full-time"],
     ]);
+  });
+
+  it("careers: each position has its page at /careers/{id}, listed in the sitemap, with a way to apply", () => {
+    expect(POSITIONS.map(positionPath)).toEqual(["/careers/1", "/careers/2", "/careers/3"]);
+    const publicPages = PUBLIC_PAGES.map((page) => page.path);
+    for (const position of POSITIONS) {
+      expect(publicPages).toContain(positionPath(position));
+      expect(findPosition(String(position.id))).toBe(position);
+      expect(position.summary).not.toBe("");
+      expect(position.description.length).toBeGreaterThan(0);
+      expect(position.responsibilities.length).toBeGreaterThan(2);
+      expect(position.requirements.length).toBeGreaterThan(2);
+    }
+    for (const id of ["4", "0", "01", "1.0", "1abc", "", "-1", undefined]) expect(findPosition(id)).toBeUndefined();
+    expect(positionApplyHref(POSITIONS[1]!)).toBe(`mailto:${CAREERS_EMAIL}?subject=Application%3A%20Product%20Manager`);
+  });
+
+  it("integrations: what the product connects to today, each set up with documented settings", () => {
+    expect(INTEGRATIONS.map((integration) => integration.name)).toEqual([
+      "Any SMTP server",
+      "PostgreSQL",
+      "Embedded database",
+      "Authenticator apps",
+      "Google for Jobs and search engines",
+      "Booking calendars",
+      "Load balancers and uptime monitors",
+      "Reverse proxies and CDNs",
+    ]);
+    // Every setting the page names is a variable of the README's configuration table.
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const settings = INTEGRATIONS.flatMap((integration) => integration.setup.settings ?? []);
+    expect(settings).toContain("SMTP_URL");
+    for (const setting of settings) expect(readme).toContain(`| \`${setting}\` |`);
+    for (const integration of INTEGRATIONS) expect(integration.description.length).toBeGreaterThan(60);
+    expect(PUBLIC_PAGES.map((page) => page.path)).toContain("/integrations");
   });
 
   it("solutions, documentation and guides have the spec's shape", () => {

@@ -21,13 +21,15 @@ export interface FooterColumn {
   links: NavLinkItem[];
 }
 
-/** Every footer link the spec names, grouped as a product site groups them. */
+/**
+ * The footer links the spec names, grouped as a product site groups them, except /customers and
+ * /case-studies: we have no true content for them yet, and our links never lead to a 404 (decision 9).
+ */
 export const FOOTER_COLUMNS: FooterColumn[] = [
   {
     title: "Product",
     links: [
       { label: "Platform", to: "/platform" },
-      { label: "Customers", to: "/customers" },
       { label: "Integrations", to: "/integrations" },
       { label: "Pricing", to: "/pricing" },
     ],
@@ -38,7 +40,6 @@ export const FOOTER_COLUMNS: FooterColumn[] = [
       { label: "Documentation", to: "/documentation" },
       { label: "Guides", to: "/guides" },
       { label: "API Status", to: "/api" },
-      { label: "Case Studies", to: "/case-studies" },
     ],
   },
   {
@@ -76,7 +77,7 @@ export const WEBINAR_BANNER = {
   cta: "Register for the live demo",
 };
 
-/** Public pages listed in sitemap.xml, with how often they change. */
+/** Public pages listed in sitemap.xml, with how often they change (the careers positions are checked against company.ts). */
 export const PUBLIC_PAGES: { path: string; changefreq: "weekly" | "monthly" | "yearly" }[] = [
   { path: "/", changefreq: "weekly" },
   { path: "/platform", changefreq: "monthly" },
@@ -86,6 +87,10 @@ export const PUBLIC_PAGES: { path: string; changefreq: "weekly" | "monthly" | "y
   { path: "/about", changefreq: "monthly" },
   { path: "/blog", changefreq: "weekly" },
   { path: "/careers", changefreq: "weekly" },
+  { path: "/careers/1", changefreq: "monthly" },
+  { path: "/careers/2", changefreq: "monthly" },
+  { path: "/careers/3", changefreq: "monthly" },
+  { path: "/integrations", changefreq: "monthly" },
   { path: "/documentation", changefreq: "monthly" },
   { path: "/guides", changefreq: "monthly" },
   { path: "/api", changefreq: "weekly" },

@@ -3,9 +3,25 @@ import type { Route } from "./+types/careers";
 import { Icon } from "~/components/marketing/icon";
 import { FeatureGrid, PageHeader, Section } from "~/components/marketing/sections";
 import { marketingMeta, staticPageHeaders } from "~/components/marketing/seo";
-import { CAREERS_EMAIL, PERKS, POSITIONS } from "~/content/company";
+import { CAREERS_EMAIL, PERKS, POSITIONS, positionPath } from "~/content/company";
+import { jobTypeLabel } from "~/lib/job-labels";
 
 export const headers = staticPageHeaders;
+
+/** The list shows only what it needs; the full positions stay on the server (decision 011). */
+export function loader() {
+  return {
+    positions: POSITIONS.map((position) => ({
+      id: position.id,
+      title: position.title,
+      department: position.department,
+      location: position.location,
+      type: jobTypeLabel(position.type),
+      summary: position.summary,
+      path: positionPath(position),
+    })),
+  };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   marketingMeta(args, {
@@ -13,7 +29,7 @@ export const meta: Route.MetaFunction = (args) =>
     description: "Join OpenHire and help make great hiring free for everyone. See our perks and open positions in engineering, product and customer success.",
   });
 
-export default function Careers() {
+export default function Careers({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
@@ -26,10 +42,11 @@ export default function Careers() {
       </Section>
       <Section tone="muted" title="Open positions" lead="All roles are full-time. We publish salary ranges in every interview process.">
         <ul className="mx-auto max-w-4xl divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
-          {POSITIONS.map((position) => (
+          {loaderData.positions.map((position) => (
             <li key={position.id} className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
               <div>
                 <h3 className="text-lg font-semibold text-slate-950">{position.title}</h3>
+                <p className="mt-1 text-sm text-slate-700">{position.summary}</p>
                 <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
                   <span className="inline-flex items-center gap-1.5">
                     <Icon name="briefcase" className="size-4" /> {position.department}
@@ -43,7 +60,7 @@ export default function Careers() {
                 </p>
               </div>
               <Link
-                to={`/careers/${position.id}`}
+                to={position.path}
                 className="inline-flex items-center justify-center gap-1 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
               >
                 Apply now<span className="sr-only"> for {position.title}</span>
