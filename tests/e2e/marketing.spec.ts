@@ -13,6 +13,8 @@ const PAGES: { path: string; heading: string | RegExp; texts: (string | RegExp)[
   { path: "/blog", heading: "Insights for modern hiring teams", texts: ["How AI Is Changing Recruitment in 2025", "5 min read", "4 min read", "6 min read", "Subscribe to our newsletter"] },
   { path: "/blog/2", heading: "Building Inclusive Hiring Practices", texts: ["Marcus Johnson", "March 12, 2025", "4 min read"] },
   { path: "/careers", heading: "Help us make great hiring free for everyone", texts: ["Competitive salary", "Senior Software Engineer", "Product Manager", "Customer Success Manager"] },
+  { path: "/careers/2", heading: "Product Manager", texts: ["San Francisco", "Full-time", "About the role", "What you will do", "What we are looking for", "How to apply"] },
+  { path: "/integrations", heading: "Works with the tools you already run", texts: ["Any SMTP server", "SMTP_URL", "DATABASE_URL", "Authenticator apps", "Google for Jobs and search engines", "BOOKING_URL", "/api/health"] },
   { path: "/documentation", heading: "Learn how to use OpenHire", texts: ["Getting Started", "API Reference", "CLI Tools"] },
   { path: "/guides", heading: "Guides and best practices", texts: ["Getting Started", "Best Practices", "10 min watch", "12 min read"] },
   { path: "/api", heading: "OpenHire API Status", texts: ["Database", "Authentication", "Search Service", "Email Delivery", /Updated/] },
@@ -42,7 +44,7 @@ for (const { path, heading, texts } of PAGES) {
 
 test("every page passes an axe scan with no serious or critical violations", async ({ page }) => {
   test.setTimeout(120_000);
-  for (const path of [...PAGES.map((p) => p.path), "/blog/99", "/customers"]) {
+  for (const path of [...PAGES.map((p) => p.path), "/blog/99", "/careers/99", "/customers"]) {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
     const serious = results.violations
@@ -125,7 +127,7 @@ test("an unknown blog post answers 404 with Post not found", async ({ page }) =>
 });
 
 test("pages without screens answer 404 inside the marketing layout", async ({ page }) => {
-  for (const path of ["/customers", "/integrations", "/case-studies", "/careers/1", "/no/such/page"]) {
+  for (const path of ["/customers", "/case-studies", "/no/such/page"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
@@ -133,10 +135,32 @@ test("pages without screens answer 404 inside the marketing layout", async ({ pa
   }
 });
 
-test("the careers page links Apply now to each position and Contact Us to email", async ({ page }) => {
+test("an unknown careers position answers 404 with Position not found, inside the marketing layout", async ({ page }) => {
+  for (const path of ["/careers/99", "/careers/abc", "/careers/01"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    expect(response?.headers()["cache-control"]).toBe("no-store");
+    await expect(page.getByRole("heading", { level: 1, name: "Position not found" })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expectLayout(page);
+  }
+  await page.getByRole("link", { name: "All open positions" }).click();
+  await expect(page).toHaveURL(/\/careers$/);
+});
+
+test("the careers page links Apply now to each position's page, which offers to apply by email", async ({ page }) => {
   await page.goto("/careers");
-  await expect(page.getByRole("link", { name: "Apply now for Product Manager" })).toHaveAttribute("href", "/careers/2");
+  await expect(page.getByRole("link", { name: "Apply now for Senior Software Engineer" })).toHaveAttribute("href", "/careers/1");
+  await expect(page.getByRole("link", { name: "Apply now for Customer Success Manager" })).toHaveAttribute("href", "/careers/3");
   await expect(page.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", /^mailto:/);
+  await page.getByRole("link", { name: "Apply now for Product Manager" }).click();
+  await expect(page).toHaveURL(/\/careers\/2$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Product Manager" })).toBeVisible();
+  const apply = page.getByRole("link", { name: "Apply by email for Product Manager" });
+  await expect(apply).toHaveCount(2);
+  await expect(apply.first()).toHaveAttribute("href", "mailto:careers@openhire.dev?subject=Application%3A%20Product%20Manager");
+  await page.getByRole("link", { name: "All open positions" }).click();
+  await expect(page).toHaveURL(/\/careers$/);
   await page.goto("/about");
   await page.getByRole("link", { name: "Join our team" }).click();
   await expect(page).toHaveURL(/\/careers$/);
@@ -159,8 +183,49 @@ test("the status page measures the services live and never caches", async ({ pag
 });
 
 test("static pages are served with cache headers", async ({ request }) => {
-  const response = await request.get("/pricing");
-  expect(response.headers()["cache-control"]).toMatch(/public/);
+  for (const path of ["/pricing", "/integrations", "/careers/1"]) {
+    const response = await request.get(path);
+    expect(response.headers()["cache-control"], path).toBe("public, max-age=300, s-maxage=3600, stale-while-revalidate=86400");
+  }
+});
+
+test("the footer links only to pages we have; Integrations opens the integrations page", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("navigation", { name: "Footer" });
+  await expect(footer.getByRole("link")).toHaveCount(11);
+  await expect(footer.getByRole("link", { name: "Customers" })).toHaveCount(0);
+  await expect(footer.getByRole("link", { name: "Case Studies" })).toHaveCount(0);
+  await footer.getByRole("link", { name: "Integrations" }).click();
+  await expect(page).toHaveURL(/\/integrations$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Works with the tools you already run" })).toBeVisible();
+  await page.getByRole("link", { name: "See the status page" }).click();
+  await expect(page).toHaveURL(/\/api$/);
+});
+
+test("every internal link of every marketing page leads to a page that exists", async ({ page, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const origin = new URL(baseURL!).origin;
+  const sources = [...PAGES.map((p) => p.path), "/careers/1", "/careers/3", "/blog/1", "/blog/3", "/blog/99", "/careers/99", "/no/such/page"];
+  const targets = new Map<string, string>();
+  for (const source of sources) {
+    await page.goto(source);
+    // Links within the page ("#main") are not addresses of pages.
+    const hrefs = await page.locator('a[href]:not([href^="#"])').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+    for (const href of hrefs) {
+      const url = new URL(href);
+      if (url.origin !== origin) continue;
+      const target = `${url.pathname}${url.search}`;
+      if (!targets.has(target)) targets.set(target, source);
+    }
+  }
+  // The footer and the Apply now links are among them.
+  expect([...targets.keys()]).toEqual(expect.arrayContaining(["/integrations", "/careers/1", "/careers/2", "/careers/3", "/privacy", "/jobs", "/register"]));
+  const broken: string[] = [];
+  for (const [target, source] of targets) {
+    const response = await request.get(target, { maxRedirects: 0 });
+    if (response.status() >= 400) broken.push(`${target} (linked from ${source}): ${response.status()}`);
+  }
+  expect(broken).toEqual([]);
 });
 
 test("robots.txt points to sitemap.xml, an index of the pages' and the jobs' sitemaps", async ({ request, baseURL }) => {
@@ -173,7 +238,7 @@ test("robots.txt points to sitemap.xml, an index of the pages' and the jobs' sit
   expect(indexXml).toContain(`<sitemap><loc>${baseURL}/sitemap-pages.xml</loc></sitemap>`);
   expect(indexXml).toContain(`<sitemap><loc>${baseURL}/sitemap-jobs.xml?page=1</loc></sitemap>`);
   const pages = await (await request.get("/sitemap-pages.xml")).text();
-  for (const path of ["/pricing", "/blog", "/privacy", "/terms"]) expect(pages).toContain(`<loc>${baseURL}${path}</loc>`);
+  for (const path of ["/pricing", "/blog", "/privacy", "/terms", "/integrations", "/careers/1", "/careers/2", "/careers/3"]) expect(pages).toContain(`<loc>${baseURL}${path}</loc>`);
   const jobs = await request.get("/sitemap-jobs.xml?page=1");
   expect(jobs.headers()["content-type"]).toMatch(/xml/);
   expect(await jobs.text()).toMatch(new RegExp(`<loc>${baseURL}/jobs/[0-9a-f-]{36}/[a-z0-9-]+</loc><lastmod>`));
