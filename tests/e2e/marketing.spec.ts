@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { failOnConsoleErrors, uniqueEmail } from "./helpers";
+import { failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
 
 /** Every public marketing page and what proves it rendered its content. */
 const PAGES: { path: string; heading: string | RegExp; texts: (string | RegExp)[] }[] = [
@@ -228,7 +228,14 @@ test("every internal link of every marketing page leads to a page that exists", 
   expect(broken).toEqual([]);
 });
 
-test("robots.txt points to sitemap.xml, an index of the pages' and the jobs' sitemaps", async ({ request, baseURL }) => {
+test("robots.txt points to sitemap.xml, an index of the pages' and the jobs' sitemaps", async ({ page, request, baseURL }) => {
+  // A published job of this test's own, so the jobs' sitemap has one whatever else has run.
+  await registerStaff(page);
+  await page.goto("/manage/jobs/new");
+  await page.getByLabel("Job title").fill(`Sitemap Cartographer ${Date.now()}`);
+  await page.getByLabel("Description", { exact: true }).fill("Draw the map of every page.");
+  await page.getByRole("button", { name: "Create Job" }).click();
+  await expect(page).toHaveURL(/\/manage\/jobs$/);
   const robots = await request.get("/robots.txt");
   expect(robots.status()).toBe(200);
   expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
