@@ -21,7 +21,7 @@ interface ConfirmActionProps {
   children?: ReactNode;
   /** Show the confirmation already (e.g. its form answered an error that must stay visible). */
   open?: boolean;
-  /** A fragment the page without JavaScript returns to, so the confirmation is on screen. */
+  /** Where Cancel returns to on the page without JavaScript (a section's id), so the place is kept. */
   anchor?: string;
   /** Checks the confirmed form's fields (e.g. a password) before it posts; preventDefault keeps the dialog open. */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
@@ -77,7 +77,7 @@ export function ConfirmAction({ id, label, ariaLabel, variant = "danger", title,
     rest.delete("confirm");
     const query = rest.toString();
     return (
-      <div role="alertdialog" aria-labelledby={titleId} aria-describedby={`${titleId}-description`} className="w-full rounded-lg border border-red-200 bg-red-50 p-4">
+      <div id={`confirm-${id}`} role="alertdialog" aria-labelledby={titleId} aria-describedby={`${titleId}-description`} className="w-full rounded-lg border border-red-200 bg-red-50 p-4">
         {body(
           <a href={`${location.pathname}${query ? `?${query}` : ""}${anchor ? `#${anchor}` : ""}`} className={buttonStyles.ghost}>
             Cancel
@@ -89,7 +89,8 @@ export function ConfirmAction({ id, label, ariaLabel, variant = "danger", title,
 
   return (
     <>
-      <Form method="get" action={anchor ? `${location.pathname}#${anchor}` : undefined} preventScrollReset>
+      {/* Without JavaScript: the same page with the confirmation in place, scrolled to it. */}
+      <Form method="get" action={`${location.pathname}#confirm-${id}`} preventScrollReset>
         <button
           type="submit"
           name="confirm"
