@@ -52,3 +52,24 @@ describe("jobPostingJsonLd", () => {
     expect(JSON.parse(text).description).toBe(job.description);
   });
 });
+
+describe("the salary in jobPostingJsonLd", () => {
+  const salary = (salaryMin: string | null, salaryMax: string | null, salaryCurrency: string | null) =>
+    jobPostingJsonLd({ ...job, salaryMin, salaryMax, salaryCurrency }, "u").baseSalary;
+
+  it("reads the amounts as the job form does and upper-cases the currency", () => {
+    expect(salary("60k", "80,000", "eur")).toEqual({
+      "@type": "MonetaryAmount",
+      currency: "EUR",
+      value: { "@type": "QuantitativeValue", minValue: 60000, maxValue: 80000, unitText: "HOUR" },
+    });
+    expect(salary(null, "80 000", "USD")).toMatchObject({ value: { maxValue: 80000 } });
+  });
+
+  it("leaves out a salary saved before salaries were checked when it is not valid", () => {
+    expect(salary("60k", "40,000", "EUR")).toBeUndefined();
+    expect(salary("60000", "80000", "EU")).toBeUndefined();
+    expect(salary("60000", "80000", null)).toBeUndefined();
+    expect(salary("competitive", "great", "EUR")).toBeUndefined();
+  });
+});

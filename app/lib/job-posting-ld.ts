@@ -1,4 +1,4 @@
-import { salaryNumber } from "~/schemas/job";
+import { isCurrencyCode, parseSalaryAmount } from "~/schemas/salary";
 
 export interface JobPostingSource {
   title: string;
@@ -36,6 +36,30 @@ export function safeWebsite(website: string | null): string | null {
   }
 }
 
+/**
+ * The salary as schema.org MonetaryAmount, only when it is valid: an ISO 4217 currency (Google
+ * requires one), at least one readable amount, and a minimum not above the maximum. Jobs saved
+ * before salaries were checked may hold free text; such a salary is left out rather than guessed.
+ */
+function baseSalary(job: JobPostingSource): Record<string, unknown> | null {
+  const currency = job.salaryCurrency?.trim().toUpperCase() ?? "";
+  if (!isCurrencyCode(currency)) return null;
+  const min = job.salaryMin ? parseSalaryAmount(job.salaryMin) : NaN;
+  const max = job.salaryMax ? parseSalaryAmount(job.salaryMax) : NaN;
+  if (Number.isNaN(min) && Number.isNaN(max)) return null;
+  if (min > max) return null;
+  return {
+    "@type": "MonetaryAmount",
+    currency,
+    value: {
+      "@type": "QuantitativeValue",
+      ...(Number.isNaN(min) ? {} : { minValue: min }),
+      ...(Number.isNaN(max) ? {} : { maxValue: max }),
+      ...(job.salaryPeriod && UNIT_TEXT[job.salaryPeriod] ? { unitText: UNIT_TEXT[job.salaryPeriod] } : {}),
+    },
+  };
+}
+
 /** schema.org JobPosting for a published job (Google's job search reads it). */
 export function jobPostingJsonLd(job: JobPostingSource, url: string): Record<string, unknown> {
   const website = safeWebsite(job.companyWebsite);
@@ -55,20 +79,8 @@ export function jobPostingJsonLd(job: JobPostingSource, url: string): Record<str
   } else if (job.location) {
     ld.jobLocation = { "@type": "Place", address: { "@type": "PostalAddress", addressLocality: job.location } };
   }
-  const min = job.salaryMin ? salaryNumber(job.salaryMin) : NaN;
-  const max = job.salaryMax ? salaryNumber(job.salaryMax) : NaN;
-  if (!Number.isNaN(min) || !Number.isNaN(max)) {
-    ld.baseSalary = {
-      "@type": "MonetaryAmount",
-      ...(job.salaryCurrency ? { currency: job.salaryCurrency } : {}),
-      value: {
-        "@type": "QuantitativeValue",
-        ...(Number.isNaN(min) ? {} : { minValue: min }),
-        ...(Number.isNaN(max) ? {} : { maxValue: max }),
-        ...(job.salaryPeriod && UNIT_TEXT[job.salaryPeriod] ? { unitText: UNIT_TEXT[job.salaryPeriod] } : {}),
-      },
-    };
-  }
+  const salary = baseSalary(job);
+  if (salary) ld.baseSalary = salary;
   return ld;
 }
 

@@ -1,4 +1,4 @@
-import { salaryNumber } from "~/schemas/job";
+import { parseSalaryAmount } from "~/schemas/salary";
 
 /** Pages render money with one locale so that server and browser (and the page cache) agree. */
 export const MONEY_LOCALE = "en-US";
@@ -11,7 +11,7 @@ export interface SalaryParts {
 }
 
 function formatAmount(text: string, currency: string | null, locale: string): string {
-  const amount = salaryNumber(text);
+  const amount = parseSalaryAmount(text);
   if (Number.isNaN(amount)) return text;
   const whole = Number.isInteger(amount);
   if (currency) {

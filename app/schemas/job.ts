@@ -1,6 +1,7 @@
 import { isCleanMultiLineText, isSingleLineText, TEXT_MESSAGES } from "./text";
 import { z } from "./zod";
 import { type FormFieldDraft, FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES, FormFieldSchema, fieldsFromDrafts, type FormFieldType } from "./form-field";
+import { isCurrencyCode, parseSalaryAmount, SALARY_MESSAGES, salaryAmountError } from "./salary";
 
 export const JOB_TYPES = ["full-time", "part-time", "contract", "internship"] as const;
 export const JOB_STATUSES = ["published", "draft", "closed"] as const;
@@ -63,10 +64,18 @@ export const PipelineStageInputSchema = z.object({
   description: optionalText,
 });
 
-/** A number read from free text ("120,000" → 120000), or NaN. */
-export function salaryNumber(value: string): number {
-  return Number(value.replace(/[,\s_]/g, ""));
-}
+/** An optional salary bound: stored as the plain number it states ("60k" and "60,000" → "60000"). */
+const optionalSalaryAmount = optionalText
+  .superRefine((value, ctx) => {
+    const error = value === undefined ? null : salaryAmountError(value);
+    if (error) ctx.addIssue({ code: "custom", message: error });
+  })
+  .transform((value) => (value === undefined ? undefined : String(parseSalaryAmount(value))));
+
+/** An optional ISO 4217 currency code, stored in upper case. */
+const optionalCurrency = optionalText
+  .transform((value) => value?.toUpperCase())
+  .refine((value) => value === undefined || isCurrencyCode(value), SALARY_MESSAGES.currency);
 
 const FormFieldInputSchema = FormFieldSchema.superRefine((field, ctx) => {
   if (FIELD_TYPES_WITH_OPTIONS.includes(field.type) && (field.options ?? []).length === 0) {
@@ -95,9 +104,9 @@ export const CreateJobSchema = z
     requirements: optionalMultiLineText,
     location: optionalText,
     type: z.preprocess((value) => (value === "" ? undefined : value), z.enum(JOB_TYPES).default("full-time")),
-    salary_min: optionalText,
-    salary_max: optionalText,
-    salary_currency: optionalText.transform((value) => value?.toUpperCase()),
+    salary_min: optionalSalaryAmount,
+    salary_max: optionalSalaryAmount,
+    salary_currency: optionalCurrency,
     salary_period: optionalEnum(SALARY_PERIODS),
     remote_type: optionalEnum(REMOTE_TYPES),
     form_schema: z
@@ -116,12 +125,8 @@ export const CreateJobSchema = z
     stage_moves: z.record(z.string(), z.string()).default({}),
   })
   .refine(
-    (job) => {
-      if (!job.salary_min || !job.salary_max) return true;
-      const min = salaryNumber(job.salary_min);
-      const max = salaryNumber(job.salary_max);
-      return Number.isNaN(min) || Number.isNaN(max) || min <= max;
-    },
+    // Both bounds read as numbers (an unreadable one has its own message) and in order.
+    (job) => !(Number(job.salary_min) > Number(job.salary_max)),
     { message: MESSAGES.salaryRange, path: ["salary_min"] },
   )
   .refine((job) => job.stages.some((stage) => stage.name === APPLIED_STAGE_NAME), {

@@ -140,8 +140,9 @@ test("an invitee joins the company through the emailed link; removing them signs
 
   await page.reload();
   await expect(page.getByRole("list", { name: "Members" })).toContainText(invitee);
-  page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: `Remove ${invitee}` }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("loses access to the company at once");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Remove member" }).click();
   await expect(page.getByText("Member removed. Their sessions have ended.")).toBeVisible();
 
   await other.goto("/manage/jobs");

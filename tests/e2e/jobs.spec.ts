@@ -18,12 +18,17 @@ test("a recruiter posts a job with a required select and a custom stage; a candi
   await expect(page.getByText("Job description is required")).toBeVisible();
 
   await page.getByLabel("Job title").fill(title);
+  // A fixed field loses its message at once; the other keeps its own.
+  await expect(page.getByText("Job title is required")).toHaveCount(0);
+  await expect(page.getByLabel("Job title")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Job description is required")).toBeVisible();
   await page.getByLabel("Description", { exact: true }).fill("Keep the light burning.\nWatch the sea.");
   await page.getByLabel("Requirements").fill("Comfortable with stairs.");
   await page.getByLabel("Location").fill("Sagres, Portugal");
   await page.getByLabel("Job type").selectOption("part-time");
   await page.getByLabel("Remote type").selectOption("office");
-  await page.getByLabel("Minimum salary").fill("40000");
+  // "40k" is read as 40000 (and shown as €40,000 on the board).
+  await page.getByLabel("Minimum salary").fill("40k");
   await page.getByLabel("Maximum salary").fill("30000");
   await page.getByLabel("Currency").fill("EUR");
   await page.getByLabel("Salary period").selectOption("yearly");
@@ -49,6 +54,7 @@ test("a recruiter posts a job with a required select and a custom stage; a candi
   await page.getByRole("button", { name: "Create Job" }).click();
   await expect(page.getByText("Minimum salary cannot be greater than maximum salary.")).toBeVisible();
   await page.getByLabel("Maximum salary").fill("50000");
+  await expect(page.getByText("Minimum salary cannot be greater than maximum salary.")).toHaveCount(0);
   await page.getByRole("button", { name: "Create Job" }).click();
 
   await expect(page).toHaveURL(/\/manage\/jobs$/);
@@ -130,7 +136,18 @@ test("closing a job takes it off the board and stops applications; reopening bri
   await expect(visitor.getByRole("heading", { name: title })).toBeVisible();
 
   await page.getByRole("link", { name: `Edit ${title}` }).click();
+  // Closing asks first; Cancel (or Escape) leaves the job as it was.
   await page.getByRole("button", { name: "Close job" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Close this job?" });
+  await expect(confirm).toContainText("It leaves the public job board and stops accepting applications.");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await page.getByRole("button", { name: "Close job" }).click();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByText("This job is on the public job board")).toBeVisible();
+  await page.getByRole("button", { name: "Close job" }).click();
+  await confirm.getByRole("button", { name: "Close job" }).click();
   await expect(page.getByText("This job is closed")).toBeVisible();
 
   const closed = await visitor.goto(liveHref!);

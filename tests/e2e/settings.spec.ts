@@ -7,7 +7,9 @@ test("settings save the full name, notifications and company, with clear message
   await page.getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
   const profile = page.getByRole("region", { name: "Profile" });
-  await expect(profile.getByLabel("Role")).toHaveValue("recruiter");
+  // Whoever signs the company up is its owner: Settings and the team list say the same.
+  await expect(profile.getByLabel("Role")).toHaveValue("Owner");
+  await expect(page.getByRole("list", { name: "Members" }).getByRole("listitem")).toContainText("Owner");
   await expect(profile.getByLabel("Email notifications")).toBeChecked();
 
   await profile.getByLabel("Full name").fill("Marie Curie");
@@ -22,7 +24,12 @@ test("settings save the full name, notifications and company, with clear message
   await company.getByRole("button", { name: "Save company" }).click();
   await expect(company.getByText("Company name is required")).toBeVisible();
   await expect(company.getByText("Enter a valid website address, like https://example.com")).toBeVisible();
+  // The notice of the earlier save is gone once new errors show, and each error goes once its field is fixed.
+  await expect(page.getByText("Profile saved.")).toHaveCount(0);
   await company.getByLabel("Company name").fill("Curie Labs");
+  await expect(company.getByText("Company name is required")).toHaveCount(0);
+  await expect(company.getByLabel("Company name")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(company.getByText("Enter a valid website address, like https://example.com")).toBeVisible();
   await company.getByLabel("Website").fill("curie.example");
   await company.getByRole("button", { name: "Save company" }).click();
   await expect(page.getByText("Company details saved.")).toBeVisible();
@@ -70,6 +77,8 @@ test("changing the password checks the current one", async ({ page }) => {
   await security.getByRole("button", { name: "Change password" }).click();
   await expect(security.getByText("Current password is incorrect")).toBeVisible();
   await security.getByLabel("Current password").fill(PASSWORD);
+  // The server's verdict on the old value no longer applies to the new one.
+  await expect(security.getByText("Current password is incorrect")).toHaveCount(0);
   await security.getByLabel("New password", { exact: true }).fill("another long passphrase");
   await security.getByLabel("Confirm new password").fill("another long passphrase");
   await security.getByRole("button", { name: "Change password" }).click();

@@ -63,6 +63,8 @@ test("a recruiter moves candidates by mouse and by keyboard, the moves stay afte
   await expect(page.getByRole("list", { name: "History" })).toContainText("Ada Lovelace moved from Applied to Screening");
 
   await page.getByRole("button", { name: "Reject" }).click();
+  await expect(page.getByRole("alertdialog", { name: "Reject Ada Lovelace?" })).toBeVisible();
+  await page.getByRole("button", { name: "Reject application" }).click();
   await expect(page.getByText("Status updated.")).toBeVisible();
   await expect(page.getByRole("list", { name: "History" })).toContainText("status changed from active to rejected");
 
@@ -115,7 +117,7 @@ test("a recruiter creates, previews, edits and deletes an email template", async
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("heading", { name: "Offer call (final)" })).toBeVisible();
 
-  await page.getByRole("link", { name: "Delete Offer call (final)" }).click();
+  await page.getByRole("button", { name: "Delete Offer call (final)" }).click();
   await expect(page.getByRole("alertdialog")).toContainText("This cannot be undone.");
   await page.getByRole("button", { name: "Delete template" }).click();
   await expect(page.getByText("Template deleted.")).toBeVisible();

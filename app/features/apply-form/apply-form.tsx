@@ -108,13 +108,13 @@ function CustomField({ field, error, value }: { field: FormField; error?: string
  */
 export function ApplyForm({ fields, errors: serverErrors, values = {}, failure }: ApplyFormProps) {
   const schema = useMemo(() => applicationSchema(fields), [fields]);
-  const { errors, onSubmit } = useValidatedForm(schema, serverErrors);
+  const { errors, onSubmit, onChange } = useValidatedForm(schema, serverErrors);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const coverId = useId();
 
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+    <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5">
       {failure ? <Alert title="Your application was not sent">{failure}</Alert> : null}
       <Field label="Full name" name="candidate_name" autoComplete="name" defaultValue={values.candidate_name} error={errors.candidate_name} required />
       <Field label="Email" name="candidate_email" type="email" autoComplete="email" defaultValue={values.candidate_email} error={errors.candidate_email} required />

@@ -17,7 +17,7 @@ export function TemplateForm({
   serverErrors: FieldErrors | undefined;
   submitLabel: string;
 }) {
-  const { errors, onSubmit } = useValidatedForm(EmailTemplateSchema, serverErrors);
+  const { errors, onSubmit, onChange } = useValidatedForm(EmailTemplateSchema, serverErrors);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [subject, setSubject] = useState(defaults.subject);
@@ -40,7 +40,7 @@ export function TemplateForm({
 
   return (
     <div className="grid gap-6 lg:grid-cols-5">
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-3">
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-3">
         {errors.form ? <Alert>{errors.form}</Alert> : null}
         <Field label="Name" name="name" defaultValue={defaults.name} error={errors.name} required maxLength={120} />
         <Field

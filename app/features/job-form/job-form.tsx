@@ -42,7 +42,7 @@ const options = (values: readonly string[], blank?: string, label: (value: strin
  */
 export function JobForm({ initial, errors: serverErrors, failure, failureTitle, submitLabel, busyLabel, cancelTo, savedStages = [] }: JobFormProps) {
   const [state, setState] = useState(initial);
-  const { errors, onSubmit } = useValidatedForm(JobFormSchema, serverErrors);
+  const { errors, onSubmit, onChange } = useValidatedForm(JobFormSchema, serverErrors);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const top = useRef<HTMLDivElement>(null);
@@ -66,7 +66,7 @@ export function JobForm({ initial, errors: serverErrors, failure, failureTitle, 
 
   return (
     <div ref={top} className="scroll-mt-6">
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-8">
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-8">
         {/* Enter in a text box presses the first submit button: make that one Save. */}
         <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="hidden" />
         {failure ? <Alert title={failureTitle}>{failure}</Alert> : null}

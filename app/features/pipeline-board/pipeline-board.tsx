@@ -157,7 +157,8 @@ export function PipelineBoard({
         onDragCancel={() => setActiveId(null)}
       >
         <div className="-mx-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0">
-          <ol className="flex min-h-[60vh] items-stretch gap-4" aria-label="Pipeline stages">
+          {/* Compact columns (9rem to 18rem, sharing the width): at 1280 px six of eight stages show at once. */}
+          <ol className="flex min-h-[60vh] items-stretch gap-2" aria-label="Pipeline stages" data-testid="pipeline-columns">
             {columns.map((column) => (
               <BoardColumnView key={column.id} column={column} showMoreHref={showMoreHref(column.id)} />
             ))}
@@ -193,17 +194,18 @@ const BoardColumnView = memo(function BoardColumnView({ column, showMoreHref }: 
     <li
       ref={setNodeRef}
       aria-labelledby={headingId}
-      className={`flex w-72 shrink-0 flex-col rounded-xl border p-3 transition-colors ${
+      className={`flex min-w-36 max-w-72 flex-1 flex-col rounded-xl border p-2 transition-colors ${
         isOver ? "border-brand-400 bg-brand-50" : "border-slate-200 bg-slate-100/70"
       }`}
     >
-      <h2 id={headingId} className="flex items-center justify-between px-1 text-sm font-semibold text-slate-800">
-        <span>{column.name}</span>
-        <span className="rounded-full bg-white px-2 py-0.5 text-xs font-medium text-slate-600" aria-label={`${column.count} candidates`}>
+      {/* Room for two lines, so the cards of every column start at the same height. */}
+      <h2 id={headingId} className="flex min-h-9 items-start justify-between gap-1 pl-1 text-[13px] font-semibold leading-snug text-slate-800">
+        <span className="min-w-0 break-words">{column.name}</span>
+        <span className="shrink-0 rounded-full bg-white px-2 py-0.5 text-xs font-medium text-slate-600" aria-label={`${column.count} candidates`}>
           {column.count}
         </span>
       </h2>
-      <ul className="-mx-1 mt-3 flex-1 space-y-2 overflow-y-auto px-1 pb-1 lg:max-h-[calc(100dvh-16rem)]">
+      <ul className="-mx-1 mt-2 flex-1 space-y-2 overflow-y-auto px-1 pb-1 lg:max-h-[calc(100dvh-16rem)]">
         {column.cards.map((card) => (
           <DraggableCard key={card.id} card={card} stageId={column.id} />
         ))}
@@ -216,7 +218,7 @@ const BoardColumnView = memo(function BoardColumnView({ column, showMoreHref }: 
           to={showMoreHref}
           preventScrollReset
           replace
-          className="mt-3 rounded-lg px-3 py-2 text-center text-sm font-semibold text-brand-700 hover:bg-white"
+          className="mt-2 rounded-lg px-2 py-2 text-center text-sm font-semibold text-brand-700 hover:bg-white"
         >
           Show more<span className="sr-only"> in {column.name}</span> ({column.count - column.cards.length} more)
         </Link>
@@ -252,18 +254,20 @@ const DraggableCard = memo(function DraggableCard({ card, stageId }: { card: Car
 
 function CardBody({ card, handle, className = "" }: { card: Card; handle?: ReactNode; className?: string }) {
   return (
-    <div className={`relative cursor-grab rounded-lg border border-slate-200 bg-white p-3 shadow-sm hover:border-brand-300 ${className}`}>
-      <div className="flex items-start justify-between gap-2">
+    <div className={`relative cursor-grab rounded-lg border border-slate-200 bg-white p-2.5 shadow-sm hover:border-brand-300 ${className}`}>
+      <div className="flex items-start justify-between gap-1">
         <Link
           to={`/applications/${card.id}`}
           draggable={false}
-          className="min-w-0 truncate text-sm font-semibold text-slate-900 after:absolute after:inset-0 hover:text-brand-700 focus:outline-none focus-visible:underline"
+          className="min-w-0 break-words text-sm font-semibold leading-snug text-slate-900 after:absolute after:inset-0 hover:text-brand-700 focus:outline-none focus-visible:underline"
         >
           {card.candidateName}
         </Link>
         {handle}
       </div>
-      <p className="truncate text-xs text-slate-600">{card.candidateEmail}</p>
+      <p className="truncate text-xs text-slate-600" title={card.candidateEmail}>
+        {card.candidateEmail}
+      </p>
       <p className="mt-1 text-xs text-slate-500">
         Applied <LocalDate value={card.createdAt} />
       </p>

@@ -1,10 +1,12 @@
-import type { ReactNode } from "react";
-import { Form, useNavigation, useSearchParams } from "react-router";
+import { type ReactNode, useState } from "react";
+import { Form, useLocation, useNavigation, useSearchParams } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Field } from "~/components/ui/field";
 import { useValidatedForm } from "~/features/forms/use-validated-form";
+import { roleLabel } from "~/lib/role-label";
 import { ChangePasswordSchema, ConfirmPasswordSchema, PASSWORD_MIN_LENGTH, TwoFactorCodeSchema } from "~/schemas/auth";
 import type { FieldErrors } from "~/schemas/parse-form";
 import { CompanySettingsSchema, ProfileSettingsSchema } from "~/schemas/settings";
@@ -76,12 +78,6 @@ function LocalTime({ iso }: { iso: string }) {
   );
 }
 
-function confirmFirst(message: string) {
-  return (event: React.FormEvent<HTMLFormElement>) => {
-    if (!window.confirm(message)) event.preventDefault();
-  };
-}
-
 function useBusy(intent: string) {
   const navigation = useNavigation();
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -92,11 +88,11 @@ function errorsFor(answer: SettingsAnswer | undefined, form: string) {
 }
 
 function ProfileForm({ data, answer }: { data: SettingsData; answer?: SettingsAnswer }) {
-  const { errors, onSubmit } = useValidatedForm(ProfileSettingsSchema, errorsFor(answer, "profile"));
+  const { errors, onSubmit, onChange } = useValidatedForm(ProfileSettingsSchema, errorsFor(answer, "profile"));
   const busy = useBusy("profile");
   const values = answer?.form === "profile" ? answer.values : undefined;
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+    <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
       <input type="hidden" name="intent" value="profile" />
       {errors.form ? <Alert>{errors.form}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
@@ -124,12 +120,12 @@ function ProfileForm({ data, answer }: { data: SettingsData; answer?: SettingsAn
 }
 
 function CompanyForm({ data, answer }: { data: SettingsData; answer?: SettingsAnswer }) {
-  const { errors, onSubmit } = useValidatedForm(CompanySettingsSchema, errorsFor(answer, "company"));
+  const { errors, onSubmit, onChange } = useValidatedForm(CompanySettingsSchema, errorsFor(answer, "company"));
   const busy = useBusy("company");
   const values = answer?.form === "company" ? answer.values : undefined;
   const readOnly = !data.company.isOwner;
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+    <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
       <input type="hidden" name="intent" value="company" />
       {errors.form ? <Alert>{errors.form}</Alert> : null}
       {readOnly ? <Alert tone="info">Only your company&apos;s owner can change these details.</Alert> : null}
@@ -147,12 +143,12 @@ function CompanyForm({ data, answer }: { data: SettingsData; answer?: SettingsAn
 }
 
 function PasswordForm({ answer }: { answer?: SettingsAnswer }) {
-  const { errors, onSubmit } = useValidatedForm(ChangePasswordSchema, errorsFor(answer, "password"));
+  const { errors, onSubmit, onChange } = useValidatedForm(ChangePasswordSchema, errorsFor(answer, "password"));
   const busy = useBusy("password");
   const [searchParams] = useSearchParams();
   // A new notice (password changed) starts the form empty again.
   return (
-    <Form key={searchParams.get("notice") ?? ""} method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+    <Form key={searchParams.get("notice") ?? ""} method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
       <input type="hidden" name="intent" value="password" />
       {errors.form ? <Alert>{errors.form}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-3">
@@ -196,7 +192,7 @@ function TwoFactor({ data, answer }: { data: SettingsData; answer?: SettingsAnsw
 
   if (answer?.enrolment && !data.security.twoFactorEnabled) {
     const { enrolment } = answer;
-    const { errors, onSubmit } = confirmErrors;
+    const { errors, onSubmit, onChange } = confirmErrors;
     return (
       <div className="space-y-4">
         <p className="text-sm text-slate-600">
@@ -214,7 +210,7 @@ function TwoFactor({ data, answer }: { data: SettingsData; answer?: SettingsAnsw
             </code>
           </div>
         </div>
-        <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <input type="hidden" name="intent" value="2fa-confirm" />
           <input type="hidden" name="totpUri" value={enrolment.totpUri} />
           <input type="hidden" name="recoveryCodes" value={enrolment.recoveryCodes.join(" ")} />
@@ -228,30 +224,38 @@ function TwoFactor({ data, answer }: { data: SettingsData; answer?: SettingsAnsw
   }
 
   if (data.security.twoFactorEnabled) {
-    const { errors, onSubmit } = disableErrors;
+    const { errors, onSubmit, onChange } = disableErrors;
     return (
       <div className="space-y-4">
         <p className="flex items-center gap-2 text-sm text-slate-700">
           <Badge tone="green">On</Badge> Signing in asks for a code from your authenticator app.
         </p>
-        <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        {errors.form ? <Alert>{errors.form}</Alert> : null}
+        <ConfirmAction
+          id="2fa-off"
+          label="Turn off two-factor authentication"
+          title="Turn off two-factor authentication?"
+          description="Signing in will no longer ask for a code from your authenticator app. Enter your password to confirm."
+          confirmLabel="Turn off two-factor authentication"
+          open={Boolean(errors.password)}
+          onSubmit={onSubmit}
+          onChange={onChange}
+          anchor="security"
+        >
           <input type="hidden" name="intent" value="2fa-disable" />
           <Field label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} className="sm:w-64" required />
-          <Button type="submit" variant="danger" className="sm:mt-6">
-            Turn off two-factor authentication
-          </Button>
-        </Form>
+        </ConfirmAction>
       </div>
     );
   }
 
-  const { errors, onSubmit } = startErrors;
+  const { errors, onSubmit, onChange } = startErrors;
   return (
     <div className="space-y-4">
       <p className="flex items-center gap-2 text-sm text-slate-700">
         <Badge tone="grey">Off</Badge> Protect your account with a code from an authenticator app at each sign-in.
       </p>
-      <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <input type="hidden" name="intent" value="2fa-start" />
         <Field label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} className="sm:w-64" required />
         <Button type="submit" className="sm:mt-6">
@@ -290,23 +294,32 @@ function Sessions({ data, answer }: { data: SettingsData; answer?: SettingsAnswe
           </li>
         ))}
       </ul>
-      <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <Button type="submit" name="intent" value="signout-this" variant="secondary">
-          Sign out this device
-        </Button>
-        <Button type="submit" name="intent" value="signout-others" variant="secondary" disabled={data.sessions.length < 2}>
-          Sign out other devices
-        </Button>
-        <Button type="submit" name="intent" value="signout-all" variant="danger">
-          Sign out all devices
-        </Button>
-      </Form>
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
+        <Form method="post" className="flex flex-col gap-3 sm:flex-row">
+          <Button type="submit" name="intent" value="signout-this" variant="secondary">
+            Sign out this device
+          </Button>
+          <Button type="submit" name="intent" value="signout-others" variant="secondary" disabled={data.sessions.length < 2}>
+            Sign out other devices
+          </Button>
+        </Form>
+        <ConfirmAction
+          id="signout-all"
+          label="Sign out all devices"
+          title="Sign out all devices?"
+          description="Every session ends, this one included: you will need to sign in again here and on your other devices."
+          confirmLabel="Sign out all devices"
+          anchor="security"
+        >
+          <input type="hidden" name="intent" value="signout-all" />
+        </ConfirmAction>
+      </div>
     </div>
   );
 }
 
 function Team({ data, answer }: { data: SettingsData; answer?: SettingsAnswer }) {
-  const { errors, onSubmit } = useValidatedForm(InviteMemberSchema, errorsFor(answer, "team"));
+  const { errors, onSubmit, onChange } = useValidatedForm(InviteMemberSchema, errorsFor(answer, "team"));
   const busy = useBusy("invite");
   const values = answer?.form === "team" ? answer.values : undefined;
   const { team } = data;
@@ -324,17 +337,23 @@ function Team({ data, answer }: { data: SettingsData; answer?: SettingsAnswer })
                 </p>
                 <p className="truncate text-slate-500">
                   {m.fullName ? `${m.email} · ` : ""}
-                  {m.owner ? "Owner" : "Recruiter"}
+                  {roleLabel(m.owner)}
                 </p>
               </div>
               {team.isOwner && !m.owner ? (
-                <Form method="post" onSubmit={confirmFirst(`Remove ${m.email} from the company? They are signed out at once.`)}>
+                <ConfirmAction
+                  id={`remove-${m.userId}`}
+                  label="Remove"
+                  ariaLabel={`Remove ${m.email}`}
+                  variant="secondary"
+                  title={`Remove ${m.fullName || m.email}?`}
+                  description={`${m.email} loses access to the company at once and is signed out everywhere. You can invite them again later.`}
+                  confirmLabel="Remove member"
+                  anchor="team"
+                >
                   <input type="hidden" name="intent" value="remove-member" />
                   <input type="hidden" name="memberId" value={m.userId} />
-                  <Button type="submit" variant="secondary" aria-label={`Remove ${m.email}`}>
-                    Remove
-                  </Button>
-                </Form>
+                </ConfirmAction>
               ) : null}
             </li>
           ))}
@@ -359,13 +378,19 @@ function Team({ data, answer }: { data: SettingsData; answer?: SettingsAnswer })
                   </p>
                 </div>
                 {team.isOwner ? (
-                  <Form method="post">
+                  <ConfirmAction
+                    id={`revoke-${i.id}`}
+                    label="Revoke"
+                    ariaLabel={`Revoke the invitation for ${i.email}`}
+                    variant="secondary"
+                    title={`Revoke the invitation for ${i.email}?`}
+                    description="The link in their email stops working. You can send a new invitation later."
+                    confirmLabel="Revoke invitation"
+                    anchor="team"
+                  >
                     <input type="hidden" name="intent" value="revoke-invitation" />
                     <input type="hidden" name="invitationId" value={i.id} />
-                    <Button type="submit" variant="secondary" aria-label={`Revoke the invitation for ${i.email}`}>
-                      Revoke
-                    </Button>
-                  </Form>
+                  </ConfirmAction>
                 ) : null}
               </li>
             ))}
@@ -378,6 +403,7 @@ function Team({ data, answer }: { data: SettingsData; answer?: SettingsAnswer })
           method="post"
           noValidate
           onSubmit={onSubmit}
+          onChange={onChange}
           className="flex flex-col gap-3 sm:flex-row sm:items-start"
         >
           <input type="hidden" name="intent" value="invite" />
@@ -395,11 +421,16 @@ function Team({ data, answer }: { data: SettingsData; answer?: SettingsAnswer })
 
 export function SettingsPage({ data, actionData }: { data: SettingsData; actionData?: SettingsAnswer }) {
   const [searchParams] = useSearchParams();
+  const location = useLocation();
+  // The notice of the last save ("Profile saved.") is about that save: it goes as soon as any form
+  // here is submitted again (even one the browser stops with errors) or answers errors.
+  const [noticeDismissedAt, setNoticeDismissedAt] = useState<string | null>(null);
   const notice = NOTICES[searchParams.get("notice") ?? ""];
+  const showNotice = notice && !actionData && noticeDismissedAt !== location.key;
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
+    <div className="mx-auto max-w-4xl space-y-6" onSubmitCapture={() => setNoticeDismissedAt(location.key)}>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Settings</h1>
-      {notice && !actionData ? <Alert tone="success">{notice}</Alert> : null}
+      {showNotice ? <Alert tone="success">{notice}</Alert> : null}
       <Section id="profile" title="Profile" description="How you appear to your team.">
         <ProfileForm data={data} answer={actionData} />
       </Section>

@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const { errors, onSubmit } = useValidatedForm(ForgotPasswordSchema, actionData?.errors);
+  const { errors, onSubmit, onChange } = useValidatedForm(ForgotPasswordSchema, actionData?.errors);
   const busy = navigation.state !== "idle";
 
   return (
@@ -69,7 +69,7 @@ export default function ForgotPassword() {
           </p>
         </div>
       ) : (
-        <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+        <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
           <p className="text-sm text-slate-600">Enter your account&apos;s email and we will send you a link to choose a new password.</p>
           {errors.form ? <Alert>{errors.form}</Alert> : null}
           <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={actionData?.email} error={errors.email} required />

@@ -75,7 +75,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function Invitation({ loaderData, params }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const { errors, onSubmit } = useValidatedForm(InvitationRegisterSchema, actionData?.errors);
+  const { errors, onSubmit, onChange } = useValidatedForm(InvitationRegisterSchema, actionData?.errors);
   const busy = navigation.state !== "idle";
 
   if (!loaderData.valid) {
@@ -140,7 +140,7 @@ export default function Invitation({ loaderData, params }: Route.ComponentProps)
         </>
       }
     >
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
         {errors.form ? <Alert>{errors.form}</Alert> : null}
         <input type="hidden" name="intent" value="register" />
         <Field label="Email" name="email" type="email" value={loaderData.email} readOnly />

@@ -69,7 +69,7 @@ export default function LoginCode() {
   const navigation = useNavigation();
   const step = actionData?.step ?? "email";
   const schema = step === "code" ? SignInCodeSchema : SignInCodeRequestSchema;
-  const { errors, onSubmit } = useValidatedForm(schema, actionData?.errors);
+  const { errors, onSubmit, onChange } = useValidatedForm(schema, actionData?.errors);
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const busy = navigation.state !== "idle";
 
@@ -86,7 +86,7 @@ export default function LoginCode() {
       }
     >
       {step === "email" ? (
-        <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+        <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
           <p className="text-sm text-slate-600">We will email you a 6-digit code that signs you in once.</p>
           {errors.form ? <Alert>{errors.form}</Alert> : null}
           <input type="hidden" name="intent" value="send" />
@@ -106,7 +106,7 @@ export default function LoginCode() {
               10 minutes.
             </Alert>
           )}
-          <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+          <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="email" value={actionData?.email ?? ""} />
             <input type="hidden" name="redirectTo" value={redirectTo} />

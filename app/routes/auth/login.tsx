@@ -61,7 +61,7 @@ export default function Login() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const { errors, onSubmit } = useValidatedForm(LoginSchema, actionData?.errors);
+  const { errors, onSubmit, onChange } = useValidatedForm(LoginSchema, actionData?.errors);
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const notice = NOTICES[searchParams.get("notice") ?? ""];
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
@@ -79,7 +79,7 @@ export default function Login() {
         </>
       }
     >
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
         {notice && !errors.form ? <Alert tone="success">{notice}</Alert> : null}
         {errors.form ? <Alert>{errors.form}</Alert> : null}
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const { errors, onSubmit } = useValidatedForm(RegisterSchema, actionData?.errors);
+  const { errors, onSubmit, onChange } = useValidatedForm(RegisterSchema, actionData?.errors);
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/register");
 
   if (actionData?.sentTo) {
@@ -81,7 +81,7 @@ export default function Register() {
         </>
       }
     >
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
         {errors.form ? <Alert>{errors.form}</Alert> : null}
         <Field
           label="Email"

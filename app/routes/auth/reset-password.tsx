@@ -36,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const { errors, onSubmit } = useValidatedForm(ResetPasswordSchema, actionData?.errors);
+  const { errors, onSubmit, onChange } = useValidatedForm(ResetPasswordSchema, actionData?.errors);
   const busy = navigation.state !== "idle";
 
   if (!loaderData.valid) {
@@ -64,7 +64,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
         </>
       }
     >
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
         {errors.form ? <Alert>{errors.form}</Alert> : null}
         <input type="hidden" name="token" value={loaderData.token} />
         <NewPasswordFields label="New password" errors={errors} />

@@ -54,7 +54,7 @@ export default function TwoFactor() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const { errors, onSubmit } = useValidatedForm(TwoFactorChallengeSchema, actionData?.errors);
+  const { errors, onSubmit, onChange } = useValidatedForm(TwoFactorChallengeSchema, actionData?.errors);
   const recovery = searchParams.get("method") === "recovery";
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const switchTo = new URLSearchParams(searchParams);
@@ -66,7 +66,7 @@ export default function TwoFactor() {
       title="Two-factor authentication"
       subtitle={recovery ? "Enter one of the recovery codes you saved when you turned on two-factor authentication." : "Enter the 6-digit code from your authenticator app."}
     >
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4" key={recovery ? "recovery" : "totp"}>
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4" key={recovery ? "recovery" : "totp"}>
         {errors.form ? <Alert>{errors.form}</Alert> : null}
         <input type="hidden" name="method" value={recovery ? "recovery" : "totp"} />
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -5,6 +5,7 @@ import { idParam } from "~/lib/id-param";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonStyles } from "~/components/ui/button";
+import { ConfirmAction } from "~/components/ui/confirm-action";
 import { inputStyles } from "~/components/ui/field";
 import { LocalDate } from "~/features/pipeline-board/local-date";
 import { pageMeta } from "~/lib/meta";
@@ -249,14 +250,31 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                 </p>
               ) : null}
             </Form>
-            <Form method="post" className="mt-5 flex flex-wrap gap-2">
-              <input type="hidden" name="intent" value="status" />
-              {STATUS_ACTIONS.filter((a) => a.status !== application.status).map((a) => (
-                <button key={a.status} type="submit" name="status" value={a.status} disabled={busy} className={buttonStyles[a.variant]}>
-                  {a.label}
-                </button>
-              ))}
-            </Form>
+            <div className="mt-5 flex flex-wrap items-start gap-2">
+              {STATUS_ACTIONS.filter((a) => a.status !== application.status).map((a) =>
+                // Rejecting asks first; the others are easily undone.
+                a.status === "rejected" ? (
+                  <ConfirmAction
+                    key={a.status}
+                    id="reject"
+                    label={a.label}
+                    title={`Reject ${application.candidateName}?`}
+                    description="The application is marked rejected and recorded in its history. You can reactivate it later."
+                    confirmLabel="Reject application"
+                  >
+                    <input type="hidden" name="intent" value="status" />
+                    <input type="hidden" name="status" value={a.status} />
+                  </ConfirmAction>
+                ) : (
+                  <Form key={a.status} method="post">
+                    <input type="hidden" name="intent" value="status" />
+                    <button type="submit" name="status" value={a.status} disabled={busy} className={buttonStyles[a.variant]}>
+                      {a.label}
+                    </button>
+                  </Form>
+                ),
+              )}
+            </div>
           </Panel>
 
           <Panel id="email" title="Email the candidate">

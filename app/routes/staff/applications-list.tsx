@@ -41,7 +41,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-const APPLICATION_COLUMNS = [{ label: "Candidate" }, { label: "Job" }, { label: "Stage" }, { label: "Status" }, { label: "Applied" }, { label: "Actions", hidden: true }];
+const APPLICATION_COLUMNS = [
+  { label: "Candidate", primary: true },
+  { label: "Job" },
+  { label: "Stage" },
+  { label: "Status" },
+  { label: "Applied", className: "md:whitespace-nowrap" },
+  { label: "Actions", hidden: true, className: "md:text-right" },
+];
 
 export default function ApplicationsList({ loaderData }: Route.ComponentProps) {
   const { filters, list, options, error } = loaderData;
@@ -150,33 +157,29 @@ export default function ApplicationsList({ loaderData }: Route.ComponentProps) {
           <EmptyState title="No applications found." />
         ) : (
           <>
-            <DataTable columns={APPLICATION_COLUMNS}>
-              {list.rows.map((row) => (
-                <tr key={row.id}>
-                  <td className="px-4 py-3">
+            <DataTable
+              columns={APPLICATION_COLUMNS}
+              rows={list.rows.map((row) => ({
+                key: row.id,
+                cells: [
+                  <>
                     <p className="font-semibold text-slate-900">{row.candidateName}</p>
-                    <p className="text-xs text-slate-500">{row.candidateEmail}</p>
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{row.jobTitle}</td>
-                  <td className="px-4 py-3 text-slate-700">{row.stageName ?? "—"}</td>
-                  <td className="px-4 py-3">
-                    <Badge tone={applicationStatusTone(row.status)}>{row.status}</Badge>
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                    <LocalDate value={row.createdAt} />
-                  </td>
-                  <td className="px-4 py-3 text-right">
-                    <Link
-                      to={`/applications/${row.id}`}
-                      className="font-semibold text-brand-600 hover:text-brand-700"
-                      aria-label={`View ${row.candidateName}'s application`}
-                    >
-                      View
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
+                    <p className="break-all text-xs text-slate-500">{row.candidateEmail}</p>
+                  </>,
+                  row.jobTitle,
+                  row.stageName ?? "—",
+                  <Badge tone={applicationStatusTone(row.status)}>{row.status}</Badge>,
+                  <LocalDate value={row.createdAt} />,
+                  <Link
+                    to={`/applications/${row.id}`}
+                    className="font-semibold text-brand-600 hover:text-brand-700"
+                    aria-label={`View ${row.candidateName}'s application`}
+                  >
+                    View
+                  </Link>,
+                ],
+              }))}
+            />
             <nav aria-label="Pagination" className="mt-4 flex items-center justify-between text-sm text-slate-600">
               <p>
                 Page {list.page} of {list.pageCount} · {list.total} {list.total === 1 ? "application" : "applications"}

@@ -1,8 +1,9 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { EmptyState } from "~/components/ui/empty-state";
 import type { Route } from "./+types/email-templates";
 import { Alert } from "~/components/ui/alert";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
+import { ConfirmAction } from "~/components/ui/confirm-action";
 import { LocalDate } from "~/features/pipeline-board/local-date";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/server/auth.server";
@@ -22,18 +23,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
   const url = new URL(request.url);
   const message = SAVED_MESSAGES[url.searchParams.get("saved") ?? ""] ?? null;
-  const confirmDelete = url.searchParams.get("delete");
   try {
     const templates = await listEmailTemplates(appDatabase(), staff.companyId);
     return {
       templates: templates.map((t) => ({ ...t, createdAt: t.createdAt.toISOString() })),
       error: null,
       message,
-      confirmDelete,
     };
   } catch (error) {
     console.error("Error loading email templates:", error);
-    return { templates: [], error: "Failed to load email templates", message, confirmDelete: null };
+    return { templates: [], error: "Failed to load email templates", message };
   }
 }
 
@@ -52,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function EmailTemplates({ loaderData, actionData }: Route.ComponentProps) {
-  const { templates, error, message, confirmDelete } = loaderData;
+  const { templates, error, message } = loaderData;
   const navigation = useNavigation();
   const deleting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
 
@@ -86,39 +85,23 @@ export default function EmailTemplates({ loaderData, actionData }: Route.Compone
                 <p className="mt-3 text-xs text-slate-500">
                   Created <LocalDate value={template.createdAt} />
                 </p>
-                {confirmDelete === template.id ? (
-                  <div role="alertdialog" aria-labelledby={`confirm-${template.id}`} className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3">
-                    <p id={`confirm-${template.id}`} className="text-sm text-red-800">
-                      Delete “{template.name}”? This cannot be undone.
-                    </p>
-                    <Form method="post" className="mt-3 flex gap-2">
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="id" value={template.id} />
-                      <Button type="submit" variant="danger" disabled={deleting} autoFocus>
-                        {deleting ? "Deleting…" : "Delete template"}
-                      </Button>
-                      <Link to="/email-templates" replace preventScrollReset className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-white">
-                        Cancel
-                      </Link>
-                    </Form>
-                  </div>
-                ) : (
-                  <div className="mt-auto flex gap-2 pt-4">
-                    <ButtonLink to={`/email-templates/${template.id}/edit`} variant="secondary" aria-label={`Edit ${template.name}`}>
-                      Edit
-                    </ButtonLink>
-                    <ButtonLink
-                      to={`/email-templates?delete=${template.id}`}
-                      replace
-                      preventScrollReset
-                      variant="ghost"
-                      className="text-red-700 hover:bg-red-50"
-                      aria-label={`Delete ${template.name}`}
-                    >
-                      Delete
-                    </ButtonLink>
-                  </div>
-                )}
+                <div className="mt-auto flex flex-wrap gap-2 pt-4">
+                  <ButtonLink to={`/email-templates/${template.id}/edit`} variant="secondary" aria-label={`Edit ${template.name}`}>
+                    Edit
+                  </ButtonLink>
+                  <ConfirmAction
+                    id={`delete-${template.id}`}
+                    label="Delete"
+                    ariaLabel={`Delete ${template.name}`}
+                    variant="ghost"
+                    title={`Delete “${template.name}”?`}
+                    description="This cannot be undone. Emails already sent with it stay in each application's history."
+                    confirmLabel={deleting ? "Deleting…" : "Delete template"}
+                  >
+                    <input type="hidden" name="intent" value="delete" />
+                    <input type="hidden" name="id" value={template.id} />
+                  </ConfirmAction>
+                </div>
               </li>
             ))}
           </ul>

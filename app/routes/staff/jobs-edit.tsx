@@ -3,6 +3,7 @@ import type { Route } from "./+types/jobs-edit";
 import { idParam } from "~/lib/id-param";
 import { Badge, jobStatusTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { ConfirmAction } from "~/components/ui/confirm-action";
 import { JobForm } from "~/features/job-form/job-form";
 import { pageMeta } from "~/lib/meta";
 import { jobPath } from "~/lib/slug";
@@ -90,15 +91,35 @@ export default function EditJob({ loaderData }: Route.ComponentProps) {
           ) : null}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
-          {STATUS_ACTIONS.filter((a) => (a.when as readonly string[]).includes(status)).map((a) => (
-            <Form key={a.label} method="post" action={`/manage/jobs/${id}/status`}>
-              <input type="hidden" name="status" value={a.status} />
-              <input type="hidden" name="redirectTo" value={`/manage/jobs/${id}/edit`} />
-              <Button type="submit" variant={a.status === "closed" ? "danger" : a.status === "published" ? "primary" : "secondary"}>
-                {a.label}
-              </Button>
-            </Form>
-          ))}
+          {STATUS_ACTIONS.filter((a) => (a.when as readonly string[]).includes(status)).map((a) => {
+            const fields = (
+              <>
+                <input type="hidden" name="status" value={a.status} />
+                <input type="hidden" name="redirectTo" value={`/manage/jobs/${id}/edit`} />
+              </>
+            );
+            // Closing takes the job off the board and stops applications: it asks first.
+            return a.status === "closed" ? (
+              <ConfirmAction
+                key={a.label}
+                id="close-job"
+                label={a.label}
+                title="Close this job?"
+                description="It leaves the public job board and stops accepting applications. Candidates already in the pipeline stay. You can reopen it later."
+                confirmLabel="Close job"
+                action={`/manage/jobs/${id}/status`}
+              >
+                {fields}
+              </ConfirmAction>
+            ) : (
+              <Form key={a.label} method="post" action={`/manage/jobs/${id}/status`}>
+                {fields}
+                <Button type="submit" variant={a.status === "published" ? "primary" : "secondary"}>
+                  {a.label}
+                </Button>
+              </Form>
+            );
+          })}
         </div>
       </section>
       <div className="mt-6">

@@ -31,7 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const JOB_COLUMNS = [{ label: "Job" }, { label: "Company" }, { label: "Status" }, { label: "Applications" }, { label: "Actions", hidden: true }];
+const JOB_COLUMNS = [
+  { label: "Job", primary: true },
+  { label: "Company" },
+  { label: "Status" },
+  { label: "Applications" },
+  { label: "Actions", hidden: true, className: "md:whitespace-nowrap md:text-right" },
+];
 
 export default function JobsList({ loaderData }: Route.ComponentProps) {
   const { jobs, q, status } = loaderData;
@@ -77,36 +83,32 @@ export default function JobsList({ loaderData }: Route.ComponentProps) {
             </p>
           </EmptyState>
         ) : (
-          <DataTable columns={JOB_COLUMNS}>
-            {jobs.map((job) => (
-              <tr key={job.id}>
-                <td className="px-4 py-3">
+          <DataTable
+            columns={JOB_COLUMNS}
+            rows={jobs.map((job) => ({
+              key: job.id,
+              cells: [
+                <>
                   <p className="font-semibold text-slate-900">{job.title}</p>
-                  <p className="text-xs capitalize text-slate-500">
-                    {[job.location, job.type, job.remoteType].filter(Boolean).join(" · ")}
-                  </p>
-                </td>
-                <td className="px-4 py-3 text-slate-700">{job.companyName}</td>
-                <td className="px-4 py-3">
-                  <Badge tone={jobStatusTone(job.status)}>{job.status}</Badge>
-                </td>
-                <td className="px-4 py-3 text-slate-700">
-                  {job.applications} {job.applications === 1 ? "candidate" : "candidates"}
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-right">
+                  <p className="text-xs capitalize text-slate-500">{[job.location, job.type, job.remoteType].filter(Boolean).join(" · ")}</p>
+                </>,
+                job.companyName,
+                <Badge tone={jobStatusTone(job.status)}>{job.status}</Badge>,
+                `${job.applications} ${job.applications === 1 ? "candidate" : "candidates"}`,
+                <div className="flex flex-wrap gap-x-5 gap-y-2 md:flex-nowrap md:justify-end">
                   <Link to={`/manage/jobs/${job.id}`} className="font-semibold text-brand-600 hover:text-brand-700">
                     Manage Pipeline
                   </Link>
-                  <Link to={`/manage/jobs/${job.id}/edit`} className="ml-4 font-semibold text-slate-600 hover:text-slate-900" aria-label={`Edit ${job.title}`}>
+                  <Link to={`/manage/jobs/${job.id}/edit`} className="font-semibold text-slate-600 hover:text-slate-900" aria-label={`Edit ${job.title}`}>
                     Edit
                   </Link>
-                  <a href={`${job.href}/apply`} target="_blank" rel="noopener noreferrer" className="ml-4 font-semibold text-slate-600 hover:text-slate-900">
+                  <a href={`${job.href}/apply`} target="_blank" rel="noopener noreferrer" className="font-semibold text-slate-600 hover:text-slate-900">
                     View Live Job
                   </a>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+                </div>,
+              ],
+            }))}
+          />
         )}
       </div>
     </div>

@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/settings";
 import { type SettingsAnswer, SettingsPage } from "~/features/settings/settings-page";
 import { pageMeta } from "~/lib/meta";
+import { roleLabel } from "~/lib/role-label";
 import { actionOrLoaderHeaders } from "~/lib/route-headers";
 import { describeUserAgent } from "~/lib/user-agent";
 import { ChangePasswordSchema, ConfirmPasswordSchema, TwoFactorCodeSchema } from "~/schemas/auth";
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     email: staff.email,
-    profile: { fullName: settings.fullName ?? "", role: settings.role, emailNotifications: settings.emailNotifications },
+    profile: { fullName: settings.fullName ?? "", role: roleLabel(settings.isOwner), emailNotifications: settings.emailNotifications },
     company: { name: settings.companyName, website: settings.website ?? "", isOwner: settings.isOwner },
     security,
     sessions: sessions.map((s) => ({
