@@ -61,6 +61,8 @@ test("a recruiter posts a job with a required select and a custom stage; a candi
   const row = page.getByRole("row", { name: new RegExp(title) });
   await expect(row).toContainText("published");
   await expect(row).toContainText("0 candidates");
+  // One spelling of the job type everywhere, as displayed (no CSS capitalising).
+  await expect(row).toContainText("Part-time", { useInnerText: true });
   noConsoleErrors();
 
   // A candidate, not signed in, finds it on the board and by search.

@@ -12,6 +12,7 @@ import { JOB_STATUSES } from "~/schemas/job";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
 import { listStaffJobs } from "~/server/queries/staff-jobs.server";
+import { jobTypeLabel, remoteTypeLabel } from "~/lib/job-labels";
 
 export const meta: Route.MetaFunction = () => pageMeta("Jobs", "Your company's job postings.");
 
@@ -90,7 +91,7 @@ export default function JobsList({ loaderData }: Route.ComponentProps) {
               cells: [
                 <>
                   <p className="font-semibold text-slate-900">{job.title}</p>
-                  <p className="text-xs capitalize text-slate-500">{[job.location, job.type, job.remoteType].filter(Boolean).join(" · ")}</p>
+                  <p className="text-xs text-slate-500">{[job.location, jobTypeLabel(job.type), remoteTypeLabel(job.remoteType)].filter(Boolean).join(" · ")}</p>
                 </>,
                 job.companyName,
                 <Badge tone={jobStatusTone(job.status)}>{job.status}</Badge>,
