@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import type { FieldErrors } from "../schemas/parse-form";
 
 export type DomainErrorCode = "NOT_FOUND" | "CONFLICT" | "FORBIDDEN" | "CLOSED" | "INVALID" | "RATE_LIMITED";
 
@@ -16,6 +15,14 @@ export class DomainError extends Error {
 }
 
 export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;
+
+/**
+ * The same domain error with its message aimed at `field` (a rate limit met while checking a
+ * password shows beside the password field); anything else unchanged, to be thrown on.
+ */
+export function onField(error: unknown, field: string): unknown {
+  return isDomainError(error) ? new DomainError(error.code, error.message, { ...error.details, field }) : error;
+}
 
 /** PostgreSQL's unique_violation, from either driver (drizzle wraps driver errors in `cause`). */
 export function isUniqueViolation(error: unknown): boolean {
@@ -65,7 +72,7 @@ export interface DomainErrorAnswer {
   /** The field the message belongs beside, or "form" for the form's own error box. */
   field: string;
   /** `{ [field]: message }`, the shape every form shows. */
-  errors: FieldErrors;
+  errors: Record<string, string>;
   /** The status, and `Retry-After` for a rate limit: pass it to `data()`. */
   init: { status: number; headers: Record<string, string> };
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { answerDomainError, DomainError } from "./errors.server";
+import { answerDomainError, DomainError, onField } from "./errors.server";
 
 /** What `answerDomainError` threw: a 404 for the error boundary, or the original error. */
 function thrownBy(run: () => unknown): unknown {
@@ -57,6 +57,13 @@ describe("answerDomainError", () => {
     const answer = answerDomainError(new DomainError("FORBIDDEN", "Invalid email or password", { field: "email" }), { status: { FORBIDDEN: 400 }, field: "form" });
     expect(answer).toMatchObject({ status: 400, errors: { form: "Invalid email or password" } });
     expect(answerDomainError(new DomainError("CONFLICT", "Taken"), { status: { FORBIDDEN: 400 } }).status).toBe(409);
+  });
+
+  it("aims a domain error at another field, and leaves other errors alone", () => {
+    const limited = onField(new DomainError("RATE_LIMITED", "Too many attempts.", { retryAfterSeconds: 30 }), "password");
+    expect(limited).toMatchObject({ code: "RATE_LIMITED", message: "Too many attempts.", details: { field: "password", retryAfterSeconds: 30 } });
+    const failure = new Error("connection reset");
+    expect(onField(failure, "password")).toBe(failure);
   });
 
   it("rethrows anything that is not a domain error, untouched", () => {

@@ -7,7 +7,7 @@ import { LocalDate } from "~/features/pipeline-board/local-date";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
-import { isDomainError } from "~/server/errors.server";
+import { answerDomainError } from "~/server/errors.server";
 import { deleteEmailTemplate, listEmailTemplates } from "~/server/services/email-templates.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Email Templates", "Your company's email templates.");
@@ -45,8 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await deleteEmailTemplate(appDatabase(), staff, id);
   } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") return data({ error: "That template no longer exists." }, { status: 404 });
-    throw error;
+    // The list shows a vanished template as a message above it, not as an error page.
+    const answer = answerDomainError(error, { answerNotFound: true, notFound: "That template no longer exists." });
+    return data({ error: answer.message }, answer.init);
   }
   return redirect("/email-templates?saved=deleted");
 }
