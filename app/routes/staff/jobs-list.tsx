@@ -1,10 +1,10 @@
-import { Form, isRouteErrorResponse, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Alert } from "~/components/ui/alert";
 import type { Route } from "./+types/jobs-list";
 import { Badge, jobStatusTone } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
+import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { inputStyles } from "~/components/ui/field";
 import { pageMeta } from "~/lib/meta";
 import { jobPath } from "~/lib/slug";
@@ -115,19 +115,12 @@ export default function JobsList({ loaderData }: Route.ComponentProps) {
 
 /** Spec section 8: "Error loading jobs" with the message; fallback "Failed to load jobs". */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error)) console.error(error);
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string"
-      ? error.data
-      : error instanceof Error && error.message && error.message !== "Unexpected Server Error"
-        ? error.message
-        : "Failed to load jobs";
   return (
-    <div className="mx-auto max-w-6xl">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Jobs</h1>
-      <div className="mt-6">
-        <Alert title="Error loading jobs">{message}</Alert>
-      </div>
-    </div>
+    <ErrorPage
+      error={error}
+      unexpected={{ title: "Error loading jobs", text: "Failed to load jobs", showMessage: true }}
+      back={{ to: "/dashboard", label: "Back to the dashboard" }}
+      className={STAFF_ERROR_CARD}
+    />
   );
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/pipeline";
 import { idParam } from "~/lib/id-param";
 import { Badge, jobStatusTone } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
+import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { type MoveResponse, PipelineBoard } from "~/features/pipeline-board/pipeline-board";
 import { pageMeta } from "~/lib/meta";
 import { jobPath } from "~/lib/slug";
@@ -10,7 +11,7 @@ import { MoveApplicationSchema } from "~/schemas/application-review";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
-import { isDomainError } from "~/server/errors.server";
+import { answerDomainError } from "~/server/errors.server";
 import { CARDS_PER_MORE, CARDS_PER_PAGE, getPipelineBoard } from "~/server/queries/pipeline.server";
 import { moveApplication } from "~/server/services/pipeline.server";
 
@@ -48,11 +49,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await moveApplication(appDatabase(), staff, parsed.data.applicationId, parsed.data.stageId, jobId);
     return data<MoveResponse>({ ok: true });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data<MoveResponse>(
-      { ok: false, applicationId: parsed.data.applicationId, error: error.message },
-      { status: error.code === "NOT_FOUND" ? 404 : 400 },
-    );
+    // The board's fetcher shows every refusal on the card, a missing application included.
+    const answer = answerDomainError(error, { answerNotFound: true });
+    return data<MoveResponse>({ ok: false, applicationId: parsed.data.applicationId, error: answer.message }, answer.init);
   }
 }
 
@@ -102,15 +101,16 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Spec section 8: "Job not found" or the load error, with "Unable to load the job pipeline. Please try again later." */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = error && typeof error === "object" && "status" in error && error.status === 404;
+  const text = "Unable to load the job pipeline. Please try again later.";
   return (
-    <div className="mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-      <h1 className="text-xl font-semibold text-slate-900">{notFound ? "Job not found" : "Failed to load the job pipeline"}</h1>
-      <p className="mt-2 text-sm text-slate-600">Unable to load the job pipeline. Please try again later.</p>
-      <Link to="/manage/jobs" className="mt-4 inline-block text-sm font-semibold text-brand-600 hover:text-brand-700">
-        Back to Jobs
-      </Link>
-    </div>
+    <ErrorPage
+      error={error}
+      notFound={{ title: "Job not found", text }}
+      unexpected={{ title: "Failed to load the job pipeline", text }}
+      back={{ to: "/manage/jobs", label: "Back to Jobs" }}
+      className={STAFF_ERROR_CARD}
+    />
   );
 }
