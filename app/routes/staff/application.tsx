@@ -9,7 +9,8 @@ import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { inputStyles } from "~/components/ui/field";
 import { LocalDate } from "~/features/pipeline-board/local-date";
 import { pageMeta } from "~/lib/meta";
-import { applicationStatusTone, ChangeStatusSchema, MoveApplicationSchema } from "~/schemas/application-review";
+import { ApplicationQuerySchema, applicationStatusTone, ChangeStatusSchema, MoveApplicationSchema } from "~/schemas/application-review";
+import { parseQuery } from "~/schemas/query";
 import { isUuid } from "~/schemas/id";
 import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/auth.server";
@@ -47,7 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     listApplicationEmails(db, staff.companyId, application.id),
   ]);
   // ?template=<id> shows that template filled in for this candidate before it is sent.
-  const templateId = new URL(request.url).searchParams.get("template");
+  const templateId = parseQuery(ApplicationQuerySchema, request.url).template;
   let preview: { templateId: string; to: string; subject: string; body: string } | null = null;
   if (templateId && templates.some((template) => template.id === templateId)) {
     preview = { templateId, ...(await previewTemplateForApplication(db, staff, application.id, templateId)) };

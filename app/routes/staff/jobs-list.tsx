@@ -8,7 +8,8 @@ import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { inputStyles } from "~/components/ui/field";
 import { pageMeta } from "~/lib/meta";
 import { jobPath } from "~/lib/slug";
-import { JOB_STATUSES } from "~/schemas/job";
+import { JOB_STATUSES, JobsQuerySchema } from "~/schemas/job";
+import { parseQuery } from "~/schemas/query";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
 import { listStaffJobs } from "~/server/queries/staff-jobs.server";
@@ -17,12 +18,7 @@ export const meta: Route.MetaFunction = () => pageMeta("Jobs", "Your company's j
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const url = new URL(request.url);
-  const q = url.searchParams.get("q")?.trim() ?? "";
-  const statusParam = url.searchParams.get("status") ?? "all";
-  const status = (JOB_STATUSES as readonly string[]).includes(statusParam)
-    ? (statusParam as (typeof JOB_STATUSES)[number])
-    : undefined;
+  const { q, status } = parseQuery(JobsQuerySchema, request.url);
   const jobs = await listStaffJobs(appDatabase(), staff.companyId, { q, status });
   return {
     q,

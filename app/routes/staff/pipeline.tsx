@@ -7,7 +7,8 @@ import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { type MoveResponse, PipelineBoard } from "~/features/pipeline-board/pipeline-board";
 import { pageMeta } from "~/lib/meta";
 import { jobPath } from "~/lib/slug";
-import { MoveApplicationSchema } from "~/schemas/application-review";
+import { MoveApplicationSchema, PipelineQuerySchema } from "~/schemas/application-review";
+import { parseQuery } from "~/schemas/query";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
@@ -19,9 +20,9 @@ export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta(data ? `${data.job.title} pipeline` : "Pipeline", "Move candidates through the hiring pipeline.");
 
 /** "Show more" adds 50 cards to a column: ?more=<stageId> once per extra page, up to 5,000 cards. */
-function shownPerStage(url: URL): Record<string, number> {
+function shownPerStage(url: string): Record<string, number> {
   const shown: Record<string, number> = {};
-  for (const stageId of url.searchParams.getAll("more")) {
+  for (const stageId of parseQuery(PipelineQuerySchema, url).more) {
     shown[stageId] = Math.min((shown[stageId] ?? CARDS_PER_PAGE) + CARDS_PER_MORE, 5000);
   }
   return shown;
@@ -29,7 +30,7 @@ function shownPerStage(url: URL): Record<string, number> {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const board = await getPipelineBoard(appDatabase(), staff.companyId, idParam(params.jobId, "Job not found"), shownPerStage(new URL(request.url)));
+  const board = await getPipelineBoard(appDatabase(), staff.companyId, idParam(params.jobId, "Job not found"), shownPerStage(request.url));
   if (!board) throw data("Job not found", { status: 404 });
   return {
     job: { ...board.job, href: jobPath(board.job) },
