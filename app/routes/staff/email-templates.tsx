@@ -5,6 +5,8 @@ import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { LocalDate } from "~/features/pipeline-board/local-date";
 import { pageMeta } from "~/lib/meta";
+import { DeleteTemplateSchema, TEMPLATE_GONE_MESSAGE } from "~/schemas/email-template";
+import { formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
 import { answerDomainError } from "~/server/errors.server";
@@ -39,14 +41,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context);
-  const form = await request.formData();
-  const id = form.get("id");
-  if (form.get("intent") !== "delete" || typeof id !== "string") return data({ error: "Unknown request." }, { status: 400 });
+  const values = formValues(await request.formData());
+  if (values.intent !== "delete") return data({ error: "Unknown request." }, { status: 400 });
+  const parsed = parseForm(DeleteTemplateSchema, values);
+  if (!parsed.success) return data({ error: TEMPLATE_GONE_MESSAGE }, { status: 404 });
   try {
-    await deleteEmailTemplate(appDatabase(), staff, id);
+    await deleteEmailTemplate(appDatabase(), staff, parsed.data.id);
   } catch (error) {
     // The list shows a vanished template as a message above it, not as an error page.
-    const answer = answerDomainError(error, { answerNotFound: true, notFound: "That template no longer exists." });
+    const answer = answerDomainError(error, { answerNotFound: true, notFound: TEMPLATE_GONE_MESSAGE });
     return data({ error: answer.message }, answer.init);
   }
   return redirect("/email-templates?saved=deleted");
