@@ -1,6 +1,4 @@
 import {
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -10,6 +8,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { ErrorPage } from "~/components/ui/error-page";
 import { markPrivateAnswer } from "~/server/private-answers.server";
 import { cspNonceContext, responseCookiesContext } from "~/server/request-context.server";
 
@@ -63,28 +62,9 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
-  const detail =
-    import.meta.env.DEV && error instanceof Error ? error.stack : isRouteErrorResponse(error) ? error.statusText : undefined;
   return (
-    <main className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center px-6 py-16">
-      <title>{notFound ? "Page not found | OpenHire" : "Unexpected Application Error! | OpenHire"}</title>
-      <p className="text-sm font-semibold text-brand-600">{notFound ? "404" : "Error"}</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
-        {notFound ? "Page not found" : "Unexpected Application Error!"}
-      </h1>
-      <p className="mt-4 text-slate-600">
-        {notFound
-          ? "The page you are looking for does not exist or has moved."
-          : "Something went wrong on our side. Please try again in a moment."}
-      </p>
-      {detail ? <pre className="mt-6 overflow-x-auto rounded-lg bg-slate-100 p-4 text-xs text-slate-700">{detail}</pre> : null}
-      <p className="mt-8">
-        <Link to="/" className="font-semibold text-brand-600 hover:text-brand-700">
-          Back to the home page
-        </Link>
-      </p>
+    <main className="flex min-h-dvh flex-col justify-center px-6 py-16">
+      <ErrorPage error={error} documentTitle />
     </main>
   );
 }

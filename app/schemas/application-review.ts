@@ -1,8 +1,28 @@
-import { idField as id } from "./id";
+import { idField as id, isUuid } from "./id";
+import { queryId, queryPage, querySearch, queryValue, queryValues } from "./query";
 import { z } from "./zod";
 
 export const APPLICATION_STATUSES = ["active", "withdrawn", "rejected"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** The query of the applications list: /applications?job=&stage=&status=&q=&page= (a stage only with its job). */
+export const ApplicationsQuerySchema = z.object({
+  job: queryId(),
+  stage: queryId(),
+  status: queryValue(z.enum(APPLICATION_STATUSES).optional(), undefined),
+  q: querySearch(),
+  page: queryPage(),
+});
+
+/** The query of the pipeline board: one ?more=<stageId> per "Show more" pressed on that column. */
+export const PipelineQuerySchema = z.object({
+  more: queryValues(z.string().refine(isUuid)),
+});
+
+/** The query of the application page: ?template=<id> previews that template for the candidate. */
+export const ApplicationQuerySchema = z.object({
+  template: queryId(),
+});
 
 /** The board's drag and drop, and the application page's stage select. */
 export const MoveApplicationSchema = z.object({

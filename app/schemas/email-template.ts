@@ -1,4 +1,5 @@
 import { isCleanMultiLineText, isSingleLineText, TEXT_MESSAGES } from "./text";
+import { idField } from "./id";
 import { z } from "./zod";
 
 /** The merge fields a template may use, with what each becomes and a sample for the preview. */
@@ -40,3 +41,7 @@ export function renderTemplate(text: string, values: Partial<Record<string, stri
 export const SAMPLE_MERGE_VALUES: Record<string, string> = Object.fromEntries(
   MERGE_FIELDS.map((field) => [field.token.slice(2, -2), field.sample]),
 );
+
+/** Delete from the template list; an id that names no template is the list's "no longer exists". */
+export const TEMPLATE_GONE_MESSAGE = "That template no longer exists.";
+export const DeleteTemplateSchema = z.object({ intent: z.literal("delete"), id: idField(TEMPLATE_GONE_MESSAGE) });

@@ -1,5 +1,6 @@
 import { isCleanMultiLineText, isSingleLineText, TEXT_MESSAGES } from "./text";
 import { z } from "./zod";
+import { querySearch, queryValue } from "./query";
 import { type FormFieldDraft, FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES, FormFieldSchema, fieldsFromDrafts, type FormFieldType } from "./form-field";
 import { isCurrencyCode, parseSalaryAmount, SALARY_MESSAGES, salaryAmountError } from "./salary";
 
@@ -277,3 +278,9 @@ export function fieldErrorIndexes(fields: readonly FormFieldDraft[]): number[] {
 
 /** Staff status changes: the three statuses, each from a button of its own. */
 export const JobStatusSchema = z.object({ status: z.enum(JOB_STATUSES) });
+
+/** The query of the staff jobs list: /manage/jobs?status=&q= (no status, or an unknown one, is every status). */
+export const JobsQuerySchema = z.object({
+  status: queryValue(z.enum(JOB_STATUSES).optional(), undefined),
+  q: querySearch(),
+});

@@ -49,6 +49,7 @@ describe("abuse limits per account", () => {
     }
     const refused = await forgotPassword(args("/forgot-password", { email }, "10.0.1.1"));
     expect(statusOf(refused)).toBe(429);
+    expect(new Headers((refused as { init: ResponseInit }).init.headers).get("Retry-After")).toMatch(/^[1-9]\d*$/);
     await bed.mailer.idle();
     expect(bed.mailbox.messages.slice(before).filter((m) => m.to.includes(email))).toHaveLength(limit);
 

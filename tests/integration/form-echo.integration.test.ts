@@ -71,4 +71,17 @@ describe("echoed form values", () => {
     expect(company.init.status).toBe(400);
     expect(company.data.values).toEqual({ companyName: "Acme\nInc" });
   });
+
+  it("the settings forms send back only their own fields after a refusal from the service too", async () => {
+    const { cookie, email } = await createStaff(bed.t.db, bed.t.auth);
+    const request = new Request("http://localhost/settings", {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ intent: "invite", email, currentPassword: "secret", stray: "y".repeat(1000) }),
+    });
+    const invite = (await settingsRoute.action({ request, context: routeContext("10.9.0.4"), params: {} } as never)) as unknown as Answer;
+    expect(invite.init.status).toBe(409);
+    expect(invite.data.errors).toEqual({ email: `${email} is already a member of your team.` });
+    expect(invite.data.values).toEqual({ email });
+  });
 });

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import * as applicationRoute from "~/routes/staff/application";
+import * as templatesRoute from "~/routes/staff/email-templates";
 import * as editTemplateRoute from "~/routes/staff/email-templates-edit";
 import * as pipelineRoute from "~/routes/staff/pipeline";
 import { createEmailTemplate } from "~/server/services/email-templates.server";
@@ -91,5 +92,14 @@ describe("staff routes answer 404 for another company's ids", () => {
         })
       ).status,
     ).toBe(404);
+
+    // Deleting from the list: the id is read with idField; a template that is not the company's is gone too.
+    const remove = (values: Record<string, string>) =>
+      call(templatesRoute.action, { request: post("/email-templates", values), context: context(), params: {} });
+    const gone = { status: 404, body: { error: "That template no longer exists." } };
+    expect(await remove({ intent: "delete", id: "nope" })).toMatchObject(gone);
+    expect(await remove({ intent: "delete" })).toMatchObject(gone);
+    expect(await remove({ intent: "delete", id: theirTemplate.id })).toMatchObject(gone);
+    expect(await remove({ intent: "rename", id: theirTemplate.id })).toMatchObject({ status: 400, body: { error: "Unknown request." } });
   });
 });

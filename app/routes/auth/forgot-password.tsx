@@ -6,17 +6,21 @@ import { Field } from "~/components/ui/field";
 import { AuthCard } from "~/features/forms/auth-card";
 import { useValidatedForm } from "~/features/forms/use-validated-form";
 import { pageMeta } from "~/lib/meta";
+import { actionOrLoaderHeaders } from "~/lib/route-headers";
 import { ForgotPasswordSchema } from "~/schemas/auth";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { appAuth, authHeaders } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
-import { isDomainError } from "~/server/errors.server";
+import { answerDomainError } from "~/server/errors.server";
 import { requestPasswordReset } from "~/server/services/accounts.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
 import { clientIpContext } from "~/server/request-context.server";
 import { echoValue } from "~/lib/form-echo";
 
 export const meta: Route.MetaFunction = () => pageMeta("Forgot password", "Reset the password of your OpenHire account.");
+
+/** A 429's Retry-After reaches the document response too (forms without JavaScript). */
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
@@ -28,8 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     await consumeRateLimit(db, RATE_LIMITS.passwordReset, context.get(clientIpContext));
     await consumeRateLimit(db, RATE_LIMITS.passwordResetAccount, email);
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ errors: { form: error.message }, email, sentTo: null }, { status: 429 });
+    const answer = answerDomainError(error);
+    return data({ errors: answer.errors, email, sentTo: null }, answer.init);
   }
   // The same answer whether or not the address has an account.
   await requestPasswordReset(appAuth(), email, authHeaders(request, context));

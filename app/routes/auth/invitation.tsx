@@ -11,7 +11,7 @@ import { InvitationRegisterSchema } from "~/schemas/auth";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { appAuth, authHeaders, cookieHeaders } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
-import { isDomainError } from "~/server/errors.server";
+import { answerDomainError } from "~/server/errors.server";
 import { registerAccount } from "~/server/services/accounts.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
 import { acceptInvitation, findInvitation } from "~/server/services/team.server";
@@ -64,11 +64,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
     return redirect("/dashboard", { headers: cookieHeaders(cookies) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const field = error.code === "CONFLICT" && error.details.field === "email" ? "form" : (error.details.field ?? "form");
-    const message =
-      error.code === "CONFLICT" && error.details.field === "email" ? "An account with this email already exists: sign in to accept." : error.message;
-    return data({ errors: { [field]: message } }, { status: error.code === "RATE_LIMITED" ? 429 : 400 });
+    // Every refusal is the form's 400 (a rate limit 429): the visitor can do nothing else here.
+    const answer = answerDomainError(error, { status: { CONFLICT: 400, FORBIDDEN: 400 } });
+    // The page shows the invitation's address read-only: an account that has it already signs in to accept.
+    const accountExists = answer.code === "CONFLICT" && answer.field === "email";
+    return data({ errors: accountExists ? { form: "An account with this email already exists: sign in to accept." } : answer.errors }, answer.init);
   }
 }
 

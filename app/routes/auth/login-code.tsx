@@ -6,11 +6,12 @@ import { Field } from "~/components/ui/field";
 import { AuthCard } from "~/features/forms/auth-card";
 import { useValidatedForm } from "~/features/forms/use-validated-form";
 import { pageMeta } from "~/lib/meta";
+import { actionOrLoaderHeaders } from "~/lib/route-headers";
 import { SignInCodeRequestSchema, SignInCodeSchema } from "~/schemas/auth";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { appAuth, authHeaders, cookieHeaders, getStaff, safeRedirect } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
-import { isDomainError } from "~/server/errors.server";
+import { answerDomainError } from "~/server/errors.server";
 import { sendSignInCode, signInWithCode } from "~/server/services/accounts.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
 import { clientIpContext } from "~/server/request-context.server";
@@ -22,6 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getStaff(request, context)) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
   return null;
 }
+
+/** A 429's Retry-After reaches the document response too (forms without JavaScript). */
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
 type Step = { step: "email" | "code"; email: string; errors?: Record<string, string | undefined>; resent?: boolean };
 
@@ -40,8 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       await consumeRateLimit(db, RATE_LIMITS.signInCodeAccount, email);
       await sendSignInCode(appAuth(), email, authHeaders(request, context));
     } catch (error) {
-      if (!isDomainError(error)) throw error;
-      return data<Step>({ step: values.intent === "resend" ? "code" : "email", email, errors: { form: error.message } }, { status: 429 });
+      const answer = answerDomainError(error, { field: "form" });
+      return data<Step>({ step: values.intent === "resend" ? "code" : "email", email, errors: answer.errors }, answer.init);
     }
     return data<Step>({ step: "code", email, resent: values.intent === "resend" });
   }
@@ -57,9 +61,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const to = result.passwordRemoved ? "/settings?notice=password-removed#security" : redirectTo;
     return redirect(to, { headers: cookieHeaders(result.cookies) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const field = error.details.field ?? "form";
-    return data<Step>({ step: "code", email: parsed.data.email, errors: { [field]: error.message } }, { status: error.code === "RATE_LIMITED" ? 429 : 400 });
+    // A refused sign-in (FORBIDDEN) is the form's 400, as on the password sign-in.
+    const answer = answerDomainError(error, { status: { FORBIDDEN: 400 } });
+    return data<Step>({ step: "code", email: parsed.data.email, errors: answer.errors }, answer.init);
   }
 }
 

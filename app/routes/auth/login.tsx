@@ -11,7 +11,7 @@ import { LoginSchema } from "~/schemas/auth";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { appAuth, authHeaders, cookieHeaders, getStaff, safeRedirect } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
-import { isDomainError } from "~/server/errors.server";
+import { answerDomainError } from "~/server/errors.server";
 import { signIn } from "~/server/services/accounts.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
 import { clientIpContext } from "~/server/request-context.server";
@@ -50,10 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirect(redirectTo, { headers: cookieHeaders(result.cookies) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const status = error.code === "RATE_LIMITED" ? 429 : 400;
-    const headers: HeadersInit = error.details.retryAfterSeconds ? { "Retry-After": String(error.details.retryAfterSeconds) } : {};
-    return data({ errors: { form: error.message || "Failed to sign in" }, email: parsed.data.email }, { status, headers });
+    // A refused sign-in (FORBIDDEN) is the form's 400, whatever the reason.
+    const answer = answerDomainError(error, { status: { FORBIDDEN: 400 } });
+    return data({ errors: { form: answer.message }, email: parsed.data.email }, answer.init);
   }
 }
 

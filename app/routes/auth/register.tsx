@@ -12,7 +12,7 @@ import { RegisterSchema } from "~/schemas/auth";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { appAuth, authHeaders, cookieHeaders, getStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
-import { isDomainError } from "~/server/errors.server";
+import { answerDomainError } from "~/server/errors.server";
 import { signUp } from "~/server/services/accounts.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
 import { clientIpContext } from "~/server/request-context.server";
@@ -40,11 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.status === "check-email") return data({ errors: undefined, email: parsed.data.email, sentTo: parsed.data.email });
     return redirect("/dashboard", { headers: cookieHeaders(result.cookies) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const status = error.code === "RATE_LIMITED" ? 429 : 400;
-    const field = error.details.field ?? "form";
-    const headers: HeadersInit = error.details.retryAfterSeconds ? { "Retry-After": String(error.details.retryAfterSeconds) } : {};
-    return data({ errors: { [field]: error.message || "Failed to create account" }, email: parsed.data.email, sentTo: null }, { status, headers });
+    const answer = answerDomainError(error);
+    return data({ errors: answer.errors, email: parsed.data.email, sentTo: null }, answer.init);
   }
 }
 

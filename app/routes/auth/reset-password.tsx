@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import { INVALID_RESET_LINK, ResetPasswordSchema } from "~/schemas/auth";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { appAuth } from "~/server/auth.server";
-import { isDomainError } from "~/server/errors.server";
+import { answerDomainError } from "~/server/errors.server";
 import { isResetTokenValid, resetPassword } from "~/server/services/accounts.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Choose a new password", "Choose a new password for your OpenHire account.");
@@ -26,9 +26,8 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await resetPassword(appAuth(), { token: values.token ?? "", password: parsed.data.password });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const field = error.details.field ?? "form";
-    return data({ errors: { [field]: error.message } }, { status: 400 });
+    const answer = answerDomainError(error);
+    return data({ errors: answer.errors }, answer.init);
   }
   return redirect("/login?notice=reset");
 }

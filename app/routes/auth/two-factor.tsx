@@ -11,7 +11,7 @@ import { TwoFactorChallengeSchema } from "~/schemas/auth";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { appAuth, authHeaders, cookieHeaders, safeRedirect } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
-import { isDomainError } from "~/server/errors.server";
+import { answerDomainError } from "~/server/errors.server";
 import { verifySecondFactor } from "~/server/services/accounts.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
 import { clientIpContext } from "~/server/request-context.server";
@@ -42,11 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return redirect(redirectTo, { headers: cookieHeaders(cookies) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "FORBIDDEN") return redirect(`/login?${new URLSearchParams({ redirectTo })}`);
-    const field = error.details.field ?? "form";
-    const headers: HeadersInit = error.details.retryAfterSeconds ? { "Retry-After": String(error.details.retryAfterSeconds) } : {};
-    return data({ errors: { [field]: error.message } }, { status: error.code === "RATE_LIMITED" ? 429 : 400, headers });
+    const answer = answerDomainError(error);
+    // The sign-in this challenge belonged to is over: start again.
+    if (answer.code === "FORBIDDEN") return redirect(`/login?${new URLSearchParams({ redirectTo })}`);
+    return data({ errors: answer.errors }, answer.init);
   }
 }
 

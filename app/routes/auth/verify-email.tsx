@@ -6,7 +6,7 @@ import { AuthCard } from "~/features/forms/auth-card";
 import { pageMeta } from "~/lib/meta";
 import { appAuth, requireStaff, safeRedirect } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
-import { isDomainError } from "~/server/errors.server";
+import { answerDomainError } from "~/server/errors.server";
 import { sendVerificationEmail, verifyEmail } from "~/server/services/accounts.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
 
@@ -28,7 +28,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await consumeRateLimit(appDatabase(), RATE_LIMITS.verificationEmailAccount, staff.userId);
   } catch (error) {
-    if (!isDomainError(error)) throw error;
+    // Anything but a domain error goes on to the error boundary; the only refusal here is the
+    // per-account limit, which the banner reports.
+    answerDomainError(error);
     return redirect(`${back}${separator}verification=limited`);
   }
   await sendVerificationEmail(appAuth(), staff.email, request.headers.get("cookie") ?? "");

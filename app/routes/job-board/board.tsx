@@ -7,6 +7,8 @@ import { jobTypeLabel, remoteTypeLabel } from "~/lib/job-labels";
 import { pageMeta } from "~/lib/meta";
 import { jobPath } from "~/lib/slug";
 import { APPLICATION_MESSAGES } from "~/schemas/application-messages";
+import { BoardQuerySchema } from "~/schemas/job-board";
+import { parseQuery } from "~/schemas/query";
 import { config } from "~/server/config.server";
 import { appDatabase } from "~/server/db.server";
 import { listBoardJobs } from "~/server/queries/job-board.server";
@@ -21,16 +23,12 @@ export const meta: Route.MetaFunction = ({ data }) => {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const pageParam = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  const result = await listBoardJobs(appDatabase(), {
-    q: url.searchParams.get("q") ?? "",
-    page: Number.isFinite(pageParam) && pageParam > 0 && pageParam <= 10_000 ? pageParam : 1,
-  });
+  const query = parseQuery(BoardQuerySchema, request.url);
+  const result = await listBoardJobs(appDatabase(), { q: query.q, page: query.page });
   return {
     ...result,
     canonical: `${config.baseUrl}/jobs`,
-    applied: url.searchParams.get("applied") === "1",
+    applied: query.applied === "1",
     jobs: result.jobs.map((job) => ({ ...jobSummary(job), href: jobPath(job) })),
   };
 }

@@ -9,7 +9,7 @@ import type { FormField } from "~/schemas/form-field";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { appDatabase } from "~/server/db.server";
 import { appMailer } from "~/server/email.server";
-import { isDomainError } from "~/server/errors.server";
+import { answerDomainError } from "~/server/errors.server";
 import { cachedValue } from "~/server/job-board-cache.server";
 import { getPublicJob } from "~/server/queries/job-board.server";
 import { clientIpContext } from "~/server/request-context.server";
@@ -56,14 +56,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       rateLimit: { rule: RATE_LIMITS.apply, subject: context.get(clientIpContext) },
     });
   } catch (error) {
-    if (!isDomainError(error)) {
-      console.error("Error submitting application:", error);
-      return data({ errors: undefined, values, failure: APPLICATION_MESSAGES.fallback }, { status: 500 });
-    }
-    const status = { CONFLICT: 409, RATE_LIMITED: 429, CLOSED: 410, NOT_FOUND: 404 }[error.code as string] ?? 400;
-    const headers: HeadersInit = error.details.retryAfterSeconds ? { "Retry-After": String(error.details.retryAfterSeconds) } : {};
-    const errors = error.details.field ? { [error.details.field]: error.message } : undefined;
-    return data({ errors, values, failure: errors ? undefined : error.message }, { status, headers });
+    // Spec section 8: "Job not found", "Failed to get pipeline stage" and the fallback are the form's own messages.
+    const answer = answerDomainError(error, {
+      answerNotFound: true,
+      unexpected: { log: "Error submitting application:", message: APPLICATION_MESSAGES.fallback },
+    });
+    const onField = answer.field !== "form";
+    return data({ errors: onField ? answer.errors : undefined, values, failure: onField ? undefined : answer.message }, answer.init);
   }
   // The application's statement queued its emails (the candidate's confirmation and the staff
   // notifications): the worker writes and sends them in the background, never delaying this answer.

@@ -1,13 +1,36 @@
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
+import { ErrorPage } from "~/components/ui/error-page";
 import { Logo } from "~/components/ui/logo";
 import { COPYRIGHT_YEAR, SITE_NAME } from "~/content/site";
 import { jobBoardPageCache } from "./page-cache.server";
 
 export const middleware: Route.MiddlewareFunction[] = [jobBoardPageCache];
 
-/** The public job board's frame: the logo, Login as a Company, the footer. */
 export default function JobBoardLayout() {
+  return (
+    <JobBoardFrame>
+      <Outlet />
+    </JobBoardFrame>
+  );
+}
+
+/** Spec section 8: a job board page that failed, in the board's frame; a 404 is a job that is not there. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <JobBoardFrame>
+      <ErrorPage
+        error={error}
+        notFound={{ title: "Job not found or no longer available", text: "The job posting you're looking for might have been removed or is no longer available." }}
+        back={{ to: "/jobs", label: "Back to Job Board" }}
+        className="mx-auto max-w-xl px-4 py-20"
+      />
+    </JobBoardFrame>
+  );
+}
+
+/** The public job board's frame: the logo, Login as a Company, the footer. */
+function JobBoardFrame({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
@@ -24,7 +47,7 @@ export default function JobBoardLayout() {
         </div>
       </header>
       <main id="main" className="flex-1">
-        <Outlet />
+        {children}
       </main>
       <footer className="border-t border-slate-200 bg-white py-8 text-center text-sm text-slate-600">© {COPYRIGHT_YEAR} {SITE_NAME}. All rights reserved.</footer>
     </div>

@@ -3,6 +3,7 @@ import type { Route } from "./+types/layout";
 import { MarketingFooter } from "~/components/marketing/marketing-footer";
 import { MarketingHeader, WebinarBanner } from "~/components/marketing/marketing-header";
 import type { MarketingLayoutData } from "~/components/marketing/site-links";
+import { ErrorPage } from "~/components/ui/error-page";
 import { config } from "~/server/config.server";
 
 /** Configuration every marketing page needs: the booking calendar and the public address. */
@@ -11,6 +12,23 @@ export function loader(): MarketingLayoutData {
 }
 
 export default function MarketingLayout(_: Route.ComponentProps) {
+  return (
+    <MarketingFrame>
+      <Outlet />
+    </MarketingFrame>
+  );
+}
+
+/** A marketing page that failed, inside the same header and footer (spec: "Unexpected Application Error!"). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <MarketingFrame>
+      <ErrorPage error={error} className="mx-auto max-w-xl px-4 py-24" />
+    </MarketingFrame>
+  );
+}
+
+function MarketingFrame({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -22,7 +40,7 @@ export default function MarketingLayout(_: Route.ComponentProps) {
       <WebinarBanner />
       <MarketingHeader />
       <main id="main" className="flex-1">
-        <Outlet />
+        {children}
       </main>
       <MarketingFooter />
     </div>

@@ -4,7 +4,7 @@ import { echoFormValues } from "~/lib/form-echo";
 import { type NewsletterSource, parseNewsletter } from "~/schemas/newsletter";
 import { formValues } from "~/schemas/parse-form";
 import { appDatabase } from "~/server/db.server";
-import { isDomainError } from "~/server/errors.server";
+import { answerDomainError } from "~/server/errors.server";
 import { NEWSLETTER_RATE_LIMIT, subscribeToNewsletter } from "~/server/services/newsletter.server";
 import { consumeRateLimit } from "~/server/services/rate-limit.server";
 import { clientIpContext } from "~/server/request-context.server";
@@ -27,11 +27,8 @@ export async function newsletterAction(
   try {
     await consumeRateLimit(db, NEWSLETTER_RATE_LIMIT, context.get(clientIpContext));
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data<NewsletterActionData>(
-      { ok: false, errors: { form: error.message }, email },
-      { status: 429, headers: { "Retry-After": String(error.details.retryAfterSeconds ?? 60) } },
-    );
+    const answer = answerDomainError(error);
+    return data<NewsletterActionData>({ ok: false, errors: answer.errors, email }, answer.init);
   }
   const result = await subscribeToNewsletter(db, parsed.data);
   return data<NewsletterActionData>({ ok: true, status: result.status, email: parsed.data.email });

@@ -6,15 +6,17 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonStyles } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
+import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { inputStyles } from "~/components/ui/field";
 import { LocalDate } from "~/features/pipeline-board/local-date";
 import { pageMeta } from "~/lib/meta";
-import { applicationStatusTone, ChangeStatusSchema, MoveApplicationSchema } from "~/schemas/application-review";
+import { ApplicationQuerySchema, applicationStatusTone, ChangeStatusSchema, MoveApplicationSchema } from "~/schemas/application-review";
+import { parseQuery } from "~/schemas/query";
 import { isUuid } from "~/schemas/id";
 import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
-import { isDomainError } from "~/server/errors.server";
+import { answerDomainError } from "~/server/errors.server";
 import { describeActivity, listSubjectActivity } from "~/server/queries/activity.server";
 import { getApplicationDetail } from "~/server/queries/applications.server";
 import { appMailer, listApplicationEmails } from "~/server/email.server";
@@ -47,7 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     listApplicationEmails(db, staff.companyId, application.id),
   ]);
   // ?template=<id> shows that template filled in for this candidate before it is sent.
-  const templateId = new URL(request.url).searchParams.get("template");
+  const templateId = parseQuery(ApplicationQuerySchema, request.url).template;
   let preview: { templateId: string; to: string; subject: string; body: string } | null = null;
   if (templateId && templates.some((template) => template.id === templateId)) {
     preview = { templateId, ...(await previewTemplateForApplication(db, staff, application.id, templateId)) };
@@ -95,9 +97,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await changeApplicationStatus(db, staff, applicationId, parsed.data.status);
     return { errors: null, done: "Status updated." };
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "NOT_FOUND") throw data("Application not found", { status: 404 });
-    return data({ errors: { [error.details.field ?? "form"]: error.message }, done: null }, { status: 400 });
+    const answer = answerDomainError(error, { notFound: "Application not found" });
+    return data({ errors: answer.errors as FieldErrors, done: null }, answer.init);
   }
 }
 
@@ -364,16 +365,13 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = error && typeof error === "object" && "status" in error && error.status === 404;
   return (
-    <div className="mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-      <h1 className="text-xl font-semibold text-slate-900">{notFound ? "Application not found" : "Failed to load the application"}</h1>
-      <p className="mt-2 text-sm text-slate-600">
-        {notFound ? "It may have been removed, or it belongs to another company." : "Please try again later."}
-      </p>
-      <Link to="/applications" className="mt-4 inline-block text-sm font-semibold text-brand-600 hover:text-brand-700">
-        Back to Applications
-      </Link>
-    </div>
+    <ErrorPage
+      error={error}
+      notFound={{ title: "Application not found", text: "It may have been removed, or it belongs to another company." }}
+      unexpected={{ title: "Failed to load the application", text: "Please try again later." }}
+      back={{ to: "/applications", label: "Back to Applications" }}
+      className={STAFF_ERROR_CARD}
+    />
   );
 }

@@ -7,8 +7,8 @@ import { Badge } from "~/components/ui/badge";
 import { inputStyles } from "~/components/ui/field";
 import { LocalDate } from "~/features/pipeline-board/local-date";
 import { pageMeta } from "~/lib/meta";
-import { APPLICATION_STATUSES, type ApplicationStatus, applicationStatusTone } from "~/schemas/application-review";
-import { isUuid } from "~/schemas/id";
+import { APPLICATION_STATUSES, ApplicationsQuerySchema, applicationStatusTone } from "~/schemas/application-review";
+import { parseQuery } from "~/schemas/query";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
 import { listApplicationFilterOptions, listApplications } from "~/server/queries/applications.server";
@@ -17,16 +17,13 @@ export const meta: Route.MetaFunction = () => pageMeta("Applications", "Every ap
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const url = new URL(request.url);
-  const jobParam = url.searchParams.get("job") ?? "";
-  const stageParam = url.searchParams.get("stage") ?? "";
-  const statusParam = url.searchParams.get("status") ?? "";
+  const query = parseQuery(ApplicationsQuerySchema, request.url);
   const filters = {
-    jobId: isUuid(jobParam) ? jobParam : undefined,
-    stageId: isUuid(jobParam) && isUuid(stageParam) ? stageParam : undefined,
-    status: (APPLICATION_STATUSES as readonly string[]).includes(statusParam) ? (statusParam as ApplicationStatus) : undefined,
-    q: url.searchParams.get("q")?.trim() ?? "",
-    page: Number(url.searchParams.get("page")) || 1,
+    jobId: query.job,
+    stageId: query.job ? query.stage : undefined,
+    status: query.status,
+    q: query.q,
+    page: query.page,
   };
   const db = appDatabase();
   try {

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/email-templates-edit";
+import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { idParam } from "~/lib/id-param";
 import { TemplateForm } from "~/features/email-templates/template-form";
 import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
@@ -8,7 +9,7 @@ import { EmailTemplateSchema } from "~/schemas/email-template";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
-import { isDomainError } from "~/server/errors.server";
+import { answerDomainError } from "~/server/errors.server";
 import { getEmailTemplate, updateEmailTemplate } from "~/server/services/email-templates.server";
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? `Edit ${data.template.name}` : "Edit email template", "Edit an email template.");
@@ -31,8 +32,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     await updateEmailTemplate(appDatabase(), staff, templateId, parsed.data);
   } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") throw data("Email template not found", { status: 404 });
-    throw error;
+    const answer = answerDomainError(error, { notFound: "Email template not found" });
+    return data({ errors: answer.errors, values: echoFormValues(values, TEMPLATE_MAX_LENGTHS) }, answer.init);
   }
   return redirect("/email-templates?saved=updated");
 }
@@ -58,13 +59,13 @@ export default function EditEmailTemplate({ loaderData, actionData }: Route.Comp
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <div className="mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-      <h1 className="text-xl font-semibold text-slate-900">Email template not found</h1>
-      <Link to="/email-templates" className="mt-4 inline-block text-sm font-semibold text-brand-600 hover:text-brand-700">
-        Back to Email Templates
-      </Link>
-    </div>
+    <ErrorPage
+      error={error}
+      notFound={{ title: "Email template not found", text: "It may have been deleted, or it belongs to another company." }}
+      back={{ to: "/email-templates", label: "Back to Email Templates" }}
+      className={STAFF_ERROR_CARD}
+    />
   );
 }

@@ -6,9 +6,11 @@ import { ButtonLink } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { LocalDate } from "~/features/pipeline-board/local-date";
 import { pageMeta } from "~/lib/meta";
+import { DeleteTemplateSchema, TEMPLATE_GONE_MESSAGE } from "~/schemas/email-template";
+import { formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
-import { isDomainError } from "~/server/errors.server";
+import { answerDomainError } from "~/server/errors.server";
 import { deleteEmailTemplate, listEmailTemplates } from "~/server/services/email-templates.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Email Templates", "Your company's email templates.");
@@ -38,14 +40,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context);
-  const form = await request.formData();
-  const id = form.get("id");
-  if (form.get("intent") !== "delete" || typeof id !== "string") return data({ error: "Unknown request." }, { status: 400 });
+  const values = formValues(await request.formData());
+  if (values.intent !== "delete") return data({ error: "Unknown request." }, { status: 400 });
+  const parsed = parseForm(DeleteTemplateSchema, values);
+  if (!parsed.success) return data({ error: TEMPLATE_GONE_MESSAGE }, { status: 404 });
   try {
-    await deleteEmailTemplate(appDatabase(), staff, id);
+    await deleteEmailTemplate(appDatabase(), staff, parsed.data.id);
   } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") return data({ error: "That template no longer exists." }, { status: 404 });
-    throw error;
+    // The list shows a vanished template as a message above it, not as an error page.
+    const answer = answerDomainError(error, { answerNotFound: true, notFound: TEMPLATE_GONE_MESSAGE });
+    return data({ error: answer.message }, answer.init);
   }
   return redirect("/email-templates?saved=deleted");
 }

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { applyBuilderIntent, parseBuilderIntent } from "~/features/job-form/builder";
 import { type CreateJobData, JobFormSchema, jobFormStateFromValues } from "~/schemas/job";
 import { formValues, parseForm } from "~/schemas/parse-form";
-import { isDomainError } from "~/server/errors.server";
+import { answerDomainError } from "~/server/errors.server";
 import { JobWriteError } from "~/server/services/jobs.server";
 
 /**
@@ -25,14 +25,11 @@ export async function handleJobFormPost(
   try {
     await save(parsed.data);
   } catch (error) {
-    if (isDomainError(error)) {
-      if (error.code === "NOT_FOUND") throw data("Job not found", { status: 404 });
-      const errors = error.details.field ? { [error.details.field]: error.message } : undefined;
-      return data({ state, errors, failure: error.message }, { status: 400 });
-    }
-    console.error(messages.log, error);
-    const failure = error instanceof JobWriteError ? error.message : messages.fallback;
-    return data({ state, errors: undefined, failure }, { status: 500 });
+    const answer = answerDomainError(error, {
+      notFound: "Job not found",
+      unexpected: { log: messages.log, message: (failure) => (failure instanceof JobWriteError ? failure.message : messages.fallback) },
+    });
+    return data({ state, errors: answer.field === "form" ? undefined : answer.errors, failure: answer.message }, answer.init);
   }
   return redirect("/manage/jobs");
 }

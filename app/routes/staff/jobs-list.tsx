@@ -1,14 +1,15 @@
-import { Form, isRouteErrorResponse, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Alert } from "~/components/ui/alert";
 import type { Route } from "./+types/jobs-list";
 import { Badge, jobStatusTone } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
+import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { inputStyles } from "~/components/ui/field";
 import { pageMeta } from "~/lib/meta";
 import { jobPath } from "~/lib/slug";
-import { JOB_STATUSES } from "~/schemas/job";
+import { JOB_STATUSES, JobsQuerySchema } from "~/schemas/job";
+import { parseQuery } from "~/schemas/query";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
 import { listStaffJobs } from "~/server/queries/staff-jobs.server";
@@ -18,12 +19,7 @@ export const meta: Route.MetaFunction = () => pageMeta("Jobs", "Your company's j
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const url = new URL(request.url);
-  const q = url.searchParams.get("q")?.trim() ?? "";
-  const statusParam = url.searchParams.get("status") ?? "all";
-  const status = (JOB_STATUSES as readonly string[]).includes(statusParam)
-    ? (statusParam as (typeof JOB_STATUSES)[number])
-    : undefined;
+  const { q, status } = parseQuery(JobsQuerySchema, request.url);
   const jobs = await listStaffJobs(appDatabase(), staff.companyId, { q, status });
   return {
     q,
@@ -118,19 +114,12 @@ export default function JobsList({ loaderData }: Route.ComponentProps) {
 
 /** Spec section 8: "Error loading jobs" with the message; fallback "Failed to load jobs". */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error)) console.error(error);
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string"
-      ? error.data
-      : error instanceof Error && error.message && error.message !== "Unexpected Server Error"
-        ? error.message
-        : "Failed to load jobs";
   return (
-    <div className="mx-auto max-w-6xl">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Jobs</h1>
-      <div className="mt-6">
-        <Alert title="Error loading jobs">{message}</Alert>
-      </div>
-    </div>
+    <ErrorPage
+      error={error}
+      unexpected={{ title: "Error loading jobs", text: "Failed to load jobs", showMessage: true }}
+      back={{ to: "/dashboard", label: "Back to the dashboard" }}
+      className={STAFF_ERROR_CARD}
+    />
   );
 }

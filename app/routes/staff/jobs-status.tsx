@@ -5,7 +5,7 @@ import { JobStatusSchema } from "~/schemas/job";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff, safeRedirect } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
-import { isDomainError } from "~/server/errors.server";
+import { answerDomainError } from "~/server/errors.server";
 import { setJobStatus } from "~/server/services/jobs.server";
 
 /** Publish, draft or close a job; answers a redirect back to the page the form was on. */
@@ -18,8 +18,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     await setJobStatus(appDatabase(), staff, jobId, parsed.data.status);
   } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") throw data("Job not found", { status: 404 });
-    throw error;
+    // A redirect form has no page to show a message on: every refusal goes to the error boundary.
+    const answer = answerDomainError(error, { notFound: "Job not found" });
+    throw data(answer.message, answer.init);
   }
   return redirect(safeRedirect(values.redirectTo, `/manage/jobs/${jobId}/edit`));
 }

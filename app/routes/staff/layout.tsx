@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, NavLink, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
+import { ErrorPage } from "~/components/ui/error-page";
 import { Logo } from "~/components/ui/logo";
 import { VerifyEmailBanner } from "~/features/settings/verify-email-banner";
 import { requireStaff } from "~/server/auth.server";
@@ -101,6 +102,23 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           <Outlet />
         </main>
       </div>
+    </div>
+  );
+}
+
+/**
+ * A staff page that failed without a boundary of its own. Its frame is the logo only: the navigation
+ * needs the layout's data, which a failed layout loader never gave.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <header className="border-b border-slate-200 bg-white px-4 py-3">
+        <Logo to="/dashboard" />
+      </header>
+      <main id="main" className="px-6 py-16">
+        <ErrorPage error={error} back={{ to: "/dashboard", label: "Back to the dashboard" }} />
+      </main>
     </div>
   );
 }

@@ -3,14 +3,16 @@ import type { Route } from "./+types/pipeline";
 import { idParam } from "~/lib/id-param";
 import { Badge, jobStatusTone } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
+import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { type MoveResponse, PipelineBoard } from "~/features/pipeline-board/pipeline-board";
 import { pageMeta } from "~/lib/meta";
 import { jobPath } from "~/lib/slug";
-import { MoveApplicationSchema } from "~/schemas/application-review";
+import { MoveApplicationSchema, PipelineQuerySchema } from "~/schemas/application-review";
+import { parseQuery } from "~/schemas/query";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
-import { isDomainError } from "~/server/errors.server";
+import { answerDomainError } from "~/server/errors.server";
 import { CARDS_PER_MORE, CARDS_PER_PAGE, getPipelineBoard } from "~/server/queries/pipeline.server";
 import { moveApplication } from "~/server/services/pipeline.server";
 
@@ -18,9 +20,9 @@ export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta(data ? `${data.job.title} pipeline` : "Pipeline", "Move candidates through the hiring pipeline.");
 
 /** "Show more" adds 50 cards to a column: ?more=<stageId> once per extra page, up to 5,000 cards. */
-function shownPerStage(url: URL): Record<string, number> {
+function shownPerStage(url: string): Record<string, number> {
   const shown: Record<string, number> = {};
-  for (const stageId of url.searchParams.getAll("more")) {
+  for (const stageId of parseQuery(PipelineQuerySchema, url).more) {
     shown[stageId] = Math.min((shown[stageId] ?? CARDS_PER_PAGE) + CARDS_PER_MORE, 5000);
   }
   return shown;
@@ -28,7 +30,7 @@ function shownPerStage(url: URL): Record<string, number> {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const board = await getPipelineBoard(appDatabase(), staff.companyId, idParam(params.jobId, "Job not found"), shownPerStage(new URL(request.url)));
+  const board = await getPipelineBoard(appDatabase(), staff.companyId, idParam(params.jobId, "Job not found"), shownPerStage(request.url));
   if (!board) throw data("Job not found", { status: 404 });
   return {
     job: { ...board.job, href: jobPath(board.job) },
@@ -48,11 +50,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await moveApplication(appDatabase(), staff, parsed.data.applicationId, parsed.data.stageId, jobId);
     return data<MoveResponse>({ ok: true });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data<MoveResponse>(
-      { ok: false, applicationId: parsed.data.applicationId, error: error.message },
-      { status: error.code === "NOT_FOUND" ? 404 : 400 },
-    );
+    // The board's fetcher shows every refusal on the card, a missing application included.
+    const answer = answerDomainError(error, { answerNotFound: true });
+    return data<MoveResponse>({ ok: false, applicationId: parsed.data.applicationId, error: answer.message }, answer.init);
   }
 }
 
@@ -102,15 +102,16 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Spec section 8: "Job not found" or the load error, with "Unable to load the job pipeline. Please try again later." */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = error && typeof error === "object" && "status" in error && error.status === 404;
+  const text = "Unable to load the job pipeline. Please try again later.";
   return (
-    <div className="mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-      <h1 className="text-xl font-semibold text-slate-900">{notFound ? "Job not found" : "Failed to load the job pipeline"}</h1>
-      <p className="mt-2 text-sm text-slate-600">Unable to load the job pipeline. Please try again later.</p>
-      <Link to="/manage/jobs" className="mt-4 inline-block text-sm font-semibold text-brand-600 hover:text-brand-700">
-        Back to Jobs
-      </Link>
-    </div>
+    <ErrorPage
+      error={error}
+      notFound={{ title: "Job not found", text }}
+      unexpected={{ title: "Failed to load the job pipeline", text }}
+      back={{ to: "/manage/jobs", label: "Back to Jobs" }}
+      className={STAFF_ERROR_CARD}
+    />
   );
 }

@@ -15,7 +15,7 @@ import { appAuth, authHeaders, cookieHeaders, requireStaff, type Staff } from "~
 import { config } from "~/server/config.server";
 import { appDatabase, type Database } from "~/server/db.server";
 import { appMailer } from "~/server/email.server";
-import { DomainError, isDomainError } from "~/server/errors.server";
+import { answerDomainError, onField } from "~/server/errors.server";
 import {
   changePassword,
   confirmTwoFactorEnrolment,
@@ -83,8 +83,8 @@ const ECHO_LIMITS: Partial<Record<SettingsForm, ReadonlyMap<string, number>>> = 
   team: maxLengthsOf(InviteMemberSchema),
 };
 
-const invalid = (form: SettingsForm, errors: FieldErrors, values?: Record<string, string>, status = 400, headers?: HeadersInit) =>
-  data<SettingsActionData>({ form, errors, values }, { status, headers });
+const invalid = (form: SettingsForm, errors: FieldErrors, values?: Record<string, string>, init: ResponseInit = { status: 400 }) =>
+  data<SettingsActionData>({ form, errors, values }, init);
 
 /** A 429's Retry-After reaches the document response too (forms without JavaScript). */
 export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
@@ -97,8 +97,7 @@ async function limitPasswordAttempts(db: Database, staff: Staff, field: string):
   try {
     await consumeRateLimit(db, RATE_LIMITS.passwordConfirmAccount, staff.userId);
   } catch (error) {
-    if (isDomainError(error)) throw new DomainError(error.code, error.message, { ...error.details, field });
-    throw error;
+    throw onField(error, field);
   }
 }
 
@@ -154,18 +153,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         const totpUri = values.totpUri ?? "";
         const recoveryCodes = (values.recoveryCodes ?? "").split(/\s+/).filter(Boolean);
         const parsed = parseForm(TwoFactorCodeSchema, values);
-        const again = async (errors: FieldErrors) => {
+        const again = async (errors: FieldErrors, init: ResponseInit = { status: 400 }) => {
           const manualKey = totpUri.startsWith("otpauth://") ? (new URL(totpUri).searchParams.get("secret") ?? "") : "";
           const qrDataUrl = manualKey ? await QRCode.toDataURL(totpUri, { margin: 1, width: 200 }) : "";
-          return data<SettingsActionData>({ form: "2fa-start", errors, enrolment: { qrDataUrl, manualKey, totpUri, recoveryCodes } }, { status: 400 });
+          return data<SettingsActionData>({ form: "2fa-start", errors, enrolment: { qrDataUrl, manualKey, totpUri, recoveryCodes } }, init);
         };
         if (!parsed.success) return again(parsed.errors);
         try {
           const cookies = await confirmTwoFactorEnrolment(appAuth(), parsed.data.code, headers);
           return data<SettingsActionData>({ form, recoveryCodes }, { headers: cookieHeaders(cookies) });
         } catch (error) {
-          if (isDomainError(error)) return again({ code: error.message });
-          throw error;
+          const answer = answerDomainError(error, { field: "code" });
+          return again(answer.errors, answer.init);
         }
       }
       case "2fa-disable": {
@@ -208,13 +207,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         throw data("Unknown action", { status: 400 });
     }
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "NOT_FOUND") throw data(error.message, { status: 404 });
-    const status = error.code === "RATE_LIMITED" ? 429 : error.code === "FORBIDDEN" ? 403 : error.code === "CONFLICT" ? 409 : 400;
-    // Passwords are never sent back to the page.
-    const echo = form === "profile" || form === "company" || form === "team" ? values : undefined;
-    const retryAfter = error.details.retryAfterSeconds ? { "Retry-After": String(error.details.retryAfterSeconds) } : undefined;
-    return invalid(form, { [error.details.field ?? "form"]: error.message }, echo, status, retryAfter);
+    const answer = answerDomainError(error);
+    // Only the forms' own fields are shown again (never a password).
+    const echoLimits = ECHO_LIMITS[form];
+    return invalid(form, answer.errors, echoLimits ? echoFormValues(values, echoLimits) : undefined, answer.init);
   }
 }
 

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { ApplicationsQuerySchema, PipelineQuerySchema } from "./application-review";
+import { JobsQuerySchema } from "./job";
+import { BoardQuerySchema } from "./job-board";
+import { parseQuery } from "./query";
+
+const ID = "0b7c2a4e-8f1d-4c3b-9a5e-6d7f8e9a0b1c";
+const url = (query: string) => `http://localhost/x?${query}`;
+
+describe("parseQuery", () => {
+  it("reads each field with its schema, and a missing one as its default", () => {
+    expect(parseQuery(ApplicationsQuerySchema, url(`job=${ID}&stage=${ID}&status=rejected&q=%20ada%20&page=3`))).toEqual({
+      job: ID,
+      stage: ID,
+      status: "rejected",
+      q: "ada",
+      page: 3,
+    });
+    expect(parseQuery(ApplicationsQuerySchema, url(""))).toEqual({ job: undefined, stage: undefined, status: undefined, q: "", page: 1 });
+  });
+
+  it("falls back field by field on junk, and never throws", () => {
+    expect(parseQuery(ApplicationsQuerySchema, url("job=nope&status=bogus&page=abc&q=ok"))).toEqual({
+      job: undefined,
+      stage: undefined,
+      status: undefined,
+      q: "ok",
+      page: 1,
+    });
+    for (const page of ["0", "-2", "2.5", "1e400", "", "Infinity", "0x10"]) {
+      expect(parseQuery(ApplicationsQuerySchema, url(`page=${page}`)).page, page).toBe(1);
+    }
+    expect(parseQuery(JobsQuerySchema, url("status=bogus"))).toEqual({ status: undefined, q: "" });
+    expect(parseQuery(BoardQuerySchema, url("page=10001&applied=yes"))).toEqual({ q: "", page: 1, applied: undefined });
+    expect(parseQuery(BoardQuerySchema, url("page=10000&applied=1"))).toMatchObject({ page: 10_000, applied: "1" });
+  });
+
+  it("takes the first value of a repeated key, and every fitting value of a list", () => {
+    expect(parseQuery(JobsQuerySchema, url("status=closed&status=draft")).status).toBe("closed");
+    expect(parseQuery(PipelineQuerySchema, url(`more=${ID}&more=nope&more=${ID}`))).toEqual({ more: [ID, ID] });
+    expect(parseQuery(PipelineQuerySchema, url(""))).toEqual({ more: [] });
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import * as boardRoute from "~/routes/job-board/board";
+import * as applicationRoute from "~/routes/staff/application";
+import * as applicationsRoute from "~/routes/staff/applications-list";
+import * as jobsRoute from "~/routes/staff/jobs-list";
+import * as pipelineRoute from "~/routes/staff/pipeline";
+import { createStaff } from "../factories";
+import { createJobWithStages, createTestApplication } from "../factories-workspace";
+import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
+
+// Every list page reads its query with a schema (decision 053): junk typed into the address bar
+// falls back to the default, field by field, and the page answers 200, never a 500.
+
+const bed = setUpAppTestDatabase();
+
+/** Values a visitor (or a scanner) may put in any query parameter. */
+const JUNK = ["abc", "", "-1", "0", "2.5", "1e400", "NaN", "' or 1=1 --", "%", "00000000-0000-0000-0000-00000000000g", "x".repeat(2000), "[object Object]"];
+
+/** The loader's answer to `path?query`, which must be data, not a thrown error. */
+async function load(loader: unknown, path: string, query: string, cookie?: string, params: Record<string, string> = {}) {
+  const request = new Request(`http://localhost${path}?${query}`, { headers: cookie ? { cookie } : {} });
+  return (await (loader as (args: unknown) => Promise<unknown>)({ request, context: routeContext(), params })) as Record<string, unknown>;
+}
+
+/** Each junk value alone in each parameter, the parameter repeated, and all of them at once. */
+function junkQueries(keys: string[]): string[] {
+  const queries = keys.flatMap((key) => JUNK.map((value) => new URLSearchParams([[key, value]]).toString()));
+  queries.push(keys.map((key) => `${key}=1&${key}=abc`).join("&"));
+  queries.push(new URLSearchParams(keys.map((key) => [key, "bogus"])).toString());
+  return queries;
+}
+
+describe("list pages with junk query strings", () => {
+  it("the applications list falls back to every application, page 1, and keeps the values that fit", async () => {
+    const { staff, cookie } = await createStaff(bed.t.db, bed.t.auth);
+    const job = await createJobWithStages(bed.t.db, staff);
+    await createTestApplication(bed.t.db, job, { candidateName: "Ada Lovelace" });
+    await createTestApplication(bed.t.db, job, { candidateName: "Grace Hopper", status: "rejected" });
+    for (const query of junkQueries(["job", "stage", "status", "q", "page"])) {
+      const answer = await load(applicationsRoute.loader, "/applications", query, cookie);
+      expect(answer.error, query).toBeNull();
+      const filters = answer.filters as { page: number; status?: string; jobId?: string };
+      expect(filters.page, query).toBe(1);
+      expect(filters.status, query).toBeUndefined();
+      expect(filters.jobId, query).toBeUndefined();
+    }
+    const kept = await load(applicationsRoute.loader, "/applications", `status=rejected&page=abc&job=${job.id}&stage=nope&q=%20grace%20`, cookie);
+    expect(kept.filters).toEqual({ jobId: job.id, stageId: undefined, status: "rejected", q: "grace", page: 1 });
+    expect((kept.list as { rows: { candidateName: string }[] }).rows.map((row) => row.candidateName)).toEqual(["Grace Hopper"]);
+    // A stage without its job is no filter.
+    expect((await load(applicationsRoute.loader, "/applications", `stage=${job.stages[0]!.id}`, cookie)).filters).toMatchObject({ stageId: undefined });
+  });
+
+  it("the jobs list falls back to every status", async () => {
+    const { staff, cookie } = await createStaff(bed.t.db, bed.t.auth);
+    await createJobWithStages(bed.t.db, staff, { title: "Backend" });
+    for (const query of junkQueries(["status", "q"])) {
+      const answer = await load(jobsRoute.loader, "/manage/jobs", query, cookie);
+      expect(answer.status, query).toBe("all");
+    }
+    const kept = await load(jobsRoute.loader, "/manage/jobs", "status=closed&q=%20back%20", cookie);
+    expect(kept).toMatchObject({ status: "closed", q: "back", jobs: [] });
+    expect(((await load(jobsRoute.loader, "/manage/jobs", "status=bogus&q=back", cookie)).jobs as unknown[]).length).toBe(1);
+  });
+
+  it("the job board falls back to page 1 and keeps a search", async () => {
+    for (const query of junkQueries(["q", "page", "applied"])) {
+      const answer = await load(boardRoute.loader, "/jobs", query);
+      // The repeated keys' query starts each with a value that fits (applied=1, page=1).
+      expect(answer.applied, query).toBe(query.endsWith("applied=1&applied=abc"));
+      if (!query.startsWith("q=")) expect(answer.page, query).toBe(1);
+    }
+    expect(await load(boardRoute.loader, "/jobs", "page=10001&applied=1")).toMatchObject({ page: 1, applied: true });
+    expect(await load(boardRoute.loader, "/jobs", "page=3&q=rust")).toMatchObject({ page: 3, q: "rust" });
+  });
+
+  it("the pipeline's Show more drops what is not a stage id, and the application page ignores a junk template", async () => {
+    const { staff, cookie } = await createStaff(bed.t.db, bed.t.auth);
+    const job = await createJobWithStages(bed.t.db, staff);
+    const application = await createTestApplication(bed.t.db, job, { candidateName: "Ada Lovelace" });
+    for (const query of junkQueries(["more"])) {
+      const answer = await load(pipelineRoute.loader, `/manage/jobs/${job.id}`, query, cookie, { jobId: job.id });
+      expect((answer.columns as unknown[]).length, query).toBe(job.stages.length);
+    }
+    for (const query of junkQueries(["template"])) {
+      const answer = await load(applicationRoute.loader, `/applications/${application.id}`, query, cookie, { applicationId: application.id });
+      expect(answer.preview, query).toBeNull();
+    }
+  });
+});
