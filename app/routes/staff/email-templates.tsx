@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const message = SAVED_MESSAGES[url.searchParams.get("saved") ?? ""] ?? null;
   const confirmDelete = url.searchParams.get("delete");
   try {
-    const templates = await listEmailTemplates(appDatabase(), staff.companyId);
+    const templates = await listEmailTemplates(appDatabase(), staff);
     return {
       templates: templates.map((t) => ({ ...t, createdAt: t.createdAt.toISOString() })),
       error: null,

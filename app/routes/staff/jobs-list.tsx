@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = (JOB_STATUSES as readonly string[]).includes(statusParam)
     ? (statusParam as (typeof JOB_STATUSES)[number])
     : undefined;
-  const jobs = await listStaffJobs(appDatabase(), staff.companyId, { q, status });
+  const jobs = await listStaffJobs(appDatabase(), staff, { q, status });
   return {
     q,
     status: status ?? "all",
