@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { applications, jobs, pipelineStages } from "../../../db/schema";
-import type { CreateJobData, JobStatus } from "~/schemas/job";
+import { type CreateJobData, type JobStatus, MESSAGES } from "~/schemas/job";
 import type { Database, Transaction } from "../db.server";
-import { DomainError } from "../errors.server";
+import { DomainError, isUniqueViolation } from "../errors.server";
 import { recordActivity } from "./activity.server";
 import { invalidateJobBoardCache } from "../job-board-cache.server";
 import { type Actor, owned, ownedSql } from "../tenancy.server";
@@ -95,6 +95,9 @@ export async function createJob(db: Database, actor: Actor, input: CreateJobData
   return job;
 }
 
+/** The per-job unique constraints of pipeline_stages (DEFERRABLE INITIALLY IMMEDIATE, migration 0005). */
+const STAGE_UNIQUE_CONSTRAINTS = sql.raw("pipeline_stages_job_order_unique, pipeline_stages_job_name_unique");
+
 async function lockJob(tx: Transaction, actor: Actor, jobId: string) {
   const [job] = await tx
     .select({ id: jobs.id, status: jobs.status })
@@ -152,6 +155,9 @@ export async function updateJob(db: Database, actor: Actor, jobId: string, input
         .where(and(inArray(pipelineStages.id, removed.map((stage) => stage.id)), owned(pipelineStages, actor)));
     }
 
+    // A job's stages have one order and one name each (decision 052); renaming and reordering may
+    // swap two of them, so those constraints are checked once every stage is written.
+    await tx.execute(sql`set constraints ${STAGE_UNIQUE_CONSTRAINTS} deferred`);
     await step("Failed to save pipeline stages", async () => {
       for (const [index, stage] of input.stages.entries()) {
         const values = { name: stage.name, description: stage.description ?? null, order: index + 1 };
@@ -160,6 +166,12 @@ export async function updateJob(db: Database, actor: Actor, jobId: string, input
         } else {
           await tx.insert(pipelineStages).values({ ...values, companyId: actor.companyId, jobId });
         }
+      }
+      try {
+        await tx.execute(sql`set constraints ${STAGE_UNIQUE_CONSTRAINTS} immediate`);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DomainError("INVALID", MESSAGES.stageNamesUnique, { field: "stages" });
+        throw error;
       }
     });
   });

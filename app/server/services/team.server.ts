@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { companies, invitations, profiles, session, user } from "../../../db/schema";
 import type { Database, Queryable, Transaction } from "../db.server";
 import { invitationEmail, type Mailer } from "../email.server";
-import { DomainError } from "../errors.server";
+import { DomainError, isUniqueViolation } from "../errors.server";
 import { type Actor, owned, ownCompany } from "../tenancy.server";
 
 export const INVITATION_DAYS = 7;
@@ -55,17 +55,23 @@ export async function inviteMember(
           isNull(invitations.revokedAt),
         ),
       );
-    const [row] = await tx
-      .insert(invitations)
-      .values({
-        companyId: actor.companyId,
-        email,
-        tokenHash: hashInvitationToken(token),
-        invitedBy: actor.userId,
-        expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
-      })
-      .returning({ id: invitations.id });
-    return row!;
+    try {
+      const [row] = await tx
+        .insert(invitations)
+        .values({
+          companyId: actor.companyId,
+          email,
+          tokenHash: hashInvitationToken(token),
+          invitedBy: actor.userId,
+          expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
+        })
+        .returning({ id: invitations.id });
+      return row!;
+    } catch (error) {
+      // One open invitation per address (invitations_open_email_unique): another request made it meanwhile.
+      if (isUniqueViolation(error)) throw new DomainError("CONFLICT", `An invitation to ${email} was just sent.`, { field: "email" });
+      throw error;
+    }
   });
 
   const [company] = await db
