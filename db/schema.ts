@@ -8,12 +8,14 @@ import {
   boolean,
   check,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -144,6 +146,8 @@ export const companies = pgTable(
   (t) => [
     // Public board search also matches the company name (decision 020).
     index("companies_name_search_idx").using("gin", sql`to_tsvector('english', ${t.name})`),
+    // Deleting a user sets it to null here; also the "owns a company" check on accepting an invitation.
+    index("companies_created_by_idx").on(t.createdBy),
   ],
 );
 
@@ -220,6 +224,10 @@ export const jobs = pgTable(
       .where(sql`${t.status} = 'published'`),
     // Public board full-text search (decisions 020 and 024).
     index("jobs_search_document_idx").using("gin", t.searchDocument),
+    // Deleting a user sets created_by to null.
+    index("jobs_created_by_idx").on(t.createdBy),
+    // The target of the composite foreign keys that keep a job's stages and applications in its company.
+    unique("jobs_id_company_unique").on(t.id, t.companyId),
     check("jobs_type_check", oneOf("type", JOB_TYPES)),
     check("jobs_status_check", oneOf("status", JOB_STATUSES)),
     // A NULL passes a check constraint, so these also allow "not given".
@@ -232,12 +240,9 @@ export const pipelineStages = pgTable(
   "pipeline_stages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    jobId: uuid("job_id")
-      .notNull()
-      .references(() => jobs.id, { onDelete: "cascade" }),
+    /** Always its job's company (the composite foreign key below; decision 052). */
+    companyId: uuid("company_id").notNull(),
+    jobId: uuid("job_id").notNull(),
     name: text("name").notNull(),
     description: text("description"),
     order: integer("order").notNull(),
@@ -245,9 +250,17 @@ export const pipelineStages = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Board: a job's stages in order; the Applied lookup by name.
-    index("pipeline_stages_job_order_idx").on(t.jobId, t.order),
-    index("pipeline_stages_job_name_idx").on(t.jobId, t.name),
+    // A stage's job is of the stage's company; deleting the job (or its company) deletes its stages.
+    foreignKey({ name: "pipeline_stages_job_company_fk", columns: [t.jobId, t.companyId], foreignColumns: [jobs.id, jobs.companyId] }).onDelete(
+      "cascade",
+    ),
+    // Board: a job's stages in order; the Applied lookup by name. One order and one name per job.
+    // The migration makes both DEFERRABLE INITIALLY IMMEDIATE (checked at the end of each statement,
+    // or at commit after SET CONSTRAINTS … DEFERRED), so editing a job can swap orders and names.
+    unique("pipeline_stages_job_order_unique").on(t.jobId, t.order),
+    unique("pipeline_stages_job_name_unique").on(t.jobId, t.name),
+    // The target of the applications' foreign key that keeps an application's stage in its job.
+    unique("pipeline_stages_id_job_unique").on(t.id, t.jobId),
     check("pipeline_stages_order_check", sql`${t.order} >= 1`),
   ],
 );
@@ -259,9 +272,8 @@ export const applications = pgTable(
     companyId: uuid("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    jobId: uuid("job_id")
-      .notNull()
-      .references(() => jobs.id, { onDelete: "cascade" }),
+    /** A job of the application's company (composite foreign key below). */
+    jobId: uuid("job_id").notNull(),
     candidateName: text("candidate_name").notNull(),
     candidateEmail: text("candidate_email").notNull(),
     resumeUrl: text("resume_url"),
@@ -269,9 +281,8 @@ export const applications = pgTable(
       .$type<{ cover_letter?: string; custom_fields?: Record<string, string | boolean> }>()
       .notNull()
       .default({}),
-    currentPipelineStageId: uuid("current_pipeline_stage_id").references(() => pipelineStages.id, {
-      onDelete: "restrict",
-    }),
+    /** A stage of the application's job (composite foreign key below). */
+    currentPipelineStageId: uuid("current_pipeline_stage_id"),
     status: text("status", { enum: APPLICATION_STATUSES }).notNull().default("active"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -288,6 +299,15 @@ export const applications = pgTable(
     index("applications_stage_created_idx").on(t.currentPipelineStageId, t.createdAt.desc(), t.id.desc()),
     // One application per email per job.
     uniqueIndex("applications_job_email_unique").on(t.jobId, sql`lower(${t.candidateEmail})`),
+    // The job is of the application's company, and the stage is of the application's job (decision 052).
+    foreignKey({ name: "applications_job_company_fk", columns: [t.jobId, t.companyId], foreignColumns: [jobs.id, jobs.companyId] }).onDelete(
+      "cascade",
+    ),
+    foreignKey({
+      name: "applications_stage_job_fk",
+      columns: [t.currentPipelineStageId, t.jobId],
+      foreignColumns: [pipelineStages.id, pipelineStages.jobId],
+    }).onDelete("restrict"),
     check("applications_status_check", oneOf("status", APPLICATION_STATUSES)),
   ],
 );
@@ -297,12 +317,17 @@ export const applications = pgTable(
  * the application's own statement and deleted in the transaction that records the emails, so each
  * application's emails are written exactly once, even across a crash (decision 044).
  */
-export const applicationEmailQueue = pgTable("application_email_queue", {
-  applicationId: uuid("application_id")
-    .primaryKey()
-    .references(() => applications.id, { onDelete: "cascade" }),
-  createdAt: createdAt(),
-});
+export const applicationEmailQueue = pgTable(
+  "application_email_queue",
+  {
+    applicationId: uuid("application_id")
+      .primaryKey()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  // The worker takes the oldest rows first.
+  (t) => [index("application_email_queue_created_idx").on(t.createdAt)],
+);
 
 export const emailTemplates = pgTable(
   "email_templates",
@@ -361,6 +386,8 @@ export const emailMessages = pgTable(
   },
   (t) => [
     index("email_messages_application_idx").on(t.applicationId, t.createdAt.desc()),
+    // Deleting a company deletes its messages.
+    index("email_messages_company_idx").on(t.companyId),
     index("email_messages_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
@@ -385,15 +412,29 @@ export const invitations = pgTable(
     revokedAt: timestamptz("revoked_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("invitations_company_idx").on(t.companyId, t.createdAt.desc())],
+  (t) => [
+    index("invitations_company_idx").on(t.companyId, t.createdAt.desc()),
+    // At most one open (not accepted, not revoked) invitation per address per company.
+    uniqueIndex("invitations_open_email_unique")
+      .on(t.companyId, sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    // Deleting a user sets these to null.
+    index("invitations_invited_by_idx").on(t.invitedBy),
+    index("invitations_accepted_by_idx").on(t.acceptedBy),
+  ],
 );
 
 /** Fixed-window request counters shared by every app node (rate limiting). */
-export const rateLimits = pgTable("rate_limits", {
-  key: text("key").primaryKey(),
-  count: integer("count").notNull(),
-  windowStart: timestamptz("window_start").notNull(),
-});
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    windowStart: timestamptz("window_start").notNull(),
+  },
+  // The sweep deletes windows older than a day.
+  (t) => [index("rate_limits_window_start_idx").on(t.windowStart)],
+);
 
 export const ACTIVITY_TYPES = [
   "application_received",
@@ -431,6 +472,10 @@ export const activityEvents = pgTable(
     index("activity_events_company_created_idx").on(t.companyId, t.createdAt.desc(), t.seq.desc()),
     // Application history: one subject's events in order.
     index("activity_events_subject_created_idx").on(t.subjectId, t.createdAt, t.seq),
+    // Deleting a user sets actor_id to null; candidates' events (most of them) have none.
+    index("activity_events_actor_idx")
+      .on(t.actorId)
+      .where(sql`${t.actorId} is not null`),
     check("activity_events_type_check", oneOf("type", ACTIVITY_TYPES)),
     check("activity_events_subject_type_check", oneOf("subject_type", ACTIVITY_SUBJECT_TYPES)),
   ],

@@ -1,11 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { applications, pipelineStages } from "../db/schema";
-import type { Staff } from "~/server/auth.server";
 import type { Database } from "~/server/db.server";
+import type { Actor } from "~/server/tenancy.server";
 import { createTestJob } from "./factories";
-
-type Actor = Pick<Staff, "userId" | "companyId">;
 
 /** A job's stages in order. */
 export async function stagesOf(db: Database, jobId: string) {

@@ -4,6 +4,7 @@ import { companies, profiles } from "../db/schema";
 import { CreateJobSchema, type CreateJobInput } from "~/schemas/job";
 import type { Auth, Staff } from "~/server/auth.server";
 import type { Database } from "~/server/db.server";
+import type { Actor } from "~/server/tenancy.server";
 import { registerAccount } from "~/server/services/accounts.server";
 import { createJob } from "~/server/services/jobs.server";
 
@@ -50,6 +51,6 @@ export function jobInput(overrides: Partial<CreateJobInput> = {}) {
   });
 }
 
-export async function createTestJob(db: Database, staff: Pick<Staff, "userId" | "companyId">, overrides: Partial<CreateJobInput> = {}) {
+export async function createTestJob(db: Database, staff: Actor, overrides: Partial<CreateJobInput> = {}) {
   return createJob(db, staff, jobInput(overrides));
 }

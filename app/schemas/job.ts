@@ -33,6 +33,7 @@ export const MESSAGES = {
   salaryRange: "Minimum salary cannot be greater than maximum salary.",
   optionsRequired: "Enter at least one option, separated by commas.",
   appliedStageRequired: `The pipeline needs a stage named ${APPLIED_STAGE_NAME}: every application starts there.`,
+  stageNamesUnique: "Each stage needs a name of its own.",
 } as const;
 
 /** Longest single-line value (title, location, stage name, salary text) and longest multi-line text. */
@@ -132,6 +133,11 @@ export const CreateJobSchema = z
   )
   .refine((job) => job.stages.some((stage) => stage.name === APPLIED_STAGE_NAME), {
     message: MESSAGES.appliedStageRequired,
+    path: ["stages"],
+  })
+  // The database holds one stage of each name per job (decision 052).
+  .refine((job) => new Set(job.stages.map((stage) => stage.name)).size === job.stages.length, {
+    message: MESSAGES.stageNamesUnique,
     path: ["stages"],
   });
 

@@ -21,6 +21,7 @@ import {
 } from "./email.server";
 import { clientIpContext, responseCookiesContext } from "./request-context.server";
 import { hashPassword, verifyPassword } from "./services/password-hash.server";
+import type { Actor } from "./tenancy.server";
 
 const SESSION_DAYS = 30;
 /** The header through which our actions tell better-auth the client's IP (never read from the client). */
@@ -232,15 +233,14 @@ export function authHeaders(request: Request, context: Readonly<RouterContextPro
 // Sessions in loaders and actions
 // ---------------------------------------------------------------------------
 
-export interface Staff {
-  userId: string;
+/** The signed-in staff member: the actor of every staff service (tenancy.server.ts), and what the pages show. */
+export interface Staff extends Actor {
   sessionId: string;
   email: string;
   /** Whether the email address was confirmed (the layout shows a reminder until it is). */
   emailVerified?: boolean;
   fullName: string | null;
   role: "recruiter";
-  companyId: string;
   companyName: string;
 }
 

@@ -4,6 +4,7 @@ import { emailMessages } from "../../db/schema";
 import { escapeForLog } from "~/schemas/text";
 import { config } from "./config.server";
 import { appDatabase, appDatabaseHandle, type Database, type Queryable } from "./db.server";
+import { type Actor, owned } from "./tenancy.server";
 
 /** One message to send. */
 export interface OutgoingEmail {
@@ -287,7 +288,7 @@ export interface SentEmail {
 }
 
 /** Messages sent to the candidate of one application of the company, newest first. */
-export async function listApplicationEmails(db: Queryable, companyId: string, applicationId: string): Promise<SentEmail[]> {
+export async function listApplicationEmails(db: Queryable, actor: Actor, applicationId: string): Promise<SentEmail[]> {
   return db
     .select({
       id: emailMessages.id,
@@ -300,7 +301,7 @@ export async function listApplicationEmails(db: Queryable, companyId: string, ap
       sentAt: emailMessages.sentAt,
     })
     .from(emailMessages)
-    .where(and(eq(emailMessages.companyId, companyId), eq(emailMessages.applicationId, applicationId)))
+    .where(and(owned(emailMessages, actor), eq(emailMessages.applicationId, applicationId)))
     .orderBy(sql`${emailMessages.createdAt} desc`);
 }
 

@@ -11,13 +11,14 @@ export interface TestDatabase extends DatabaseHandle {
 
 /**
  * A freshly migrated database for one test file: in-memory PGlite, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL.
+ * PostgreSQL server named by TEST_DATABASE_URL. `{ migrate: false }` leaves it empty (migration tests).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const migrate = options.migrate ?? true;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ dataDir: "memory://" });
-    await handle.migrate();
+    if (migrate) await handle.migrate();
     return { ...handle, auth: createAuth(handle.db, "test-secret-test-secret-test-secret"), destroy: handle.close };
   }
   const name = `openhire_test_${randomBytes(6).toString("hex")}`;
@@ -28,7 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), max: 4 });
-  await handle.migrate();
+  if (migrate) await handle.migrate();
   return {
     ...handle,
     auth: createAuth(handle.db, "test-secret-test-secret-test-secret"),

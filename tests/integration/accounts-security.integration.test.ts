@@ -269,7 +269,7 @@ describe("sessions", () => {
     const second = await signedIn(email);
     const third = await signedIn(email);
     const current = (await sessionOf(cookie))!.session.id;
-    const actor = { userId: staff.userId, sessionId: current };
+    const actor = { ...staff, sessionId: current };
     const sessions = await listSessions(bed.t.db, actor);
     expect(sessions).toHaveLength(3);
     expect(sessions[0]).toMatchObject({ id: current, current: true });

@@ -30,7 +30,7 @@ describe("listApplications", () => {
     const screening = backend.stages.find((s) => s.name === "Screening")!.id;
     await moveApplication(t.db, staff, ada.id, screening);
 
-    const all = await listApplications(t.db, staff.companyId, {});
+    const all = await listApplications(t.db, staff, {});
     expect(all.total).toBe(3);
     expect(all.rows.map((r) => [r.candidateName, r.jobTitle, r.stageName, r.status])).toEqual([
       ["Grace Hopper", "Backend", "Applied", "rejected"],
@@ -39,7 +39,7 @@ describe("listApplications", () => {
     ]);
 
     const names = async (filters: Parameters<typeof listApplications>[2]) =>
-      (await listApplications(t.db, staff.companyId, filters)).rows.map((r) => r.candidateName);
+      (await listApplications(t.db, staff, filters)).rows.map((r) => r.candidateName);
     expect(await names({ jobId: backend.id })).toEqual(["Grace Hopper", "Ada Lovelace"]);
     expect(await names({ jobId: backend.id, stageId: screening })).toEqual(["Ada Lovelace"]);
     expect(await names({ status: "rejected" })).toEqual(["Grace Hopper"]);
@@ -49,7 +49,7 @@ describe("listApplications", () => {
     // Another company's job filters to nothing rather than leaking its applications.
     expect(await names({ jobId: theirs.id })).toEqual([]);
 
-    const options = await listApplicationFilterOptions(t.db, staff.companyId, theirs.id);
+    const options = await listApplicationFilterOptions(t.db, staff, theirs.id);
     expect(options.jobs.map((j) => j.title).sort()).toEqual(["Backend", "Design"]);
     expect(options.stages).toEqual([]);
   });
@@ -58,8 +58,8 @@ describe("listApplications", () => {
     const { staff } = await createStaff(t.db, t.auth);
     const job = await createJobWithStages(t.db, staff);
     for (let i = 1; i <= 27; i++) await createTestApplication(t.db, job, { candidateName: `Person ${i}`, createdAt: day(i) });
-    const first = await listApplications(t.db, staff.companyId, { page: 1 });
-    const second = await listApplications(t.db, staff.companyId, { page: 2 });
+    const first = await listApplications(t.db, staff, { page: 1 });
+    const second = await listApplications(t.db, staff, { page: 2 });
     expect(first).toMatchObject({ total: 27, page: 1, pageCount: 2 });
     expect(first.rows).toHaveLength(25);
     expect(first.rows[0]!.candidateName).toBe("Person 27");
@@ -85,7 +85,7 @@ describe("getApplicationDetail", () => {
         custom_fields: { "f-years": "7", "f-why": "Your mission", "f-visa": false, "f-gone": "An old answer" },
       },
     });
-    const detail = await getApplicationDetail(t.db, staff.companyId, application.id);
+    const detail = await getApplicationDetail(t.db, staff, application.id);
     expect(detail).toMatchObject({ coverLetter: "Dear team", resumeUrl: "https://example.test/cv.pdf", stage: { name: "Applied" } });
     expect(detail!.answers).toEqual([
       { fieldId: "f-why", label: "Why us?", answer: "Your mission", removed: false },
@@ -93,8 +93,8 @@ describe("getApplicationDetail", () => {
       { fieldId: "f-visa", label: "Needs a visa", answer: "No", removed: false },
       { fieldId: "f-gone", label: "Removed question", answer: "An old answer", removed: true },
     ]);
-    expect(await getApplicationDetail(t.db, other.companyId, application.id)).toBeNull();
-    expect(await getApplicationDetail(t.db, staff.companyId, "not-a-uuid")).toBeNull();
+    expect(await getApplicationDetail(t.db, other, application.id)).toBeNull();
+    expect(await getApplicationDetail(t.db, staff, "not-a-uuid")).toBeNull();
   });
 });
 
@@ -105,7 +105,7 @@ describe("getPipelineBoard", () => {
     const job = await createJobWithStages(t.db, staff);
     for (let i = 1; i <= 30; i++) await createTestApplication(t.db, job, { candidateName: `P${i}`, createdAt: day(1 + (i % 28)) });
     const offer = await createTestApplication(t.db, job, { stageName: "Offer" });
-    const board = await getPipelineBoard(t.db, staff.companyId, job.id);
+    const board = await getPipelineBoard(t.db, staff, job.id);
     expect(board!.columns.map((c) => c.name)).toEqual([
       "Applied", "Screening", "First Interview", "Technical Assessment", "Final Interview", "Offer", "Hired", "Rejected",
     ]);
@@ -117,10 +117,10 @@ describe("getPipelineBoard", () => {
     expect([...times].sort().reverse()).toEqual(times);
     expect(board!.columns[5]!.cards.map((c) => c.id)).toEqual([offer.id]);
 
-    const more = await getPipelineBoard(t.db, staff.companyId, job.id, { [applied.id]: 75 });
+    const more = await getPipelineBoard(t.db, staff, job.id, { [applied.id]: 75 });
     expect(more!.columns[0]!).toMatchObject({ count: 30, hasMore: false });
     expect(more!.columns[0]!.cards).toHaveLength(30);
 
-    expect(await getPipelineBoard(t.db, other.companyId, job.id)).toBeNull();
+    expect(await getPipelineBoard(t.db, other, job.id)).toBeNull();
   });
 });

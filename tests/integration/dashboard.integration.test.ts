@@ -33,9 +33,9 @@ describe("getDashboardStats", () => {
     await createTestApplication(t.db, job, { createdAt: new Date("2026-03-09T03:00:00Z") });
     await createTestApplication(t.db, theirs, { createdAt: new Date("2026-03-10T01:00:00Z") });
 
-    const utc = await getDashboardStats(t.db, staff.companyId, startOfDayInTimeZone(now, "UTC"));
-    const newYork = await getDashboardStats(t.db, staff.companyId, startOfDayInTimeZone(now, "America/New_York"));
-    const tokyo = await getDashboardStats(t.db, staff.companyId, startOfDayInTimeZone(now, "Asia/Tokyo"));
+    const utc = await getDashboardStats(t.db, staff, startOfDayInTimeZone(now, "UTC"));
+    const newYork = await getDashboardStats(t.db, staff, startOfDayInTimeZone(now, "America/New_York"));
+    const tokyo = await getDashboardStats(t.db, staff, startOfDayInTimeZone(now, "Asia/Tokyo"));
     expect(utc).toEqual({ activeJobs: 1, applicationsToday: 1, pendingReviews: 2 });
     expect(newYork.applicationsToday).toBe(2);
     // In Tokyo it is 11:30 on 10 March: since 15:00 UTC on 9 March.
@@ -68,7 +68,7 @@ describe("activity", () => {
       data: { jobTitle: "Someone else's" },
     });
 
-    const recent = await listRecentActivity(t.db, staff.companyId);
+    const recent = await listRecentActivity(t.db, staff);
     expect(recent.map(describeActivity)).toEqual([
       "Ada's status changed from active to rejected",
       "Ada moved from Applied to Screening",
@@ -78,9 +78,9 @@ describe("activity", () => {
     expect(recent[0]!.actorName).toBe(staff.email);
     expect(recent[2]!.actorName).toBeNull();
 
-    const history = await listSubjectActivity(t.db, staff.companyId, application.id);
+    const history = await listSubjectActivity(t.db, staff, application.id);
     expect(history.map((h) => h.type)).toEqual(["application_received", "application_stage_moved", "application_status_changed"]);
-    expect(await listSubjectActivity(t.db, other.companyId, application.id)).toEqual([]);
+    expect(await listSubjectActivity(t.db, other, application.id)).toEqual([]);
     expect(describeActivity({ type: "job_status_changed", data: { jobTitle: "Backend", from: "published", to: "closed" } })).toBe(
       "Backend changed from published to closed",
     );

@@ -47,12 +47,12 @@ describe("sendApplicationReceivedEmails", () => {
     expect(notification.subject).toBe("New application: Grace Hopper for Compiler Engineer");
     expect(notification.text).toContain(`${LINK_BASE}/applications/${application.id}`);
 
-    const history = await listApplicationEmails(bed.t.db, owner.staff.companyId, application.id);
+    const history = await listApplicationEmails(bed.t.db, owner.staff, application.id);
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ to: application.candidateEmail, status: "sent", subject: confirmation.subject, error: null });
     // Another company sees none of it.
     const other = await createStaff(bed.t.db, bed.auth);
-    expect(await listApplicationEmails(bed.t.db, other.staff.companyId, application.id)).toEqual([]);
+    expect(await listApplicationEmails(bed.t.db, other.staff, application.id)).toEqual([]);
   });
 
   it("falls back to a built-in confirmation and leaves out staff with notifications off", async () => {
@@ -75,7 +75,7 @@ describe("sendApplicationReceivedEmails", () => {
     bed.mailbox.refuseNext(1);
     await expect(sendApplicationReceivedEmails(bed.t.db, bed.mailer, [application.id])).resolves.toBeUndefined();
     await bed.mailer.idle();
-    const [message] = await listApplicationEmails(bed.t.db, owner.staff.companyId, application.id);
+    const [message] = await listApplicationEmails(bed.t.db, owner.staff, application.id);
     expect(message).toMatchObject({ status: "pending" });
     expect(message!.error).toContain("Mailbox busy");
   });
@@ -103,7 +103,7 @@ describe("the application email queue", () => {
     expect(await processApplicationEmailQueue(bed.t.db, bed.mailer)).toBe(0);
 
     for (const application of [first, second]) {
-      const sent = await listApplicationEmails(bed.t.db, owner.staff.companyId, application.id);
+      const sent = await listApplicationEmails(bed.t.db, owner.staff, application.id);
       expect(sent).toEqual([expect.objectContaining({ subject: "We received your application for Queue Engineer", status: "sent" })]);
       const notified = await bed.t.db
         .select({ id: emailMessages.id })
@@ -134,7 +134,7 @@ describe("the application email queue", () => {
     await bed.mailer.idle();
     const confirmation = await bed.mailbox.waitFor("left-behind@example.test");
     expect(confirmation.subject).toBe("We received your application for Queue Engineer");
-    expect(await listApplicationEmails(bed.t.db, owner.staff.companyId, id)).toHaveLength(1);
+    expect(await listApplicationEmails(bed.t.db, owner.staff, id)).toHaveLength(1);
   });
 });
 
@@ -155,7 +155,7 @@ describe("sendTemplateToCandidate", () => {
     await bed.mailer.idle();
     const received = await bed.mailbox.waitFor(application.candidateEmail, { subject: /Interview/ });
     expect(received.text).toContain("Hi Alan Turing, Globex would like to meet you.");
-    expect(await listApplicationEmails(bed.t.db, owner.staff.companyId, application.id)).toEqual([
+    expect(await listApplicationEmails(bed.t.db, owner.staff, application.id)).toEqual([
       expect.objectContaining({ subject: "Interview for Cryptographer", status: "sent" }),
     ]);
   });
@@ -169,6 +169,6 @@ describe("sendTemplateToCandidate", () => {
     await expect(sendTemplateToCandidate(bed.t.db, stranger.staff, application.id, theirTemplate.id, bed.mailer)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(sendTemplateToCandidate(bed.t.db, owner.staff, application.id, theirTemplate.id, bed.mailer)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(previewTemplateForApplication(bed.t.db, stranger.staff, application.id, template.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    expect(await listApplicationEmails(bed.t.db, owner.staff.companyId, application.id)).toEqual([]);
+    expect(await listApplicationEmails(bed.t.db, owner.staff, application.id)).toEqual([]);
   });
 });

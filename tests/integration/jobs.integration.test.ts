@@ -92,9 +92,9 @@ describe("staff queries and tenancy", () => {
     await applyTo(t.db, mine.id, SAMPLE_FORM_SCHEMA);
     await applyTo(t.db, mine.id, SAMPLE_FORM_SCHEMA);
 
-    const list = await listStaffJobs(t.db, a.staff.companyId, {});
+    const list = await listStaffJobs(t.db, a.staff, {});
     expect(list.map((j) => [j.title, j.applications])).toEqual([["Mine", 2]]);
-    expect(await getStaffJob(t.db, a.staff.companyId, theirs.id)).toBeNull();
+    expect(await getStaffJob(t.db, a.staff, theirs.id)).toBeNull();
     await expect(setJobStatus(t.db, a.staff, theirs.id, "closed")).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(updateJob(t.db, a.staff, theirs.id, jobInput({ title: "Hijacked" }))).rejects.toMatchObject({ code: "NOT_FOUND" });
     const [still] = await t.db.select({ title: jobs.title, status: jobs.status }).from(jobs).where(eq(jobs.id, theirs.id));
@@ -106,7 +106,7 @@ describe("staff queries and tenancy", () => {
     await createTestJob(t.db, staff, { title: "Rust Developer", location: "Porto" });
     const closed = await createTestJob(t.db, staff, { title: "Go Developer", description: "Write 100% Go services" });
     await setJobStatus(t.db, staff, closed.id, "closed");
-    const titles = async (filters: Parameters<typeof listStaffJobs>[2]) => (await listStaffJobs(t.db, staff.companyId, filters)).map((j) => j.title);
+    const titles = async (filters: Parameters<typeof listStaffJobs>[2]) => (await listStaffJobs(t.db, staff, filters)).map((j) => j.title);
     expect(await titles({ q: "porto" })).toEqual(["Rust Developer"]);
     expect(await titles({ q: "100%" })).toEqual(["Go Developer"]);
     expect(await titles({ status: "closed" })).toEqual(["Go Developer"]);

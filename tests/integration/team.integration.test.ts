@@ -26,7 +26,7 @@ afterAll(async () => {
 async function invite(owner: Awaited<ReturnType<typeof createStaff>>, email: string) {
   await setProfile(bed.t.db, owner.staff.userId, { fullName: "Olive Owner" });
   const since = bed.mailbox.messages.length;
-  await inviteMember(bed.t.db, bed.mailer, { ...owner.staff, fullName: "Olive Owner" }, { email }, LINK_BASE);
+  await inviteMember(bed.t.db, bed.mailer, owner.staff, { email }, LINK_BASE);
   const message = await bed.mailbox.waitFor(email, { subject: /invited you/, since });
   return { message, token: linkIn(message, "/invitations/").split("/invitations/")[1]! };
 }

@@ -5,6 +5,7 @@ import { jobPath } from "~/lib/slug";
 import { getStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
 import { getPublicJob } from "~/server/queries/job-board.server";
+import { isOwnedBy } from "~/server/tenancy.server";
 import { JobUnavailable, unavailableMeta } from "./job-unavailable";
 
 export const meta: Route.MetaFunction = () => unavailableMeta("missing");
@@ -18,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await getStaff(request, context);
   // Who asks decides where this goes, so the answer is never kept (and is not a permanent 301).
   const noStore = { "Cache-Control": "private, no-store" };
-  if (job && staff && staff.companyId === job.companyId) throw redirect(`/manage/jobs/${job.id}`, { headers: noStore });
+  if (job && staff && isOwnedBy(job, staff)) throw redirect(`/manage/jobs/${job.id}`, { headers: noStore });
   if (!job) return data({ status: "missing" as const }, { status: 404, headers: noStore });
   throw redirect(jobPath(job), { status: 302, headers: noStore });
 }

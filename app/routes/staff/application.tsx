@@ -41,12 +41,12 @@ function safeHttpUrl(value: string | null): string | null {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
   const db = appDatabase();
-  const application = await getApplicationDetail(db, staff.companyId, idParam(params.applicationId, "Application not found"));
+  const application = await getApplicationDetail(db, staff, idParam(params.applicationId, "Application not found"));
   if (!application) throw data("Application not found", { status: 404 });
   const [history, templates, emails] = await Promise.all([
-    listSubjectActivity(db, staff.companyId, application.id),
-    listEmailTemplates(db, staff.companyId),
-    listApplicationEmails(db, staff.companyId, application.id),
+    listSubjectActivity(db, staff, application.id),
+    listEmailTemplates(db, staff),
+    listApplicationEmails(db, staff, application.id),
   ]);
   // ?template=<id> shows that template filled in for this candidate before it is sent.
   const templateId = parseQuery(ApplicationQuerySchema, request.url).template;

@@ -28,8 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = appDatabase();
   try {
     const [list, options] = await Promise.all([
-      listApplications(db, staff.companyId, filters),
-      listApplicationFilterOptions(db, staff.companyId, filters.jobId),
+      listApplications(db, staff, filters),
+      listApplicationFilterOptions(db, staff, filters.jobId),
     ]);
     return { filters, list, options, error: null };
   } catch (error) {

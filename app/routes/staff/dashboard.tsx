@@ -34,12 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const timeZone = resolveTimeZone(cookieValue(request, TZ_COOKIE));
   const db = appDatabase();
   const [stats, activity] = await Promise.all([
-    getDashboardStats(db, staff.companyId, startOfDayInTimeZone(new Date(), timeZone)).catch((error: unknown) => {
+    getDashboardStats(db, staff, startOfDayInTimeZone(new Date(), timeZone)).catch((error: unknown) => {
       // Spec: if loading the counts fails the counts stay 0 (and the failure is said, not hidden).
       console.error("Error fetching dashboard stats:", error);
       return null;
     }),
-    listRecentActivity(db, staff.companyId, 10).catch((error: unknown) => {
+    listRecentActivity(db, staff, 10).catch((error: unknown) => {
       console.error("Error fetching recent activity:", error);
       return null;
     }),

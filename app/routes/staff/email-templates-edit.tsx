@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? `Edit ${da
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const template = await getEmailTemplate(appDatabase(), staff.companyId, idParam(params.templateId, "Email template not found"));
+  const template = await getEmailTemplate(appDatabase(), staff, idParam(params.templateId, "Email template not found"));
   if (!template) throw data("Email template not found", { status: 404 });
   return { template };
 }

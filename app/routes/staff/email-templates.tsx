@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const message = SAVED_MESSAGES[url.searchParams.get("saved") ?? ""] ?? null;
   try {
-    const templates = await listEmailTemplates(appDatabase(), staff.companyId);
+    const templates = await listEmailTemplates(appDatabase(), staff);
     return {
       templates: templates.map((t) => ({ ...t, createdAt: t.createdAt.toISOString() })),
       error: null,

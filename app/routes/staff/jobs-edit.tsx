@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? `Edit ${da
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const job = await getStaffJob(appDatabase(), staff.companyId, idParam(params.id, "Job not found"));
+  const job = await getStaffJob(appDatabase(), staff, idParam(params.id, "Job not found"));
   if (!job) throw data("Job not found", { status: 404 });
   const state: JobFormState = {
     title: job.title,

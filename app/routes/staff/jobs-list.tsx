@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => pageMeta("Jobs", "Your company's j
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
   const { q, status } = parseQuery(JobsQuerySchema, request.url);
-  const jobs = await listStaffJobs(appDatabase(), staff.companyId, { q, status });
+  const jobs = await listStaffJobs(appDatabase(), staff, { q, status });
   return {
     q,
     status: status ?? "all",

@@ -30,7 +30,7 @@ function shownPerStage(url: string): Record<string, number> {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const board = await getPipelineBoard(appDatabase(), staff.companyId, idParam(params.jobId, "Job not found"), shownPerStage(request.url));
+  const board = await getPipelineBoard(appDatabase(), staff, idParam(params.jobId, "Job not found"), shownPerStage(request.url));
   if (!board) throw data("Job not found", { status: 404 });
   return {
     job: { ...board.job, href: jobPath(board.job) },

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { activityEvents, profiles, user } from "../../../db/schema";
 import type { Queryable } from "../db.server";
+import { type Actor, owned } from "../tenancy.server";
 
 export interface ActivityItem {
   id: string;
@@ -46,18 +47,18 @@ function toItem(row: Row): ActivityItem {
 }
 
 /** The company's newest events, for the dashboard. */
-export async function listRecentActivity(db: Queryable, companyId: string, limit = 10): Promise<ActivityItem[]> {
+export async function listRecentActivity(db: Queryable, actor: Actor, limit = 10): Promise<ActivityItem[]> {
   const rows = await selectActivity(db)
-    .where(eq(activityEvents.companyId, companyId))
+    .where(owned(activityEvents, actor))
     .orderBy(desc(activityEvents.createdAt), desc(activityEvents.seq))
     .limit(limit);
   return rows.map(toItem);
 }
 
 /** Every event of one subject (an application's history), oldest first. */
-export async function listSubjectActivity(db: Queryable, companyId: string, subjectId: string): Promise<ActivityItem[]> {
+export async function listSubjectActivity(db: Queryable, actor: Actor, subjectId: string): Promise<ActivityItem[]> {
   const rows = await selectActivity(db)
-    .where(and(eq(activityEvents.subjectId, subjectId), eq(activityEvents.companyId, companyId)))
+    .where(and(eq(activityEvents.subjectId, subjectId), owned(activityEvents, actor)))
     .orderBy(asc(activityEvents.createdAt), asc(activityEvents.seq));
   return rows.map(toItem);
 }

@@ -4,6 +4,7 @@ import { type ApplicationStatus } from "~/schemas/application-review";
 import { isUuid } from "~/schemas/id";
 import type { FormField } from "~/schemas/form-field";
 import type { Queryable } from "../db.server";
+import { type Actor, owned } from "../tenancy.server";
 import { likePattern } from "./staff-jobs.server";
 
 export const APPLICATIONS_PAGE_SIZE = 25;
@@ -18,8 +19,8 @@ export interface ApplicationFilters {
 }
 
 /** The company's applications, newest first, filtered and one page at a time, with the total. */
-export async function listApplications(db: Queryable, companyId: string, filters: ApplicationFilters) {
-  const conditions: SQL[] = [eq(applications.companyId, companyId)];
+export async function listApplications(db: Queryable, actor: Actor, filters: ApplicationFilters) {
+  const conditions: SQL[] = [owned(applications, actor)];
   if (filters.jobId && isUuid(filters.jobId)) conditions.push(eq(applications.jobId, filters.jobId));
   if (filters.stageId && isUuid(filters.stageId)) conditions.push(eq(applications.currentPipelineStageId, filters.stageId));
   if (filters.status) conditions.push(eq(applications.status, filters.status));
@@ -61,18 +62,18 @@ export async function listApplications(db: Queryable, companyId: string, filters
 }
 
 /** The filter choices: the company's jobs, and the stages of the chosen job. */
-export async function listApplicationFilterOptions(db: Queryable, companyId: string, jobId: string | undefined) {
+export async function listApplicationFilterOptions(db: Queryable, actor: Actor, jobId: string | undefined) {
   const [jobRows, stageRows] = await Promise.all([
     db
       .select({ id: jobs.id, title: jobs.title })
       .from(jobs)
-      .where(eq(jobs.companyId, companyId))
+      .where(owned(jobs, actor))
       .orderBy(desc(jobs.createdAt)),
     jobId && isUuid(jobId)
       ? db
           .select({ id: pipelineStages.id, name: pipelineStages.name })
           .from(pipelineStages)
-          .where(and(eq(pipelineStages.jobId, jobId), eq(pipelineStages.companyId, companyId)))
+          .where(and(eq(pipelineStages.jobId, jobId), owned(pipelineStages, actor)))
           .orderBy(asc(pipelineStages.order))
       : Promise.resolve([]),
   ]);
@@ -123,7 +124,7 @@ export function customAnswers(formSchema: FormField[], formData: FormData): Cust
 }
 
 /** One application of the company with its job, stage and the job's stages; null otherwise. */
-export async function getApplicationDetail(db: Queryable, companyId: string, applicationId: string) {
+export async function getApplicationDetail(db: Queryable, actor: Actor, applicationId: string) {
   if (!isUuid(applicationId)) return null;
   const [row] = await db
     .select({
@@ -141,12 +142,12 @@ export async function getApplicationDetail(db: Queryable, companyId: string, app
     })
     .from(applications)
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
-    .where(and(eq(applications.id, applicationId), eq(applications.companyId, companyId)));
+    .where(and(eq(applications.id, applicationId), owned(applications, actor)));
   if (!row) return null;
   const stages = await db
     .select({ id: pipelineStages.id, name: pipelineStages.name })
     .from(pipelineStages)
-    .where(and(eq(pipelineStages.jobId, row.jobId), eq(pipelineStages.companyId, companyId)))
+    .where(and(eq(pipelineStages.jobId, row.jobId), owned(pipelineStages, actor)))
     .orderBy(asc(pipelineStages.order));
   const formData = row.formData as FormData;
   return {

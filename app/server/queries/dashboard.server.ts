@@ -1,6 +1,7 @@
 import { and, count, eq, gte } from "drizzle-orm";
 import { applications, jobs } from "../../../db/schema";
 import type { Queryable } from "../db.server";
+import { type Actor, owned } from "../tenancy.server";
 
 export interface DashboardStats {
   activeJobs: number;
@@ -46,17 +47,17 @@ export function startOfDayInTimeZone(now: Date, timeZone: string): Date {
 }
 
 /** The three stat cards of the dashboard, for one company. */
-export async function getDashboardStats(db: Queryable, companyId: string, todayStart: Date): Promise<DashboardStats> {
+export async function getDashboardStats(db: Queryable, actor: Actor, todayStart: Date): Promise<DashboardStats> {
   const [[active], [today], [pending]] = await Promise.all([
-    db.select({ n: count() }).from(jobs).where(and(eq(jobs.companyId, companyId), eq(jobs.status, "published"))),
+    db.select({ n: count() }).from(jobs).where(and(owned(jobs, actor), eq(jobs.status, "published"))),
     db
       .select({ n: count() })
       .from(applications)
-      .where(and(eq(applications.companyId, companyId), gte(applications.createdAt, todayStart))),
+      .where(and(owned(applications, actor), gte(applications.createdAt, todayStart))),
     db
       .select({ n: count() })
       .from(applications)
-      .where(and(eq(applications.companyId, companyId), eq(applications.status, "active"))),
+      .where(and(owned(applications, actor), eq(applications.status, "active"))),
   ]);
   return {
     activeJobs: Number(active?.n ?? 0),

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { jobs } from "../../../db/schema";
 import { isUuid } from "~/schemas/id";
 import { type Queryable, queryRows } from "../db.server";
+import { type Actor, owned, ownedSql } from "../tenancy.server";
 
 /** Cards each column shows at first (kept small: the board's HTML grows with every card). */
 export const CARDS_PER_PAGE = 25;
@@ -52,7 +53,7 @@ function toCard(row: CardRow): BoardCard {
  */
 export async function getPipelineBoard(
   db: Queryable,
-  companyId: string,
+  actor: Actor,
   jobId: string,
   /** Cards to show per stage id, beyond the first page ("Show more"). */
   shown: Record<string, number> = {},
@@ -63,16 +64,16 @@ export async function getPipelineBoard(
   const [job] = await db
     .select({ id: jobs.id, title: jobs.title, status: jobs.status })
     .from(jobs)
-    .where(and(eq(jobs.id, jobId), eq(jobs.companyId, companyId)));
+    .where(and(eq(jobs.id, jobId), owned(jobs, actor)));
   if (!job) return null;
 
   const [stages, cards] = await Promise.all([
     queryRows<{ id: string; name: string; count: number | string }>(
       db,
       sql`select s.id, s.name,
-            (select count(*) from applications a where a.current_pipeline_stage_id = s.id) as count
+            (select count(*) from applications a where a.current_pipeline_stage_id = s.id and ${ownedSql("a", actor)}) as count
           from pipeline_stages s
-          where s.job_id = ${jobId} and s.company_id = ${companyId}
+          where s.job_id = ${jobId} and ${ownedSql("s", actor)}
           order by s."order"`,
     ),
     queryRows<CardRow>(
@@ -82,11 +83,11 @@ export async function getPipelineBoard(
           cross join lateral (
             select a.id, a.candidate_name, a.candidate_email, a.status, a.created_at
             from applications a
-            where a.current_pipeline_stage_id = s.id
+            where a.current_pipeline_stage_id = s.id and ${ownedSql("a", actor)}
             order by a.created_at desc, a.id desc
             limit ${maxLimit + 1}
           ) c
-          where s.job_id = ${jobId} and s.company_id = ${companyId}
+          where s.job_id = ${jobId} and ${ownedSql("s", actor)}
           order by s.id, c.created_at desc, c.id desc`,
     ),
   ]);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { applications, companies, jobs, pipelineStages } from "../../../db/schema";
 import type { JOB_STATUSES } from "~/schemas/job";
 import type { Queryable } from "../db.server";
+import { type Actor, owned, ownedSql } from "../tenancy.server";
 
 export interface StaffJobFilters {
   q?: string;
@@ -14,8 +15,8 @@ export function likePattern(text: string): string {
 }
 
 /** A company's jobs, newest first, with their real application counts. */
-export async function listStaffJobs(db: Queryable, companyId: string, filters: StaffJobFilters) {
-  const conditions: SQL[] = [eq(jobs.companyId, companyId)];
+export async function listStaffJobs(db: Queryable, actor: Actor, filters: StaffJobFilters) {
+  const conditions: SQL[] = [owned(jobs, actor)];
   if (filters.status) conditions.push(eq(jobs.status, filters.status));
   const q = filters.q?.trim();
   if (q) {
@@ -25,7 +26,7 @@ export async function listStaffJobs(db: Queryable, companyId: string, filters: S
   const applicationCount = db
     .select({ jobId: applications.jobId, n: sql<number>`count(*)::int`.as("n") })
     .from(applications)
-    .where(eq(applications.companyId, companyId))
+    .where(owned(applications, actor))
     .groupBy(applications.jobId)
     .as("application_count");
 
@@ -49,7 +50,7 @@ export async function listStaffJobs(db: Queryable, companyId: string, filters: S
 }
 
 /** One of the company's jobs with its stages (and how many candidates each holds), for editing; or null. */
-export async function getStaffJob(db: Queryable, companyId: string, jobId: string) {
+export async function getStaffJob(db: Queryable, actor: Actor, jobId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(jobId)) return null;
   const [job] = await db
     .select({
@@ -69,7 +70,7 @@ export async function getStaffJob(db: Queryable, companyId: string, jobId: strin
       remoteType: jobs.remoteType,
     })
     .from(jobs)
-    .where(and(eq(jobs.id, jobId), eq(jobs.companyId, companyId)));
+    .where(and(eq(jobs.id, jobId), owned(jobs, actor)));
   if (!job) return null;
   const stages = await db
     .select({
@@ -77,10 +78,11 @@ export async function getStaffJob(db: Queryable, companyId: string, jobId: strin
       name: pipelineStages.name,
       description: pipelineStages.description,
       order: pipelineStages.order,
-      applications: sql<number>`(select count(*)::int from applications a where a.current_pipeline_stage_id = "pipeline_stages"."id")`,
+      applications: sql<number>`(select count(*)::int from applications a
+        where a.current_pipeline_stage_id = "pipeline_stages"."id" and ${ownedSql("a", actor)})`,
     })
     .from(pipelineStages)
-    .where(and(eq(pipelineStages.jobId, jobId), eq(pipelineStages.companyId, companyId)))
+    .where(and(eq(pipelineStages.jobId, jobId), owned(pipelineStages, actor)))
     .orderBy(asc(pipelineStages.order));
   return { ...job, stages };
 }

@@ -8,6 +8,7 @@ import { type Auth, authDatabase, authLinkBase, authMailer, currentAuthTransacti
 import { type Database, queryRows } from "../db.server";
 import { accountExistsEmail } from "../email.server";
 import { DomainError } from "../errors.server";
+import type { Actor } from "../tenancy.server";
 import { createDefaultEmailTemplates } from "./email-templates.server";
 import { hashPassword, needsRehash } from "./password-hash.server";
 import { assertStrongPassword, type PasswordOwner } from "./password-strength.server";
@@ -76,7 +77,7 @@ export async function registerAccount(
         .returning({ id: companies.id });
       if (!company) throw new Error("The company was not created");
       await tx.insert(profiles).values({ id: userId, companyId: company.id, role: "recruiter" });
-      await createDefaultEmailTemplates(tx, company.id);
+      await createDefaultEmailTemplates(tx, { userId, companyId: company.id });
       return { userId, cookies: result.headers.getSetCookie() };
     });
   } catch (error) {
@@ -454,7 +455,7 @@ export interface SessionSummary {
 }
 
 /** The account's live sessions, the current one first. */
-export async function listSessions(db: Database, actor: { userId: string; sessionId: string }): Promise<SessionSummary[]> {
+export async function listSessions(db: Database, actor: Actor & { sessionId: string }): Promise<SessionSummary[]> {
   const rows = await db
     .select({
       id: session.id,
@@ -484,7 +485,7 @@ export type SignOutScope = "this" | "others" | "all";
 export async function signOutSessions(
   db: Database,
   auth: Auth,
-  actor: { userId: string; sessionId: string },
+  actor: Actor & { sessionId: string },
   scope: SignOutScope,
   headers: Headers,
 ): Promise<string[]> {
@@ -497,7 +498,7 @@ export async function signOutSessions(
 }
 
 /** Ends one session of the account (a device in the list). */
-export async function revokeSession(db: Database, actor: { userId: string }, sessionId: string): Promise<void> {
+export async function revokeSession(db: Database, actor: Actor, sessionId: string): Promise<void> {
   const deleted = await db
     .delete(session)
     .where(and(eq(session.userId, actor.userId), eq(session.id, sessionId)))

@@ -1,11 +1,11 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { applicationEmailQueue, applications, companies, emailTemplates, jobs, pipelineStages, profiles, user } from "../../../db/schema";
 import { fillMergeFields, type MergeValues } from "~/lib/merge-fields";
-import type { Staff } from "../auth.server";
 import { config } from "../config.server";
 import type { Database, Queryable } from "../db.server";
 import { type Mailer, mailerFor, type OutgoingEmail } from "../email.server";
 import { DomainError } from "../errors.server";
+import { type Actor, acrossCompanies, owned } from "../tenancy.server";
 
 /** The name of the template new applications are confirmed with (case does not matter). */
 export const APPLICATION_RECEIVED_TEMPLATE = "Application received";
@@ -25,8 +25,11 @@ interface ApplicationContext {
   values: MergeValues;
 }
 
-/** Applications with what their emails' merge fields need (of one company, when it is given). */
-async function loadApplications(db: Queryable, applicationIds: readonly string[], companyId?: string): Promise<ApplicationContext[]> {
+/**
+ * Applications with what their emails' merge fields need. `scope` is `owned(applications, actor)`
+ * for a staff member, or `acrossCompanies(applications)` for the email worker: there is no default.
+ */
+async function loadApplications(db: Queryable, applicationIds: readonly string[], scope: SQL): Promise<ApplicationContext[]> {
   if (applicationIds.length === 0) return [];
   const rows = await db
     .select({
@@ -42,9 +45,7 @@ async function loadApplications(db: Queryable, applicationIds: readonly string[]
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
     .innerJoin(companies, eq(companies.id, applications.companyId))
     .leftJoin(pipelineStages, eq(pipelineStages.id, applications.currentPipelineStageId))
-    .where(
-      and(inArray(applications.id, [...applicationIds]), companyId ? eq(applications.companyId, companyId) : undefined),
-    );
+    .where(and(inArray(applications.id, [...applicationIds]), scope));
   return rows.map((row) => ({
     applicationId: row.applicationId,
     companyId: row.companyId,
@@ -58,13 +59,17 @@ async function loadApplications(db: Queryable, applicationIds: readonly string[]
   }));
 }
 
-/** The "Application received" emails of some applications: the confirmation and staff notifications. */
+/**
+ * The "Application received" emails of some applications: the confirmation and staff notifications.
+ * The worker's batch holds applications of many companies: this is the one read across companies
+ * (decision 052), each email built only from its own application's company's rows.
+ */
 async function composeApplicationReceivedEmails(
   db: Queryable,
   applicationIds: readonly string[],
   linkBaseUrl: string,
 ): Promise<OutgoingEmail[]> {
-  const rows = await loadApplications(db, applicationIds);
+  const rows = await loadApplications(db, applicationIds, acrossCompanies(applications));
   if (rows.length === 0) return [];
   const companyIds = [...new Set(rows.map((row) => row.companyId))];
   // Each company's newest "Application received" template, and its staff who want notifications.
@@ -77,7 +82,7 @@ async function composeApplicationReceivedEmails(
     .from(emailTemplates)
     .where(
       and(
-        inArray(emailTemplates.companyId, companyIds),
+        acrossCompanies(emailTemplates, companyIds),
         sql`lower(trim(${emailTemplates.name})) = ${APPLICATION_RECEIVED_TEMPLATE.toLowerCase()}`,
       ),
     )
@@ -86,7 +91,7 @@ async function composeApplicationReceivedEmails(
     .select({ companyId: profiles.companyId, email: user.email })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
-    .where(and(inArray(profiles.companyId, companyIds), eq(profiles.emailNotifications, true)));
+    .where(and(acrossCompanies(profiles, companyIds), eq(profiles.emailNotifications, true)));
   const templateOf = new Map(templates.map((template) => [template.companyId, template]));
   const base = linkBaseUrl.replace(/\/$/, "");
 
@@ -226,16 +231,16 @@ export function applicationEmailWorker(db: Database, mailer: Mailer = mailerFor(
 /** A template filled in for one application of the actor's company: what would be sent. */
 export async function previewTemplateForApplication(
   db: Queryable,
-  actor: Pick<Staff, "companyId">,
+  actor: Actor,
   applicationId: string,
   templateId: string,
 ): Promise<{ to: string; subject: string; body: string }> {
-  const [app] = await loadApplications(db, [applicationId], actor.companyId);
+  const [app] = await loadApplications(db, [applicationId], owned(applications, actor));
   if (!app) throw new DomainError("NOT_FOUND", "Application not found");
   const [template] = await db
     .select({ subject: emailTemplates.subject, body: emailTemplates.body })
     .from(emailTemplates)
-    .where(and(eq(emailTemplates.id, templateId), eq(emailTemplates.companyId, actor.companyId)));
+    .where(and(eq(emailTemplates.id, templateId), owned(emailTemplates, actor)));
   if (!template) throw new DomainError("NOT_FOUND", "Template not found");
   return { to: app.candidateEmail, subject: fillMergeFields(template.subject, app.values), body: fillMergeFields(template.body, app.values) };
 }
@@ -246,7 +251,7 @@ export async function previewTemplateForApplication(
  */
 export async function sendTemplateToCandidate(
   db: Database,
-  actor: Pick<Staff, "companyId">,
+  actor: Actor,
   applicationId: string,
   templateId: string,
   mailer: Mailer = mailerFor(db),

@@ -7,6 +7,7 @@ import type { Auth } from "../auth.server";
 import type { Database } from "../db.server";
 import { registerAccount } from "./accounts.server";
 import { submitApplication } from "./applications.server";
+import { owned } from "../tenancy.server";
 import { createJob } from "./jobs.server";
 import { moveApplication } from "./pipeline.server";
 
@@ -130,12 +131,12 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ email: strin
     const [stage] = await db
       .select({ id: pipelineStages.id })
       .from(pipelineStages)
-      .where(and(eq(pipelineStages.jobId, job.id), eq(pipelineStages.name, candidate.stage)));
+      .where(and(eq(pipelineStages.jobId, job.id), eq(pipelineStages.name, candidate.stage), owned(pipelineStages, actor)));
     if (stage) await moveApplication(db, actor, id, stage.id);
   }
   // The demo candidates are made up: nobody is told of their applications.
   await db.delete(applicationEmailQueue).where(
-    inArray(applicationEmailQueue.applicationId, db.select({ id: applications.id }).from(applications).where(eq(applications.companyId, company.id))),
+    inArray(applicationEmailQueue.applicationId, db.select({ id: applications.id }).from(applications).where(owned(applications, actor))),
   );
   return { email: DEMO_EMAIL, password };
 }

@@ -2,11 +2,9 @@ import { and, desc, eq } from "drizzle-orm";
 import { emailTemplates } from "../../../db/schema";
 import { isUuid } from "~/schemas/id";
 import type { EmailTemplateInput } from "~/schemas/email-template";
-import type { Staff } from "../auth.server";
 import type { Database, Queryable } from "../db.server";
 import { DomainError } from "../errors.server";
-
-export type TemplateActor = Pick<Staff, "companyId">;
+import { type Actor, owned } from "../tenancy.server";
 
 const TEMPLATE_NOT_FOUND = "Email template not found";
 
@@ -29,13 +27,13 @@ export const DEFAULT_EMAIL_TEMPLATES: readonly EmailTemplateInput[] = [
   },
 ];
 
-/** Gives a new company its starter templates; call it inside sign-up's transaction. */
-export async function createDefaultEmailTemplates(tx: Queryable, companyId: string): Promise<void> {
+/** Gives a new company (the actor's, just created) its starter templates; call it inside sign-up's transaction. */
+export async function createDefaultEmailTemplates(tx: Queryable, actor: Actor): Promise<void> {
   // Distinct timestamps keep "newest first" in the order above.
   const base = Date.now();
   await tx.insert(emailTemplates).values(
     DEFAULT_EMAIL_TEMPLATES.map((template, index) => ({
-      companyId,
+      companyId: actor.companyId,
       ...template,
       createdAt: new Date(base - index),
       updatedAt: new Date(base - index),
@@ -44,25 +42,25 @@ export async function createDefaultEmailTemplates(tx: Queryable, companyId: stri
 }
 
 /** The company's templates, newest first. */
-export async function listEmailTemplates(db: Queryable, companyId: string) {
+export async function listEmailTemplates(db: Queryable, actor: Actor) {
   return db
     .select({ id: emailTemplates.id, name: emailTemplates.name, subject: emailTemplates.subject, createdAt: emailTemplates.createdAt })
     .from(emailTemplates)
-    .where(eq(emailTemplates.companyId, companyId))
+    .where(owned(emailTemplates, actor))
     .orderBy(desc(emailTemplates.createdAt), desc(emailTemplates.id));
 }
 
 /** One of the company's templates, or null. */
-export async function getEmailTemplate(db: Queryable, companyId: string, id: string) {
+export async function getEmailTemplate(db: Queryable, actor: Actor, id: string) {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select({ id: emailTemplates.id, name: emailTemplates.name, subject: emailTemplates.subject, body: emailTemplates.body })
     .from(emailTemplates)
-    .where(and(eq(emailTemplates.id, id), eq(emailTemplates.companyId, companyId)));
+    .where(and(eq(emailTemplates.id, id), owned(emailTemplates, actor)));
   return row ?? null;
 }
 
-export async function createEmailTemplate(db: Database, actor: TemplateActor, input: EmailTemplateInput): Promise<{ id: string }> {
+export async function createEmailTemplate(db: Database, actor: Actor, input: EmailTemplateInput): Promise<{ id: string }> {
   const [row] = await db
     .insert(emailTemplates)
     .values({ companyId: actor.companyId, name: input.name, subject: input.subject, body: input.body })
@@ -71,21 +69,21 @@ export async function createEmailTemplate(db: Database, actor: TemplateActor, in
   return row;
 }
 
-export async function updateEmailTemplate(db: Database, actor: TemplateActor, id: string, input: EmailTemplateInput): Promise<void> {
+export async function updateEmailTemplate(db: Database, actor: Actor, id: string, input: EmailTemplateInput): Promise<void> {
   if (!isUuid(id)) throw new DomainError("NOT_FOUND", TEMPLATE_NOT_FOUND);
   const rows = await db
     .update(emailTemplates)
     .set({ name: input.name, subject: input.subject, body: input.body })
-    .where(and(eq(emailTemplates.id, id), eq(emailTemplates.companyId, actor.companyId)))
+    .where(and(eq(emailTemplates.id, id), owned(emailTemplates, actor)))
     .returning({ id: emailTemplates.id });
   if (rows.length === 0) throw new DomainError("NOT_FOUND", TEMPLATE_NOT_FOUND);
 }
 
-export async function deleteEmailTemplate(db: Database, actor: TemplateActor, id: string): Promise<void> {
+export async function deleteEmailTemplate(db: Database, actor: Actor, id: string): Promise<void> {
   if (!isUuid(id)) throw new DomainError("NOT_FOUND", TEMPLATE_NOT_FOUND);
   const rows = await db
     .delete(emailTemplates)
-    .where(and(eq(emailTemplates.id, id), eq(emailTemplates.companyId, actor.companyId)))
+    .where(and(eq(emailTemplates.id, id), owned(emailTemplates, actor)))
     .returning({ id: emailTemplates.id });
   if (rows.length === 0) throw new DomainError("NOT_FOUND", TEMPLATE_NOT_FOUND);
 }

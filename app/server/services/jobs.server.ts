@@ -1,13 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { applications, jobs, pipelineStages } from "../../../db/schema";
-import type { CreateJobData, JobStatus } from "~/schemas/job";
-import type { Staff } from "../auth.server";
+import { type CreateJobData, type JobStatus, MESSAGES } from "~/schemas/job";
 import type { Database, Transaction } from "../db.server";
-import { DomainError } from "../errors.server";
+import { DomainError, isUniqueViolation } from "../errors.server";
 import { recordActivity } from "./activity.server";
 import { invalidateJobBoardCache } from "../job-board-cache.server";
-
-export type JobActor = Pick<Staff, "userId" | "companyId">;
+import { type Actor, owned, ownedSql } from "../tenancy.server";
 
 /**
  * A failed step of writing a job, with the error catalogue's message (spec section 8):
@@ -57,7 +55,7 @@ function jobColumns(input: CreateJobData) {
  * Creates a published job and all its pipeline stages in the actor's company, in one
  * transaction: if any stage cannot be written, the job is not written either.
  */
-export async function createJob(db: Database, actor: JobActor, input: CreateJobData): Promise<{ id: string }> {
+export async function createJob(db: Database, actor: Actor, input: CreateJobData): Promise<{ id: string }> {
   const job = await db.transaction(async (tx) => {
     const [created] = await step("Failed to create job", () =>
       tx
@@ -97,11 +95,14 @@ export async function createJob(db: Database, actor: JobActor, input: CreateJobD
   return job;
 }
 
-async function lockJob(tx: Transaction, actor: JobActor, jobId: string) {
+/** The per-job unique constraints of pipeline_stages (DEFERRABLE INITIALLY IMMEDIATE, migration 0005). */
+const STAGE_UNIQUE_CONSTRAINTS = sql.raw("pipeline_stages_job_order_unique, pipeline_stages_job_name_unique");
+
+async function lockJob(tx: Transaction, actor: Actor, jobId: string) {
   const [job] = await tx
     .select({ id: jobs.id, status: jobs.status })
     .from(jobs)
-    .where(and(eq(jobs.id, jobId), eq(jobs.companyId, actor.companyId)))
+    .where(and(eq(jobs.id, jobId), owned(jobs, actor)))
     .for("update");
   if (!job) throw new DomainError("NOT_FOUND", "Job not found");
   return job;
@@ -112,21 +113,22 @@ async function lockJob(tx: Transaction, actor: JobActor, jobId: string) {
  * renamed or reordered; a removed stage that holds applications needs `stage_moves[id]`, a kept
  * stage of the same job where its candidates go. All in one transaction.
  */
-export async function updateJob(db: Database, actor: JobActor, jobId: string, input: CreateJobData): Promise<void> {
+export async function updateJob(db: Database, actor: Actor, jobId: string, input: CreateJobData): Promise<void> {
   await db.transaction(async (tx) => {
     await lockJob(tx, actor, jobId);
     await step("Failed to update job", () =>
-      tx.update(jobs).set(jobColumns(input)).where(and(eq(jobs.id, jobId), eq(jobs.companyId, actor.companyId))),
+      tx.update(jobs).set(jobColumns(input)).where(and(eq(jobs.id, jobId), owned(jobs, actor))),
     );
 
     const existing = await tx
       .select({
         id: pipelineStages.id,
         name: pipelineStages.name,
-        applications: sql<number>`(select count(*)::int from applications a where a.current_pipeline_stage_id = "pipeline_stages"."id")`,
+        applications: sql<number>`(select count(*)::int from applications a
+          where a.current_pipeline_stage_id = "pipeline_stages"."id" and ${ownedSql("a", actor)})`,
       })
       .from(pipelineStages)
-      .where(eq(pipelineStages.jobId, jobId));
+      .where(and(eq(pipelineStages.jobId, jobId), owned(pipelineStages, actor)));
     const existingIds = new Set(existing.map((stage) => stage.id));
     const keptIds = new Set(input.stages.flatMap((stage) => (stage.id && existingIds.has(stage.id) ? [stage.id] : [])));
     const removed = existing.filter((stage) => !keptIds.has(stage.id));
@@ -145,20 +147,31 @@ export async function updateJob(db: Database, actor: JobActor, jobId: string, in
       await tx
         .update(applications)
         .set({ currentPipelineStageId: target })
-        .where(eq(applications.currentPipelineStageId, stage.id));
+        .where(and(eq(applications.currentPipelineStageId, stage.id), owned(applications, actor)));
     }
     if (removed.length > 0) {
-      await tx.delete(pipelineStages).where(inArray(pipelineStages.id, removed.map((stage) => stage.id)));
+      await tx
+        .delete(pipelineStages)
+        .where(and(inArray(pipelineStages.id, removed.map((stage) => stage.id)), owned(pipelineStages, actor)));
     }
 
+    // A job's stages have one order and one name each (decision 052); renaming and reordering may
+    // swap two of them, so those constraints are checked once every stage is written.
+    await tx.execute(sql`set constraints ${STAGE_UNIQUE_CONSTRAINTS} deferred`);
     await step("Failed to save pipeline stages", async () => {
       for (const [index, stage] of input.stages.entries()) {
         const values = { name: stage.name, description: stage.description ?? null, order: index + 1 };
         if (stage.id && keptIds.has(stage.id)) {
-          await tx.update(pipelineStages).set(values).where(eq(pipelineStages.id, stage.id));
+          await tx.update(pipelineStages).set(values).where(and(eq(pipelineStages.id, stage.id), owned(pipelineStages, actor)));
         } else {
           await tx.insert(pipelineStages).values({ ...values, companyId: actor.companyId, jobId });
         }
+      }
+      try {
+        await tx.execute(sql`set constraints ${STAGE_UNIQUE_CONSTRAINTS} immediate`);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DomainError("INVALID", MESSAGES.stageNamesUnique, { field: "stages" });
+        throw error;
       }
     });
   });
@@ -169,12 +182,12 @@ export async function updateJob(db: Database, actor: JobActor, jobId: string, in
  * Publishes, drafts or closes a job. Publishing sets published_at the first time only; a
  * job that is not published leaves the board and refuses applications.
  */
-export async function setJobStatus(db: Database, actor: JobActor, jobId: string, status: JobStatus): Promise<void> {
+export async function setJobStatus(db: Database, actor: Actor, jobId: string, status: JobStatus): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: jobs.status, title: jobs.title })
       .from(jobs)
-      .where(and(eq(jobs.id, jobId), eq(jobs.companyId, actor.companyId)))
+      .where(and(eq(jobs.id, jobId), owned(jobs, actor)))
       .for("update");
     if (!current) throw new DomainError("NOT_FOUND", "Job not found");
     if (current.status === status) return;
@@ -184,7 +197,7 @@ export async function setJobStatus(db: Database, actor: JobActor, jobId: string,
         status,
         publishedAt: status === "published" ? sql`coalesce(${jobs.publishedAt}, now())` : undefined,
       })
-      .where(eq(jobs.id, jobId));
+      .where(and(eq(jobs.id, jobId), owned(jobs, actor)));
     await recordActivity(tx, {
       companyId: actor.companyId,
       actorId: actor.userId,

@@ -2,18 +2,16 @@ import { and, eq } from "drizzle-orm";
 import { applications, pipelineStages } from "../../../db/schema";
 import { type ApplicationStatus } from "~/schemas/application-review";
 import { isUuid } from "~/schemas/id";
-import type { Staff } from "../auth.server";
 import type { Database, Transaction } from "../db.server";
 import { DomainError } from "../errors.server";
+import { type Actor, owned } from "../tenancy.server";
 import { recordActivity } from "./activity.server";
-
-export type PipelineActor = Pick<Staff, "userId" | "companyId">;
 
 export const APPLICATION_NOT_FOUND = "Application not found";
 export const STAGE_NOT_IN_JOB = "That stage is not part of this job's pipeline.";
 
 /** The actor's company's application, locked for the rest of the transaction; 404 otherwise. */
-async function lockApplication(tx: Transaction, actor: PipelineActor, applicationId: string) {
+async function lockApplication(tx: Transaction, actor: Actor, applicationId: string) {
   if (!isUuid(applicationId)) throw new DomainError("NOT_FOUND", APPLICATION_NOT_FOUND);
   const [row] = await tx
     .select({
@@ -24,7 +22,7 @@ async function lockApplication(tx: Transaction, actor: PipelineActor, applicatio
       status: applications.status,
     })
     .from(applications)
-    .where(and(eq(applications.id, applicationId), eq(applications.companyId, actor.companyId)))
+    .where(and(eq(applications.id, applicationId), owned(applications, actor)))
     .for("update");
   if (!row) throw new DomainError("NOT_FOUND", APPLICATION_NOT_FOUND);
   return row;
@@ -44,7 +42,7 @@ export interface MoveResult {
  */
 export async function moveApplication(
   db: Database,
-  actor: PipelineActor,
+  actor: Actor,
   applicationId: string,
   stageId: string,
   /** The board's job: an application of another job is then not found. */
@@ -57,7 +55,7 @@ export async function moveApplication(
     const stages = await tx
       .select({ id: pipelineStages.id, name: pipelineStages.name })
       .from(pipelineStages)
-      .where(and(eq(pipelineStages.jobId, application.jobId), eq(pipelineStages.companyId, actor.companyId)));
+      .where(and(eq(pipelineStages.jobId, application.jobId), owned(pipelineStages, actor)));
     const target = stages.find((stage) => stage.id === stageId);
     if (!target) throw new DomainError("INVALID", STAGE_NOT_IN_JOB, { field: "stageId" });
     if (application.stageId === target.id) {
@@ -67,7 +65,7 @@ export async function moveApplication(
     await tx
       .update(applications)
       .set({ currentPipelineStageId: target.id })
-      .where(eq(applications.id, application.id));
+      .where(and(eq(applications.id, application.id), owned(applications, actor)));
     await recordActivity(tx, {
       companyId: actor.companyId,
       actorId: actor.userId,
@@ -93,14 +91,17 @@ export async function moveApplication(
  */
 export async function changeApplicationStatus(
   db: Database,
-  actor: PipelineActor,
+  actor: Actor,
   applicationId: string,
   status: ApplicationStatus,
 ): Promise<{ id: string; status: ApplicationStatus; changed: boolean }> {
   return db.transaction(async (tx) => {
     const application = await lockApplication(tx, actor, applicationId);
     if (application.status === status) return { id: application.id, status, changed: false };
-    await tx.update(applications).set({ status }).where(eq(applications.id, application.id));
+    await tx
+      .update(applications)
+      .set({ status })
+      .where(and(eq(applications.id, application.id), owned(applications, actor)));
     await recordActivity(tx, {
       companyId: actor.companyId,
       actorId: actor.userId,

@@ -1,12 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { companies, profiles } from "../../../db/schema";
 import type { CompanySettingsInput, ProfileSettingsInput } from "~/schemas/settings";
-import type { Staff } from "../auth.server";
 import type { Database, Queryable } from "../db.server";
 import { DomainError } from "../errors.server";
+import { type Actor, owned, ownCompany } from "../tenancy.server";
 import { isCompanyOwner } from "./team.server";
-
-type Actor = Pick<Staff, "userId" | "companyId">;
 
 /** What the Settings page shows of the profile and the company. */
 export async function getSettings(db: Queryable, actor: Actor) {
@@ -21,7 +19,7 @@ export async function getSettings(db: Queryable, actor: Actor) {
     })
     .from(profiles)
     .innerJoin(companies, eq(companies.id, profiles.companyId))
-    .where(eq(profiles.id, actor.userId));
+    .where(and(eq(profiles.id, actor.userId), owned(profiles, actor)));
   if (!row) throw new DomainError("NOT_FOUND", "Profile not found");
   const { ownerId, ...settings } = row;
   return { ...settings, isOwner: ownerId === actor.userId };
@@ -31,7 +29,7 @@ export async function updateProfileSettings(db: Database, actor: Actor, input: P
   await db
     .update(profiles)
     .set({ fullName: input.fullName, emailNotifications: input.emailNotifications })
-    .where(eq(profiles.id, actor.userId));
+    .where(and(eq(profiles.id, actor.userId), owned(profiles, actor)));
 }
 
 /** The company's name and website; only its owner changes them. */
@@ -39,5 +37,5 @@ export async function updateCompanySettings(db: Database, actor: Actor, input: C
   if (!(await isCompanyOwner(db, actor))) {
     throw new DomainError("FORBIDDEN", "Only the company's owner can change the company's details.");
   }
-  await db.update(companies).set({ name: input.companyName, website: input.website }).where(eq(companies.id, actor.companyId));
+  await db.update(companies).set({ name: input.companyName, website: input.website }).where(ownCompany(actor));
 }

@@ -1,24 +1,22 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { companies, invitations, profiles, session, user } from "../../../db/schema";
-import type { Staff } from "../auth.server";
 import type { Database, Queryable, Transaction } from "../db.server";
 import { invitationEmail, type Mailer } from "../email.server";
-import { DomainError } from "../errors.server";
+import { DomainError, isUniqueViolation } from "../errors.server";
+import { type Actor, owned, ownCompany } from "../tenancy.server";
 
 export const INVITATION_DAYS = 7;
-
-export type TeamActor = Pick<Staff, "userId" | "companyId"> & { fullName?: string | null; email?: string };
 
 export const hashInvitationToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** The company's owner is the user who created it; only they manage the team. */
-export async function isCompanyOwner(db: Queryable, actor: Pick<Staff, "userId" | "companyId">): Promise<boolean> {
-  const [row] = await db.select({ createdBy: companies.createdBy }).from(companies).where(eq(companies.id, actor.companyId));
+export async function isCompanyOwner(db: Queryable, actor: Actor): Promise<boolean> {
+  const [row] = await db.select({ createdBy: companies.createdBy }).from(companies).where(ownCompany(actor));
   return row?.createdBy === actor.userId;
 }
 
-async function requireOwner(db: Queryable, actor: Pick<Staff, "userId" | "companyId">) {
+async function requireOwner(db: Queryable, actor: Actor) {
   if (!(await isCompanyOwner(db, actor))) {
     throw new DomainError("FORBIDDEN", "Only the company's owner can manage the team.");
   }
@@ -31,7 +29,7 @@ async function requireOwner(db: Queryable, actor: Pick<Staff, "userId" | "compan
 export async function inviteMember(
   db: Database,
   mailer: Mailer,
-  actor: TeamActor,
+  actor: Actor,
   input: { email: string },
   linkBaseUrl: string,
 ): Promise<{ id: string }> {
@@ -41,7 +39,7 @@ export async function inviteMember(
     .select({ id: user.id })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
-    .where(and(eq(profiles.companyId, actor.companyId), eq(user.email, email)));
+    .where(and(owned(profiles, actor), eq(user.email, email)));
   if (member) throw new DomainError("CONFLICT", `${email} is already a member of your team.`, { field: "email" });
 
   const token = randomBytes(32).toString("base64url");
@@ -51,30 +49,41 @@ export async function inviteMember(
       .set({ revokedAt: new Date() })
       .where(
         and(
-          eq(invitations.companyId, actor.companyId),
+          owned(invitations, actor),
           eq(invitations.email, email),
           isNull(invitations.acceptedAt),
           isNull(invitations.revokedAt),
         ),
       );
-    const [row] = await tx
-      .insert(invitations)
-      .values({
-        companyId: actor.companyId,
-        email,
-        tokenHash: hashInvitationToken(token),
-        invitedBy: actor.userId,
-        expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
-      })
-      .returning({ id: invitations.id });
-    return row!;
+    try {
+      const [row] = await tx
+        .insert(invitations)
+        .values({
+          companyId: actor.companyId,
+          email,
+          tokenHash: hashInvitationToken(token),
+          invitedBy: actor.userId,
+          expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
+        })
+        .returning({ id: invitations.id });
+      return row!;
+    } catch (error) {
+      // One open invitation per address (invitations_open_email_unique): another request made it meanwhile.
+      if (isUniqueViolation(error)) throw new DomainError("CONFLICT", `An invitation to ${email} was just sent.`, { field: "email" });
+      throw error;
+    }
   });
 
-  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, actor.companyId));
+  const [company] = await db
+    .select({ name: companies.name, inviterName: sql<string | null>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email})` })
+    .from(companies)
+    .leftJoin(profiles, and(eq(profiles.id, actor.userId), owned(profiles, actor)))
+    .leftJoin(user, eq(user.id, profiles.id))
+    .where(ownCompany(actor));
   await mailer.send({
     ...invitationEmail(email, {
       companyName: company?.name ?? "your company",
-      inviterName: actor.fullName?.trim() || actor.email || "A colleague",
+      inviterName: company?.inviterName || "A colleague",
       link: `${linkBaseUrl.replace(/\/$/, "")}/invitations/${token}`,
       days: INVITATION_DAYS,
     }),
@@ -100,18 +109,18 @@ export interface PendingInvitation {
 }
 
 /** Members and open invitations of the actor's company. */
-export async function listTeam(db: Queryable, actor: Pick<Staff, "userId" | "companyId">) {
-  const [company] = await db.select({ createdBy: companies.createdBy }).from(companies).where(eq(companies.id, actor.companyId));
+export async function listTeam(db: Queryable, actor: Actor) {
+  const [company] = await db.select({ createdBy: companies.createdBy }).from(companies).where(ownCompany(actor));
   const members = await db
     .select({ userId: profiles.id, email: user.email, fullName: profiles.fullName, joinedAt: profiles.createdAt })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
-    .where(eq(profiles.companyId, actor.companyId))
+    .where(owned(profiles, actor))
     .orderBy(asc(profiles.createdAt));
   const pending = await db
     .select({ id: invitations.id, email: invitations.email, createdAt: invitations.createdAt, expiresAt: invitations.expiresAt })
     .from(invitations)
-    .where(and(eq(invitations.companyId, actor.companyId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+    .where(and(owned(invitations, actor), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
     .orderBy(desc(invitations.createdAt));
   const now = Date.now();
   return {
@@ -121,7 +130,7 @@ export async function listTeam(db: Queryable, actor: Pick<Staff, "userId" | "com
   };
 }
 
-export async function revokeInvitation(db: Database, actor: Pick<Staff, "userId" | "companyId">, invitationId: string) {
+export async function revokeInvitation(db: Database, actor: Actor, invitationId: string) {
   await requireOwner(db, actor);
   const revoked = await db
     .update(invitations)
@@ -129,7 +138,7 @@ export async function revokeInvitation(db: Database, actor: Pick<Staff, "userId"
     .where(
       and(
         eq(invitations.id, invitationId),
-        eq(invitations.companyId, actor.companyId),
+        owned(invitations, actor),
         isNull(invitations.acceptedAt),
         isNull(invitations.revokedAt),
       ),
@@ -142,13 +151,13 @@ export async function revokeInvitation(db: Database, actor: Pick<Staff, "userId"
  * Removes a member from the company: their profile goes and every session of theirs ends, in one
  * transaction, so their next request is refused. The owner cannot be removed.
  */
-export async function removeMember(db: Database, actor: Pick<Staff, "userId" | "companyId">, memberId: string) {
+export async function removeMember(db: Database, actor: Actor, memberId: string) {
   await requireOwner(db, actor);
   if (memberId === actor.userId) throw new DomainError("FORBIDDEN", "The owner cannot be removed from the company.");
   await db.transaction(async (tx) => {
     const removed = await tx
       .delete(profiles)
-      .where(and(eq(profiles.id, memberId), eq(profiles.companyId, actor.companyId)))
+      .where(and(eq(profiles.id, memberId), owned(profiles, actor)))
       .returning({ id: profiles.id });
     if (removed.length === 0) throw new DomainError("NOT_FOUND", "Member not found");
     await tx.delete(session).where(eq(session.userId, memberId));

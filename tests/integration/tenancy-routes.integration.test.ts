@@ -1,0 +1,396 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { eq, sql } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { applications, emailTemplates, invitations, profiles, session } from "../../db/schema";
+import routes from "../../app/routes";
+import { queryRows } from "~/server/db.server";
+import { createStaff } from "../factories";
+import { createJobWithStages, createTestApplication } from "../factories-workspace";
+import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
+
+/**
+ * Decision 052: a staff member of one company who sends another company's ids to any staff loader or
+ * action gets that route's not-found answer, and nothing of the other company changes. The routes
+ * and the ids each one reads (route parameters, form fields, query parameters) are found in the route
+ * table and the modules' source, so a new route or a new id field fails here until CALLS says how to
+ * call it.
+ */
+
+type RouteFn = (args: { request: Request; context: RouterContextProvider; params: Record<string, string> }) => unknown;
+interface RouteModule {
+  loader?: RouteFn;
+  action?: RouteFn;
+}
+type Kind = "loader" | "action";
+
+const modules = import.meta.glob<RouteModule>("../../app/routes/staff/**/*.{ts,tsx}", { eager: true });
+const sources = import.meta.glob<string>("../../app/routes/staff/**/*.{ts,tsx}", { eager: true, query: "?raw", import: "default" });
+
+/** Form fields and query parameters that never name a row. */
+const NOT_IDS = new Set([
+  ...["intent", "redirectTo", "status", "q", "page", "saved"],
+  // Settings' password and two-factor forms.
+  ...["currentPassword", "newPassword", "signOutOthers", "password", "code", "totpUri", "recoveryCodes", "secret"],
+]);
+
+/** The body of `export async function loader|action(…)` in a module's source (the house style ends it with a lone `}`). */
+function functionBody(source: string, kind: Kind): string {
+  const start = source.indexOf(`export async function ${kind}(`);
+  if (start < 0) return "";
+  const end = source.indexOf("\n}\n", start);
+  return source.slice(start, end < 0 ? undefined : end);
+}
+
+/** The inputs a loader or action reads that could name a row: route parameters, form fields, query parameters. */
+function inputsOf(path: string, source: string, kind: Kind): string[] {
+  const names = new Set([...path.matchAll(/:(\w+)/g)].map(([, name]) => `:${name}`));
+  const body = functionBody(source, kind);
+  const patterns = [/\bvalues\.(\w+)/g, /\bparsed\.data\.(\w+)/g, /\bform\.get\("(\w+)"\)/g];
+  for (const pattern of patterns) for (const [, name] of body.matchAll(pattern)) names.add(name!);
+  // Query parameters belong to the page's loader wherever the module reads them.
+  if (kind === "loader") for (const [, name] of source.matchAll(/searchParams\.get(?:All)?\("(\w+)"\)/g)) names.add(name!);
+  // The job form (job-form-action.server.ts) names stages by id: kept stages and where candidates go.
+  if (body.includes("handleJobFormPost(")) names.add("stages.N.id").add("stage_moves.<id>");
+  return [...names].filter((name) => !NOT_IDS.has(name));
+}
+
+function flatten(entries: readonly RouteConfigEntry[], prefix = ""): { path: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const path = [prefix, entry.path ?? ""].filter(Boolean).join("/");
+    return [...(entry.path ? [{ path, file: entry.file }] : []), ...flatten(entry.children ?? [], path)];
+  });
+}
+
+const staffRoutes = flatten(routes).filter((route) => route.file.startsWith("routes/staff/"));
+
+/** Every staff loader and action that reads an id, with the ids it reads. */
+const idEntries = staffRoutes.flatMap((route) => {
+  const mod = modules[`../../app/${route.file}`]!;
+  const source = sources[`../../app/${route.file}`]!;
+  return (["loader", "action"] as const)
+    .filter((kind) => mod[kind])
+    .map((kind) => ({ key: `${route.path} ${kind}`, fn: mod[kind]!, inputs: inputsOf(route.path, source, kind) }))
+    .filter((entry) => entry.inputs.length > 0);
+});
+
+// ---------------------------------------------------------------------------
+// The world: company A with one of everything, company B signed in
+// ---------------------------------------------------------------------------
+
+/** Text only company A's rows hold: no answer to company B may contain it. */
+const SECRET = "first-company-secret";
+
+interface World {
+  a: {
+    companyId: string;
+    job: { id: string; stages: { id: string; name: string }[] };
+    application: string;
+    template: string;
+    invitation: string;
+    member: string;
+    session: string;
+  };
+  b: { job: { id: string; stages: { id: string; name: string }[] }; application: string; crowdedStage: string };
+  cookie: string;
+}
+
+const bed = setUpAppTestDatabase();
+let world: World;
+
+beforeAll(async () => {
+  const db = bed.t.db;
+  const a = await createStaff(db, bed.t.auth);
+  const job = await createJobWithStages(db, a.staff, { title: `${SECRET} job` });
+  const application = await createTestApplication(db, job, { candidateName: `${SECRET} candidate` });
+  const [template] = await db
+    .insert(emailTemplates)
+    .values({ companyId: a.staff.companyId, name: `${SECRET} template`, subject: SECRET, body: SECRET })
+    .returning({ id: emailTemplates.id });
+  const [invitation] = await db
+    .insert(invitations)
+    .values({ companyId: a.staff.companyId, email: "invitee@example.test", tokenHash: SECRET, expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: invitations.id });
+  const member = await createStaff(db, bed.t.auth);
+  await db.update(profiles).set({ companyId: a.staff.companyId }).where(eq(profiles.id, member.staff.userId));
+  const [aSession] = await db.select({ id: session.id }).from(session).where(eq(session.userId, a.staff.userId));
+
+  const b = await createStaff(db, bed.t.auth);
+  const bJob = await createJobWithStages(db, b.staff);
+  const bApplication = await createTestApplication(db, bJob, { stageName: bJob.stages[1]!.name });
+  world = {
+    a: {
+      companyId: a.staff.companyId,
+      job,
+      application: application.id,
+      template: template!.id,
+      invitation: invitation!.id,
+      member: member.staff.userId,
+      session: aSession!.id,
+    },
+    b: { job: bJob, application: bApplication.id, crowdedStage: bJob.stages[1]!.id },
+    cookie: b.cookie,
+  };
+});
+
+/** Every row of company A, and the sessions of its people: what must not change. */
+async function snapshotOfA(): Promise<string> {
+  const companyId = world.a.companyId;
+  const tables = ["profiles", "jobs", "pipeline_stages", "applications", "email_templates", "email_messages", "invitations", "activity_events"];
+  const rows: Record<string, unknown> = {
+    companies: await queryRows(bed.t.db, sql`select * from companies where id = ${companyId}`),
+    session: await queryRows(
+      bed.t.db,
+      sql`select * from session where user_id in (select id from profiles where company_id = ${companyId}) order by id`,
+    ),
+    application_email_queue: await queryRows(
+      bed.t.db,
+      sql`select * from application_email_queue where application_id in (select id from applications where company_id = ${companyId})`,
+    ),
+  };
+  for (const table of tables) {
+    rows[table] = await queryRows(bed.t.db, sql`select * from ${sql.identifier(table)} where company_id = ${companyId} order by 1`);
+  }
+  return JSON.stringify(rows);
+}
+
+/** A job form for one of B's own jobs, flat as the browser sends it. */
+function jobForm(stages: { id?: string; name: string }[], moves: Record<string, string> = {}): Record<string, string> {
+  const values: Record<string, string> = { title: "B's job", description: "Still B's." };
+  stages.forEach((stage, index) => {
+    values[`stages.${index}.name`] = stage.name;
+    if (stage.id) values[`stages.${index}.id`] = stage.id;
+  });
+  for (const [from, to] of Object.entries(moves)) values[`stage_moves.${from}`] = to;
+  return values;
+}
+
+interface Call {
+  /** The inputs given company A's ids. */
+  covers: string[];
+  /** Address (path and query) and route parameters. */
+  url: (w: World) => string;
+  params: (w: World) => Record<string, string>;
+  /** Posted form fields; a loader when absent. */
+  form?: (w: World) => Record<string, string>;
+  /** The route's not-found answer (a status). */
+  answer: number;
+  why?: string;
+}
+
+const appliedOf = (w: World, side: "a" | "b") => w[side].job.stages[0]!;
+
+/** How to call each staff loader and action that reads an id, with company A's ids, signed in as company B. */
+const CALLS: Record<string, Call[]> = {
+  "manage/jobs/:jobId loader": [
+    { covers: [":jobId"], url: (w) => `/manage/jobs/${w.a.job.id}`, params: (w) => ({ jobId: w.a.job.id }), answer: 404 },
+    {
+      covers: ["more"],
+      url: (w) => `/manage/jobs/${w.b.job.id}?more=${appliedOf(w, "a").id}`,
+      params: (w) => ({ jobId: w.b.job.id }),
+      answer: 200,
+      why: "B's own board; another company's stage in ?more= shows nothing more",
+    },
+  ],
+  "manage/jobs/:jobId action": [
+    {
+      covers: [":jobId", "applicationId", "stageId"],
+      url: (w) => `/manage/jobs/${w.a.job.id}`,
+      params: (w) => ({ jobId: w.a.job.id }),
+      form: (w) => ({ intent: "move", applicationId: w.a.application, stageId: w.a.job.stages[1]!.id }),
+      answer: 404,
+    },
+    {
+      covers: ["applicationId"],
+      url: (w) => `/manage/jobs/${w.b.job.id}`,
+      params: (w) => ({ jobId: w.b.job.id }),
+      form: (w) => ({ intent: "move", applicationId: w.a.application, stageId: appliedOf(w, "b").id }),
+      answer: 404,
+    },
+    {
+      covers: ["stageId"],
+      url: (w) => `/manage/jobs/${w.b.job.id}`,
+      params: (w) => ({ jobId: w.b.job.id }),
+      form: (w) => ({ intent: "move", applicationId: w.b.application, stageId: w.a.job.stages[1]!.id }),
+      answer: 400,
+      why: "a stage field answers 'That stage is not part of this job's pipeline.'",
+    },
+  ],
+  "applications/:applicationId loader": [
+    { covers: [":applicationId"], url: (w) => `/applications/${w.a.application}`, params: (w) => ({ applicationId: w.a.application }), answer: 404 },
+    {
+      covers: ["template"],
+      url: (w) => `/applications/${w.b.application}?template=${w.a.template}`,
+      params: (w) => ({ applicationId: w.b.application }),
+      answer: 200,
+      why: "B's own application; another company's template is not previewed",
+    },
+  ],
+  "applications/:applicationId action": [
+    ...(["move", "status", "send-email"] as const).map(
+      (intent): Call => ({
+        covers: [":applicationId", ...(intent === "move" ? ["stageId"] : intent === "send-email" ? ["templateId"] : [])],
+        url: (w) => `/applications/${w.a.application}`,
+        params: (w) => ({ applicationId: w.a.application }),
+        form: (w) => ({ intent, stageId: w.a.job.stages[1]!.id, status: "rejected", templateId: w.a.template }),
+        answer: 404,
+      }),
+    ),
+    {
+      covers: ["templateId"],
+      url: (w) => `/applications/${w.b.application}`,
+      params: (w) => ({ applicationId: w.b.application }),
+      form: (w) => ({ intent: "send-email", templateId: w.a.template }),
+      answer: 404,
+    },
+    {
+      covers: ["stageId"],
+      url: (w) => `/applications/${w.b.application}`,
+      params: (w) => ({ applicationId: w.b.application }),
+      form: (w) => ({ intent: "move", stageId: w.a.job.stages[1]!.id }),
+      answer: 400,
+      why: "a stage field answers 'That stage is not part of this job's pipeline.'",
+    },
+  ],
+  "applications loader": [
+    {
+      covers: ["job", "stage"],
+      url: (w) => `/applications?job=${w.a.job.id}&stage=${appliedOf(w, "a").id}`,
+      params: () => ({}),
+      answer: 200,
+      why: "the list filtered by another company's job and stage is empty",
+    },
+  ],
+  "email-templates loader": [
+    { covers: ["delete"], url: (w) => `/email-templates?delete=${w.a.template}`, params: () => ({}), answer: 200, why: "nothing to confirm" },
+  ],
+  "email-templates action": [
+    { covers: ["id"], url: () => "/email-templates", params: () => ({}), form: (w) => ({ intent: "delete", id: w.a.template }), answer: 404 },
+  ],
+  "email-templates/:templateId/edit loader": [
+    { covers: [":templateId"], url: (w) => `/email-templates/${w.a.template}/edit`, params: (w) => ({ templateId: w.a.template }), answer: 404 },
+  ],
+  "email-templates/:templateId/edit action": [
+    {
+      covers: [":templateId"],
+      url: (w) => `/email-templates/${w.a.template}/edit`,
+      params: (w) => ({ templateId: w.a.template }),
+      form: () => ({ name: "Taken over", subject: "Taken over", body: "Taken over" }),
+      answer: 404,
+    },
+  ],
+  "manage/jobs/:id/edit loader": [
+    { covers: [":id"], url: (w) => `/manage/jobs/${w.a.job.id}/edit`, params: (w) => ({ id: w.a.job.id }), answer: 404 },
+  ],
+  "manage/jobs/:id/edit action": [
+    {
+      covers: [":id", "stages.N.id"],
+      url: (w) => `/manage/jobs/${w.a.job.id}/edit`,
+      params: (w) => ({ id: w.a.job.id }),
+      form: (w) => jobForm([...w.a.job.stages.map((stage) => ({ id: stage.id, name: `${stage.name} (taken over)` })), { name: "Applied" }]),
+      answer: 404,
+    },
+    {
+      covers: ["stages.N.id"],
+      url: (w) => `/manage/jobs/${w.b.job.id}/edit`,
+      params: (w) => ({ id: w.b.job.id }),
+      form: (w) => jobForm([...w.b.job.stages, { id: w.a.job.stages[1]!.id, name: "Renamed by B" }]),
+      answer: 302,
+      why: "another company's stage id names none of B's stages: it is saved as a new stage of B's job",
+    },
+    {
+      covers: ["stage_moves.<id>"],
+      url: (w) => `/manage/jobs/${w.b.job.id}/edit`,
+      params: (w) => ({ id: w.b.job.id }),
+      form: (w) =>
+        jobForm(
+          w.b.job.stages.filter((stage) => stage.id !== w.b.crowdedStage),
+          { [w.b.crowdedStage]: w.a.job.stages[1]!.id },
+        ),
+      answer: 400,
+      why: "candidates cannot move to another company's stage: 'Choose where the candidates … go'",
+    },
+  ],
+  "manage/jobs/new action": [
+    {
+      covers: ["stages.N.id", "stage_moves.<id>"],
+      url: () => "/manage/jobs/new",
+      params: () => ({}),
+      form: (w) => jobForm([{ name: "Applied" }, { id: w.a.job.stages[1]!.id, name: "Renamed by B" }], { [w.a.job.stages[2]!.id]: w.a.job.stages[1]!.id }),
+      answer: 302,
+      why: "a new job's stages are all new: ids in the form name nothing",
+    },
+  ],
+  "manage/jobs/:id/status loader": [
+    {
+      covers: [":id"],
+      url: (w) => `/manage/jobs/${w.a.job.id}/status`,
+      params: (w) => ({ id: w.a.job.id }),
+      answer: 302,
+      why: "reads nothing: it redirects to the edit page, which answers 404",
+    },
+  ],
+  "manage/jobs/:id/status action": [
+    { covers: [":id"], url: (w) => `/manage/jobs/${w.a.job.id}/status`, params: (w) => ({ id: w.a.job.id }), form: () => ({ status: "closed" }), answer: 404 },
+  ],
+  "settings action": [
+    { covers: ["invitationId"], url: () => "/settings", params: () => ({}), form: (w) => ({ intent: "revoke-invitation", invitationId: w.a.invitation }), answer: 404 },
+    { covers: ["memberId"], url: () => "/settings", params: () => ({}), form: (w) => ({ intent: "remove-member", memberId: w.a.member }), answer: 404 },
+    { covers: ["sessionId"], url: () => "/settings", params: () => ({}), form: (w) => ({ intent: "revoke-session", sessionId: w.a.session }), answer: 404 },
+  ],
+};
+
+async function answerOf(fn: RouteFn, request: Request, params: Record<string, string>): Promise<{ status: number; body: string }> {
+  let result: unknown;
+  try {
+    result = await fn({ request, context: routeContext(), params });
+  } catch (thrown) {
+    result = thrown;
+    if (!(thrown instanceof Response) && !(thrown as { init?: unknown }).init) throw thrown;
+  }
+  if (result instanceof Response) return { status: result.status, body: await result.clone().text() };
+  const init = (result as { init?: { status?: number } } | null)?.init;
+  return { status: init?.status ?? 200, body: JSON.stringify(result) };
+}
+
+describe("another company's ids", () => {
+  it("are found in every staff route that reads an id, and each has its calls listed", () => {
+    expect(idEntries.map((entry) => entry.key)).toEqual(
+      expect.arrayContaining(["manage/jobs/:jobId loader", "applications/:applicationId action", "settings action", "email-templates action"]),
+    );
+    const missing = idEntries.flatMap((entry) => {
+      const covered = new Set((CALLS[entry.key] ?? []).flatMap((call) => call.covers));
+      return entry.inputs.filter((input) => !covered.has(input)).map((input) => `${entry.key}: ${input}`);
+    });
+    expect(missing, "add a call to CALLS (or the name to NOT_IDS if it never names a row)").toEqual([]);
+    const stale = Object.keys(CALLS).filter((key) => !idEntries.some((entry) => entry.key === key));
+    expect(stale, "CALLS names a loader or action that reads no id").toEqual([]);
+  });
+
+  it.each(idEntries.map((entry) => [entry.key, entry] as const))("%s answers not found and changes nothing", async (key, entry) => {
+    for (const call of CALLS[key] ?? []) {
+      const before = await snapshotOfA();
+      const url = `http://localhost${call.url(world)}`;
+      const form = call.form?.(world);
+      const request = form
+        ? new Request(url, { method: "POST", headers: { cookie: world.cookie }, body: new URLSearchParams(form) })
+        : new Request(url, { headers: { cookie: world.cookie } });
+      expect(Boolean(form), `${key}: a call of an action posts a form`).toBe(key.endsWith(" action"));
+      const answer = await answerOf(entry.fn, request, call.params(world));
+      const label = `${key} with ${call.covers.join(", ")}`;
+      expect(`${label}: ${answer.status}`).toBe(`${label}: ${call.answer}`);
+      expect(answer.body, label).not.toContain(SECRET);
+      expect(await snapshotOfA(), label).toBe(before);
+    }
+  });
+
+  it("leave company A's rows in place for the calls above to find (the snapshot is not empty)", async () => {
+    const snapshot = JSON.parse(await snapshotOfA()) as Record<string, unknown[]>;
+    expect(snapshot.applications).toHaveLength(1);
+    expect(snapshot.profiles).toHaveLength(2);
+    expect(snapshot.invitations).toHaveLength(1);
+    expect(snapshot.session).not.toHaveLength(0);
+    const [stillThere] = await bed.t.db.select({ id: applications.id }).from(applications).where(eq(applications.id, world.a.application));
+    expect(stillThere).toBeDefined();
+  });
+});
