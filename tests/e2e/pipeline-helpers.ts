@@ -41,3 +41,14 @@ export async function pickUpWithKeyboard(page: Page, candidateName: string, key:
   await expect(page.getByText(new RegExp(`Picked up ${candidateName}`))).toBeAttached();
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
+
+/**
+ * Resolves once the server has answered the next card move on this job's board. The board shows a
+ * move at once; a test that reloads must first wait for the move to be saved, or the reload can
+ * overtake it.
+ */
+export function moveSaved(page: Page, jobId: string) {
+  return page.waitForResponse(
+    (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(`/manage/jobs/${jobId}`) && response.ok(),
+  );
+}

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
-import { apply, pickUpWithKeyboard, postJob } from "./pipeline-helpers";
+import { apply, moveSaved, pickUpWithKeyboard, postJob } from "./pipeline-helpers";
 
 /**
  * The recruiter's whole loop in a real browser: post a job with a custom question, receive
@@ -31,7 +31,9 @@ test("a recruiter moves candidates by mouse and by keyboard, the moves stay afte
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
   await page.mouse.move(to.x + to.width / 2, to.y + 80, { steps: 15 });
+  const mouseMoveSaved = moveSaved(page, jobId);
   await page.mouse.up();
+  await mouseMoveSaved;
   await expect(column(page, "Screening").getByText("Ada Lovelace")).toBeVisible();
   await expect(column(page, "Applied").getByText("Ada Lovelace")).toHaveCount(0);
 
@@ -42,7 +44,9 @@ test("a recruiter moves candidates by mouse and by keyboard, the moves stay afte
   await expect(page.getByText("Grace Hopper is over Screening.")).toBeAttached();
   await page.keyboard.press("ArrowRight");
   await expect(page.getByText("Grace Hopper is over First Interview.")).toBeAttached();
+  const keyboardMoveSaved = moveSaved(page, jobId);
   await page.keyboard.press("Space");
+  await keyboardMoveSaved;
   await expect(page.getByText("Grace Hopper was moved to First Interview.")).toBeAttached();
   await expect(column(page, "First Interview").getByText("Grace Hopper")).toBeVisible();
 
@@ -154,8 +158,11 @@ test.describe("on a phone", () => {
       await touch("touchMove", { x: start.x + ((end.x - start.x) * step) / 10, y: start.y + ((end.y - start.y) * step) / 10 });
     }
     await expect(page.getByText("Katherine Johnson is over Screening.")).toBeAttached();
+    const touchMoveSaved = moveSaved(page, jobId);
     await touch("touchEnd");
     await expect(column(page, "Screening").getByText("Katherine Johnson")).toBeVisible();
+    // Reload only once the server has saved the move (the board shows it before that).
+    await touchMoveSaved;
     await page.reload();
     await expect(column(page, "Screening").getByText("Katherine Johnson")).toBeVisible();
     await expect(column(page, "Applied").getByTestId("pipeline-card")).toHaveCount(0);
