@@ -17,8 +17,8 @@ interface RouteModule {
 // Every route module, and every route of the app's route table, so a new page with an id cannot slip past.
 const modules = import.meta.glob<RouteModule>("../../app/routes/**/*.{ts,tsx}", { eager: true });
 
-/** Parameters that are not row ids: slugs follow the title, tokens and blog post numbers are their own. */
-const NOT_IDS = new Set(["blog/:id", "invitations/:token"]);
+/** Parameters that are not row ids: slugs follow the title; tokens, blog post and careers position numbers are their own. */
+const NOT_IDS = new Set(["blog/:id", "careers/:id", "invitations/:token"]);
 
 function flatten(entries: readonly RouteConfigEntry[], prefix = ""): { path: string; file: string }[] {
   return entries.flatMap((entry) => {

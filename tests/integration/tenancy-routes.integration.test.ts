@@ -4,6 +4,8 @@ import type { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { applications, emailTemplates, invitations, profiles, session } from "../../db/schema";
 import routes from "../../app/routes";
+import { ApplicationQuerySchema, ApplicationsQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
+import { JobsQuerySchema } from "~/schemas/job";
 import { queryRows } from "~/server/db.server";
 import { createStaff } from "../factories";
 import { createJobWithStages, createTestApplication } from "../factories-workspace";
@@ -34,6 +36,14 @@ const NOT_IDS = new Set([
   ...["currentPassword", "newPassword", "signOutOthers", "password", "code", "totpUri", "recoveryCodes", "secret"],
 ]);
 
+/** The query schemas staff pages read their query strings with, by name. */
+const QUERY_SCHEMAS: Record<string, { shape: object }> = {
+  ApplicationQuerySchema,
+  ApplicationsQuerySchema,
+  JobsQuerySchema,
+  PipelineQuerySchema,
+};
+
 /** The body of `export async function loader|action(…)` in a module's source (the house style ends it with a lone `}`). */
 function functionBody(source: string, kind: Kind): string {
   const start = source.indexOf(`export async function ${kind}(`);
@@ -49,7 +59,15 @@ function inputsOf(path: string, source: string, kind: Kind): string[] {
   const patterns = [/\bvalues\.(\w+)/g, /\bparsed\.data\.(\w+)/g, /\bform\.get\("(\w+)"\)/g];
   for (const pattern of patterns) for (const [, name] of body.matchAll(pattern)) names.add(name!);
   // Query parameters belong to the page's loader wherever the module reads them.
-  if (kind === "loader") for (const [, name] of source.matchAll(/searchParams\.get(?:All)?\("(\w+)"\)/g)) names.add(name!);
+  if (kind === "loader") {
+    for (const [, name] of source.matchAll(/searchParams\.get(?:All)?\("(\w+)"\)/g)) names.add(name!);
+    // Or through the page's query schema (parseQuery, decision 053): every key of it.
+    for (const [, schemaName] of source.matchAll(/parseQuery\((\w+)/g)) {
+      const schema = QUERY_SCHEMAS[schemaName!];
+      if (!schema) throw new Error(`${path}: add ${schemaName} to QUERY_SCHEMAS so its parameters are checked`);
+      for (const name of Object.keys(schema.shape)) names.add(name);
+    }
+  }
   // The job form (job-form-action.server.ts) names stages by id: kept stages and where candidates go.
   if (body.includes("handleJobFormPost(")) names.add("stages.N.id").add("stage_moves.<id>");
   return [...names].filter((name) => !NOT_IDS.has(name));
@@ -260,9 +278,6 @@ const CALLS: Record<string, Call[]> = {
       answer: 200,
       why: "the list filtered by another company's job and stage is empty",
     },
-  ],
-  "email-templates loader": [
-    { covers: ["delete"], url: (w) => `/email-templates?delete=${w.a.template}`, params: () => ({}), answer: 200, why: "nothing to confirm" },
   ],
   "email-templates action": [
     { covers: ["id"], url: () => "/email-templates", params: () => ({}), form: (w) => ({ intent: "delete", id: w.a.template }), answer: 404 },
