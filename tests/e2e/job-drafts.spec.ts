@@ -96,6 +96,16 @@ test("Create Job publishes at once and says so", async ({ page }) => {
   await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("published");
 });
 
+test("Enter in a text box saves a draft, never publishes", async ({ page }) => {
+  const title = `Ferry Mate ${randomBytes(4).toString("hex")}`;
+  await registerStaff(page);
+  await fillJob(page, title);
+  await page.getByLabel("Location").press("Enter");
+  await expect(page).toHaveURL(/\/preview$/);
+  await expect(page.getByRole("status").filter({ hasText: "Draft saved." })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Preview — not published" }).getByRole("heading", { name: title })).toBeVisible();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
