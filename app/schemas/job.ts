@@ -285,6 +285,18 @@ export function fieldErrorIndexes(fields: readonly FormFieldDraft[]): number[] {
 /** Staff status changes: the three statuses, each from a button of its own. */
 export const JobStatusSchema = z.object({ status: z.enum(JOB_STATUSES) });
 
+/**
+ * The job form's submit buttons (house style 6): Create Job publishes, Save as draft keeps a new job
+ * off the board, Save Changes saves an edit. A post without one (or with an unknown one) is a save:
+ * a new job is then published, as the spec creates it.
+ */
+export const JOB_FORM_INTENTS = ["publish", "draft", "save"] as const;
+export type JobFormIntent = (typeof JOB_FORM_INTENTS)[number];
+
+export function jobFormIntent(value: string | undefined): JobFormIntent {
+  return (JOB_FORM_INTENTS as readonly (string | undefined)[]).includes(value) ? (value as JobFormIntent) : "save";
+}
+
 /** The query of the staff jobs list: /manage/jobs?status=&q= (no status, or an unknown one, is every status). */
 export const JobsQuerySchema = z.object({
   status: queryValue(z.enum(JOB_STATUSES).optional(), undefined),

@@ -1,7 +1,8 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applications, companies, jobs, pipelineStages } from "../../db/schema";
+import { activityEvents, applications, companies, jobs, pipelineStages } from "../../db/schema";
 import { CreateJobSchema } from "~/schemas/job";
+import { cachedValue } from "~/server/job-board-cache.server";
 import { getPublicJob, listBoardJobs, listPublishedJobPaths } from "~/server/queries/job-board.server";
 import { getStaffJob, listStaffJobs } from "~/server/queries/staff-jobs.server";
 import { createJob, JobWriteError, setJobStatus, updateJob } from "~/server/services/jobs.server";
@@ -80,6 +81,57 @@ describe("createJob", () => {
   it("refuses a pipeline without an Applied stage", () => {
     const result = CreateJobSchema.safeParse({ title: "x", description: "y", stages: [{ name: "Screening" }] });
     expect(result.success).toBe(false);
+  });
+});
+
+/** Whether the board's cache kept what was put in it before `change` ran. */
+async function cacheKeptAcross(change: () => Promise<unknown>): Promise<boolean> {
+  const key = `probe-${Math.random()}`;
+  await cachedValue(key, async () => "before");
+  await change();
+  return (await cachedValue(key, async () => "after")) === "before";
+}
+
+const activityOf = (jobId: string) =>
+  t.db.select({ type: activityEvents.type, data: activityEvents.data }).from(activityEvents).where(eq(activityEvents.subjectId, jobId));
+
+describe("drafts", () => {
+  it("saves a draft off the board: no published_at, no public page, no 'Job posted', the board's cache untouched", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    let id = "";
+    expect(await cacheKeptAcross(async () => ({ id } = await createJob(t.db, staff, jobInput({ title: "Draft lighthouse keeper" }), { status: "draft" })))).toBe(true);
+    const [job] = await t.db.select({ status: jobs.status, publishedAt: jobs.publishedAt }).from(jobs).where(eq(jobs.id, id));
+    expect(job).toEqual({ status: "draft", publishedAt: null });
+    expect((await stagesOf(id)).map((s) => s.name)).toContain("Applied");
+    expect((await listBoardJobs(t.db, { q: "Draft lighthouse keeper" })).jobs).toEqual([]);
+    expect(await activityOf(id)).toEqual([]);
+    expect((await getStaffJob(t.db, staff, id))?.status).toBe("draft");
+  });
+
+  it("publishes by default, clearing the board's cache and recording 'Job posted'", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    let id = "";
+    expect(await cacheKeptAcross(async () => ({ id } = await createJob(t.db, staff, jobInput({ title: "Published at once" }))))).toBe(false);
+    expect((await getPublicJob(t.db, id))?.status).toBe("published");
+    expect((await activityOf(id)).map((event) => event.type)).toEqual(["job_posted"]);
+  });
+
+  it("edits a draft without clearing the cache, and publishing it records the change and clears it", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const { id } = await createJob(t.db, staff, jobInput({ title: "Quiet draft" }), { status: "draft" });
+    let saved: unknown;
+    expect(await cacheKeptAcross(async () => (saved = await updateJob(t.db, staff, id, jobInput({ title: "Quiet draft, edited" }))))).toBe(true);
+    expect(saved).toEqual({ status: "draft" });
+    expect(await cacheKeptAcross(() => setJobStatus(t.db, staff, id, "closed"))).toBe(true);
+    let changed: unknown;
+    expect(await cacheKeptAcross(async () => (changed = await setJobStatus(t.db, staff, id, "published")))).toBe(false);
+    expect(changed).toEqual({ from: "closed" });
+    expect(await setJobStatus(t.db, staff, id, "published")).toEqual({ from: "published" });
+    expect(await cacheKeptAcross(() => updateJob(t.db, staff, id, jobInput({ title: "Quiet draft, live" })))).toBe(false);
+    expect((await activityOf(id)).map((event) => event.data)).toEqual([
+      expect.objectContaining({ from: "draft", to: "closed" }),
+      expect.objectContaining({ from: "closed", to: "published" }),
+    ]);
   });
 });
 

@@ -52,6 +52,7 @@ describe("a malformed id in the address", () => {
         "manage/jobs/:jobId",
         "manage/jobs/:id/edit",
         "manage/jobs/:id/status",
+        "manage/jobs/:id/preview",
         "applications/:applicationId",
         "email-templates/:templateId/edit",
         "jobs/:id",

@@ -345,6 +345,15 @@ const CALLS: Record<string, Call[]> = {
       why: "reads nothing: it redirects to the edit page, which answers 404",
     },
   ],
+  "manage/jobs/:id/preview loader": [
+    {
+      covers: [":id"],
+      url: (w) => `/manage/jobs/${w.a.job.id}/preview`,
+      params: (w) => ({ id: w.a.job.id }),
+      answer: 404,
+      why: "the preview shows a job of any status, but only of the signed-in company",
+    },
+  ],
   "manage/jobs/:id/status action": [
     { covers: [":id"], url: (w) => `/manage/jobs/${w.a.job.id}/status`, params: (w) => ({ id: w.a.job.id }), form: () => ({ status: "closed" }), answer: 404 },
   ],

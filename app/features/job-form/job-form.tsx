@@ -6,7 +6,7 @@ import { Field } from "~/components/ui/field";
 import { useValidatedForm } from "~/features/forms/use-validated-form";
 import { jobTypeLabel, remoteTypeLabel } from "~/lib/job-labels";
 import { FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES, type FormFieldType } from "~/schemas/form-field";
-import { fieldErrorIndexes, JOB_TYPES, JobFormSchema, type JobFormState, REMOTE_TYPES, SALARY_PERIODS } from "~/schemas/job";
+import { fieldErrorIndexes, JOB_TYPES, type JobFormIntent, JobFormSchema, type JobFormState, REMOTE_TYPES, SALARY_PERIODS } from "~/schemas/job";
 import type { FieldErrors } from "~/schemas/parse-form";
 import { applyBuilderIntent, parseBuilderIntent } from "./builder";
 import { capitalise, SelectField, TextAreaField } from "./controls";
@@ -18,14 +18,24 @@ export interface SavedStage {
   applications: number;
 }
 
+/** One submit button of the form: Create Job, Save as draft, Save Changes. */
+export interface JobFormSubmit {
+  intent: JobFormIntent;
+  label: string;
+  busyLabel: string;
+  variant?: "primary" | "secondary";
+}
+
 interface JobFormProps {
   initial: JobFormState;
   errors: FieldErrors | undefined;
   /** The failure of the last save, shown in the error box at the top. */
   failure: string | undefined;
   failureTitle: string;
-  submitLabel: string;
-  busyLabel: string;
+  /** The form's submit buttons, in order (the last is the main one); each posts its `intent`. */
+  submits: readonly JobFormSubmit[];
+  /** What Enter in a text box does: the intent of the hidden first submit button. */
+  defaultIntent: JobFormIntent;
   cancelTo: string;
   savedStages?: readonly SavedStage[];
 }
@@ -40,11 +50,12 @@ const options = (values: readonly string[], blank?: string, label: (value: strin
  * form builder and the pipeline-stage builder. It works without JavaScript: the builder's
  * buttons then post an `intent` and the action answers the changed form.
  */
-export function JobForm({ initial, errors: serverErrors, failure, failureTitle, submitLabel, busyLabel, cancelTo, savedStages = [] }: JobFormProps) {
+export function JobForm({ initial, errors: serverErrors, failure, failureTitle, submits, defaultIntent, cancelTo, savedStages = [] }: JobFormProps) {
   const [state, setState] = useState(initial);
   const { errors, onSubmit, onChange } = useValidatedForm(JobFormSchema, serverErrors);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const busyIntent = busy ? navigation.formData?.get("intent") : undefined;
   const top = useRef<HTMLDivElement>(null);
 
   // The spec: a failed create shows its box and scrolls the page to the top.
@@ -67,8 +78,8 @@ export function JobForm({ initial, errors: serverErrors, failure, failureTitle, 
   return (
     <div ref={top} className="scroll-mt-6">
       <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-8">
-        {/* Enter in a text box presses the first submit button: make that one Save. */}
-        <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="hidden" />
+        {/* Enter in a text box presses the first submit button: make that one the safe save (a draft, for a new job). */}
+        <button type="submit" name="intent" value={defaultIntent} tabIndex={-1} aria-hidden="true" className="hidden" />
         {failure ? <Alert title={failureTitle}>{failure}</Alert> : null}
 
         <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
@@ -206,9 +217,11 @@ export function JobForm({ initial, errors: serverErrors, failure, failureTitle, 
           <Link to={cancelTo} className="inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50">
             Cancel
           </Link>
-          <Button type="submit" name="intent" value="save" disabled={busy}>
-            {busy ? busyLabel : submitLabel}
-          </Button>
+          {submits.map((submit) => (
+            <Button key={submit.intent} type="submit" name="intent" value={submit.intent} variant={submit.variant ?? "primary"} disabled={busy}>
+              {busyIntent === submit.intent ? submit.busyLabel : submit.label}
+            </Button>
+          ))}
         </div>
       </Form>
     </div>

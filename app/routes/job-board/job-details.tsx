@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ButtonLink } from "~/components/ui/button";
+import { buttonStyles, ButtonLink } from "~/components/ui/button";
 import { jobTypeLabel, remoteTypeLabel } from "~/lib/job-labels";
 import { pageMeta } from "~/lib/meta";
 import type { PublishedJobPage } from "./job-page.server";
@@ -16,11 +16,24 @@ export function jobPageMeta(data: PublishedJobPage | { status: "missing" | "clos
   ];
 }
 
+/** What the job page shows of a job: the public page's, or a staff preview's (no JSON-LD). */
+export type JobDetailsPage = Pick<PublishedJobPage, "apply" | "path"> & { job: Omit<PublishedJobPage["job"], "formSchema">; jsonLd?: string };
+
+/** Looks like a button or link of the public page, goes nowhere: a preview's Apply Now and Back to Job Board. */
+function Inert({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <span aria-disabled="true" title="Not available in the preview" className={`${className} cursor-default`}>
+      {children}
+    </span>
+  );
+}
+
 /**
  * A published job: Back to Job Board, the title, company, facts, description and requirements, with
- * Apply Now on the job page; the apply page passes its form as `children`.
+ * Apply Now on the job page; the apply page passes its form as `children`. A staff preview
+ * (`preview`) shows the same page with its links inert and without structured data.
  */
-export function JobDetails({ page, children }: { page: PublishedJobPage; children?: ReactNode }) {
+export function JobDetails({ page, preview = false, children }: { page: JobDetailsPage; preview?: boolean; children?: ReactNode }) {
   const { job, apply, path, jsonLd } = page;
   const facts = [
     { label: "Location", value: job.location },
@@ -31,10 +44,14 @@ export function JobDetails({ page, children }: { page: PublishedJobPage; childre
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
-      <ButtonLink to="/jobs" variant="ghost" className="-ml-4">
-        ← Back to Job Board
-      </ButtonLink>
+      {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} /> : null}
+      {preview ? (
+        <Inert className={`${buttonStyles.ghost} -ml-4 hover:bg-transparent`}>← Back to Job Board</Inert>
+      ) : (
+        <ButtonLink to="/jobs" variant="ghost" className="-ml-4">
+          ← Back to Job Board
+        </ButtonLink>
+      )}
       <article className="mt-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div>
@@ -51,7 +68,9 @@ export function JobDetails({ page, children }: { page: PublishedJobPage; childre
               ) : null}
             </p>
           </div>
-          {apply ? null : (
+          {apply ? null : preview ? (
+            <Inert className={`${buttonStyles.primary} shrink-0 hover:bg-brand-600`}>Apply Now</Inert>
+          ) : (
             <ButtonLink to={`${path}/apply`} className="shrink-0">
               Apply Now
             </ButtonLink>

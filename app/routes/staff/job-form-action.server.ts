@@ -1,18 +1,19 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { applyBuilderIntent, parseBuilderIntent } from "~/features/job-form/builder";
-import { type CreateJobData, JobFormSchema, jobFormStateFromValues } from "~/schemas/job";
+import { type CreateJobData, type JobFormIntent, jobFormIntent, JobFormSchema, jobFormStateFromValues } from "~/schemas/job";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { answerDomainError } from "~/server/errors.server";
 import { JobWriteError } from "~/server/services/jobs.server";
 
 /**
  * The post of the job form, shared by New and Edit. Without JavaScript the builder's buttons post
- * here too and get the changed form back; a real submit is validated and handed to `save`.
+ * here too and get the changed form back; a real submit is validated and handed to `save` with the
+ * button that was pressed (`intent`), which answers the redirect (with its notice) of a success.
  * Failures keep everything typed and answer the error box's message (spec section 8).
  */
 export async function handleJobFormPost(
   request: Request,
-  save: (input: CreateJobData) => Promise<unknown>,
+  save: (input: CreateJobData, intent: JobFormIntent) => Promise<Response>,
   messages: { log: string; fallback: string },
 ) {
   const values = formValues(await request.formData());
@@ -23,7 +24,7 @@ export async function handleJobFormPost(
   const parsed = parseForm(JobFormSchema, values);
   if (!parsed.success) return data({ state, errors: parsed.errors, failure: undefined }, { status: 400 });
   try {
-    await save(parsed.data);
+    return await save(parsed.data, jobFormIntent(values.intent));
   } catch (error) {
     const answer = answerDomainError(error, {
       notFound: "Job not found",
@@ -31,5 +32,4 @@ export async function handleJobFormPost(
     });
     return data({ state, errors: answer.field === "form" ? undefined : answer.errors, failure: answer.message }, answer.init);
   }
-  return redirect("/manage/jobs");
 }

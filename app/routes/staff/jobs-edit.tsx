@@ -12,6 +12,7 @@ import { type JobFormState } from "~/schemas/job";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
 import { getStaffJob } from "~/server/queries/staff-jobs.server";
+import { redirectWithNotice } from "~/server/notice.server";
 import { updateJob } from "~/server/services/jobs.server";
 import { handleJobFormPost } from "./job-form-action.server";
 
@@ -49,10 +50,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context);
   const jobId = idParam(params.id, "Job not found");
-  return handleJobFormPost(request, (input) => updateJob(appDatabase(), staff, jobId, input), {
-    log: "Error saving job:",
-    fallback: "Failed to save job. Please try again.",
-  });
+  return handleJobFormPost(
+    request,
+    async (input) => {
+      const { status } = await updateJob(appDatabase(), staff, jobId, input);
+      // A draft's next step is to see it as candidates will and publish it: its preview.
+      return redirectWithNotice(status === "draft" ? `/manage/jobs/${jobId}/preview` : "/manage/jobs", "changes-saved");
+    },
+    {
+      log: "Error saving job:",
+      fallback: "Failed to save job. Please try again.",
+    },
+  );
 }
 
 const STATUS_ACTIONS = [
@@ -88,7 +97,11 @@ export default function EditJob({ loaderData }: Route.ComponentProps) {
             <a href={href} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-600 hover:text-brand-700">
               View live job
             </a>
-          ) : null}
+          ) : (
+            <Link to={`/manage/jobs/${id}/preview`} className="font-semibold text-brand-600 hover:text-brand-700">
+              Preview
+            </Link>
+          )}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           {STATUS_ACTIONS.filter((a) => (a.when as readonly string[]).includes(status)).map((a) => {
@@ -129,8 +142,8 @@ export default function EditJob({ loaderData }: Route.ComponentProps) {
           errors={actionData?.errors}
           failure={actionData?.failure}
           failureTitle="Error saving job"
-          submitLabel="Save Changes"
-          busyLabel="Saving…"
+          defaultIntent="save"
+          submits={[{ intent: "save", label: "Save Changes", busyLabel: "Saving…" }]}
           cancelTo="/manage/jobs"
           savedStages={savedStages}
         />

@@ -99,9 +99,16 @@ export default function JobsList({ loaderData }: Route.ComponentProps) {
                   <Link to={`/manage/jobs/${job.id}/edit`} className="font-semibold text-slate-600 hover:text-slate-900" aria-label={`Edit ${job.title}`}>
                     Edit
                   </Link>
-                  <a href={`${job.href}/apply`} target="_blank" rel="noopener noreferrer" className="font-semibold text-slate-600 hover:text-slate-900">
-                    View Live Job
-                  </a>
+                  {/* A draft or closed job has no live page (404, 410): its preview shows what it would be. */}
+                  {job.status === "published" ? (
+                    <a href={`${job.href}/apply`} target="_blank" rel="noopener noreferrer" className="font-semibold text-slate-600 hover:text-slate-900">
+                      View Live Job
+                    </a>
+                  ) : (
+                    <Link to={`/manage/jobs/${job.id}/preview`} className="font-semibold text-slate-600 hover:text-slate-900" aria-label={`Preview ${job.title}`}>
+                      Preview
+                    </Link>
+                  )}
                 </div>,
               ],
             }))}

@@ -5,6 +5,7 @@ import { pageMeta } from "~/lib/meta";
 import { newJobFormState } from "~/schemas/job";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
+import { redirectWithNotice } from "~/server/notice.server";
 import { createJob } from "~/server/services/jobs.server";
 import { handleJobFormPost } from "./job-form-action.server";
 
@@ -17,10 +18,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context);
-  return handleJobFormPost(request, (input) => createJob(appDatabase(), staff, input), {
-    log: "Error creating job:",
-    fallback: "Failed to create job. Please try again.",
-  });
+  return handleJobFormPost(
+    request,
+    async (input, intent) => {
+      // A draft goes to its preview, where it can be published; Create Job publishes at once.
+      if (intent === "draft") {
+        const { id } = await createJob(appDatabase(), staff, input, { status: "draft" });
+        return redirectWithNotice(`/manage/jobs/${id}/preview`, "draft-saved");
+      }
+      await createJob(appDatabase(), staff, input, { status: "published" });
+      return redirectWithNotice("/manage/jobs", "job-published");
+    },
+    {
+      log: "Error creating job:",
+      fallback: "Failed to create job. Please try again.",
+    },
+  );
 }
 
 export default function NewJob() {
@@ -31,14 +44,20 @@ export default function NewJob() {
         ← Back to jobs
       </Link>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Create New Job</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Create Job puts it on the public job board at once. Save as draft keeps it to your team: you can preview it as candidates will see it, and publish it when it is ready.
+      </p>
       <div className="mt-6">
         <JobForm
           initial={actionData?.state ?? newJobFormState()}
           errors={actionData?.errors}
           failure={actionData?.failure}
           failureTitle="Error creating job"
-          submitLabel="Create Job"
-          busyLabel="Creating…"
+          defaultIntent="draft"
+          submits={[
+            { intent: "draft", label: "Save as draft", busyLabel: "Saving…", variant: "secondary" },
+            { intent: "publish", label: "Create Job", busyLabel: "Publishing…" },
+          ]}
           cancelTo="/manage/jobs"
         />
       </div>

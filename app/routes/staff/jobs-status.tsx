@@ -1,28 +1,39 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/jobs-status";
 import { idParam } from "~/lib/id-param";
-import { JobStatusSchema } from "~/schemas/job";
+import { type JobStatus, JobStatusSchema } from "~/schemas/job";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff, safeRedirect } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
 import { answerDomainError } from "~/server/errors.server";
+import { type NoticeCode, redirectWithNotice } from "~/server/notice.server";
 import { setJobStatus } from "~/server/services/jobs.server";
 
-/** Publish, draft or close a job; answers a redirect back to the page the form was on. */
+/** What the page says after a change: publishing a closed job reopens it. */
+function statusNotice(from: JobStatus, to: JobStatus): NoticeCode {
+  if (to === "published") return from === "closed" ? "job-reopened" : "job-published";
+  return to === "closed" ? "job-closed" : "job-drafted";
+}
+
+/** Publish, draft or close a job; answers a redirect back to the page the form was on, with a notice. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context);
   const jobId = idParam(params.id, "Job not found");
   const values = formValues(await request.formData());
   const parsed = parseForm(JobStatusSchema, values);
   if (!parsed.success) throw data("Unknown status", { status: 400 });
+  let from: JobStatus;
   try {
-    await setJobStatus(appDatabase(), staff, jobId, parsed.data.status);
+    ({ from } = await setJobStatus(appDatabase(), staff, jobId, parsed.data.status));
   } catch (error) {
     // A redirect form has no page to show a message on: every refusal goes to the error boundary.
     const answer = answerDomainError(error, { notFound: "Job not found" });
     throw data(answer.message, answer.init);
   }
-  return redirect(safeRedirect(values.redirectTo, `/manage/jobs/${jobId}/edit`));
+  const back = safeRedirect(values.redirectTo, `/manage/jobs/${jobId}/edit`);
+  // Pressing a button of a status the job already has (a second tab) changed nothing: no notice.
+  if (from === parsed.data.status) return redirect(back);
+  return redirectWithNotice(back, statusNotice(from, parsed.data.status));
 }
 
 /** Nothing to show here: a signed-in visitor goes to the job's edit page. */

@@ -2,9 +2,11 @@ import { useState } from "react";
 import { Form, NavLink, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { ErrorPage } from "~/components/ui/error-page";
+import { FlashNotice } from "~/components/ui/flash-notice";
 import { Logo } from "~/components/ui/logo";
 import { VerifyEmailBanner } from "~/features/settings/verify-email-banner";
 import { requireStaff } from "~/server/auth.server";
+import { takeNotice } from "~/server/notice.server";
 
 const NAV = [
   { to: "/dashboard", label: "Dashboard" },
@@ -21,6 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: staff.email,
     companyName: staff.companyName,
     emailVerified: staff.emailVerified ?? true,
+    // The notice of the action that redirected here, shown once (its cookie is cleared in this answer).
+    notice: takeNotice(request, context),
   };
 }
 
@@ -99,6 +103,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
       <div className="min-w-0 flex-1">
         {loaderData.emailVerified ? null : <VerifyEmailBanner email={loaderData.email} />}
         <main id="main" className="px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
+          <FlashNotice notice={loaderData.notice} />
           <Outlet />
         </main>
       </div>

@@ -14,4 +14,5 @@ export const staffRoutes = [
   route("manage/jobs/new", "routes/staff/jobs-new.tsx"),
   route("manage/jobs/:id/edit", "routes/staff/jobs-edit.tsx"),
   route("manage/jobs/:id/status", "routes/staff/jobs-status.tsx"),
+  route("manage/jobs/:id/preview", "routes/staff/jobs-preview.tsx"),
 ];

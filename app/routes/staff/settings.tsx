@@ -31,6 +31,7 @@ import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.serv
 import { getSettings, updateCompanySettings, updateProfileSettings } from "~/server/services/settings.server";
 import { inviteMember, listTeam, removeMember, revokeInvitation } from "~/server/services/team.server";
 import { clientIpContext } from "~/server/request-context.server";
+import { redirectWithNotice } from "~/server/notice.server";
 import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
 
 export const meta: Route.MetaFunction = () => pageMeta("Settings", "Your profile, company, security and team.");
@@ -192,7 +193,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await consumeRateLimit(db, RATE_LIMITS.invitation, context.get(clientIpContext));
         await consumeRateLimit(db, RATE_LIMITS.invitationAccount, staff.userId);
         await inviteMember(db, appMailer(), staff, parsed.data, config.baseUrl);
-        return done("invited");
+        return redirectWithNotice("/settings", "invitation-sent");
       }
       case "revoke-invitation": {
         if (!isUuid(values.invitationId)) throw data("Invitation not found", { status: 404 });

@@ -86,3 +86,29 @@ export async function getStaffJob(db: Queryable, actor: Actor, jobId: string) {
     .orderBy(asc(pipelineStages.order));
   return { ...job, stages };
 }
+
+/** One of the company's jobs as its public page shows it (with the company's name and website), for the preview; or null. */
+export async function getStaffJobPreview(db: Queryable, actor: Actor, jobId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(jobId)) return null;
+  const [job] = await db
+    .select({
+      id: jobs.id,
+      title: jobs.title,
+      description: jobs.description,
+      requirements: jobs.requirements,
+      location: jobs.location,
+      type: jobs.type,
+      remoteType: jobs.remoteType,
+      status: jobs.status,
+      salaryMin: jobs.salaryMin,
+      salaryMax: jobs.salaryMax,
+      salaryCurrency: jobs.salaryCurrency,
+      salaryPeriod: jobs.salaryPeriod,
+      companyName: companies.name,
+      companyWebsite: companies.website,
+    })
+    .from(jobs)
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .where(and(eq(jobs.id, jobId), owned(jobs, actor)));
+  return job ?? null;
+}

@@ -51,11 +51,22 @@ function jobColumns(input: CreateJobData) {
   };
 }
 
+/** A new job goes on the board at once (the spec's Create Job) or waits as a draft. */
+export type NewJobStatus = Extract<JobStatus, "published" | "draft">;
+
 /**
- * Creates a published job and all its pipeline stages in the actor's company, in one
- * transaction: if any stage cannot be written, the job is not written either.
+ * Creates a job and all its pipeline stages in the actor's company, in one transaction: if any
+ * stage cannot be written, the job is not written either. Published (the default) sets
+ * published_at, records "Job posted" and clears the board's cache; a draft does none of these:
+ * it is not on the board, and publishing it later records the change.
  */
-export async function createJob(db: Database, actor: Actor, input: CreateJobData): Promise<{ id: string }> {
+export async function createJob(
+  db: Database,
+  actor: Actor,
+  input: CreateJobData,
+  { status = "published" }: { status?: NewJobStatus } = {},
+): Promise<{ id: string }> {
+  const published = status === "published";
   const job = await db.transaction(async (tx) => {
     const [created] = await step("Failed to create job", () =>
       tx
@@ -63,9 +74,9 @@ export async function createJob(db: Database, actor: Actor, input: CreateJobData
         .values({
           ...jobColumns(input),
           companyId: actor.companyId,
-          status: "published",
+          status,
           createdBy: actor.userId,
-          publishedAt: new Date(),
+          publishedAt: published ? new Date() : null,
         })
         .returning({ id: jobs.id }),
     );
@@ -81,17 +92,19 @@ export async function createJob(db: Database, actor: Actor, input: CreateJobData
         })),
       ),
     );
-    await recordActivity(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      type: "job_posted",
-      subjectType: "job",
-      subjectId: created.id,
-      data: { jobTitle: input.title },
-    });
+    if (published) {
+      await recordActivity(tx, {
+        companyId: actor.companyId,
+        actorId: actor.userId,
+        type: "job_posted",
+        subjectType: "job",
+        subjectId: created.id,
+        data: { jobTitle: input.title },
+      });
+    }
     return created;
   });
-  invalidateJobBoardCache();
+  if (published) invalidateJobBoardCache();
   return job;
 }
 
@@ -111,11 +124,12 @@ async function lockJob(tx: Transaction, actor: Actor, jobId: string) {
 /**
  * Saves a job's fields, custom form and pipeline. Stages keep their ids (and candidates) when
  * renamed or reordered; a removed stage that holds applications needs `stage_moves[id]`, a kept
- * stage of the same job where its candidates go. All in one transaction.
+ * stage of the same job where its candidates go. All in one transaction. Answers the job's status;
+ * only a published job's change clears the board's cache (nothing else of it is on the board).
  */
-export async function updateJob(db: Database, actor: Actor, jobId: string, input: CreateJobData): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockJob(tx, actor, jobId);
+export async function updateJob(db: Database, actor: Actor, jobId: string, input: CreateJobData): Promise<{ status: JobStatus }> {
+  const { status } = await db.transaction(async (tx) => {
+    const locked = await lockJob(tx, actor, jobId);
     await step("Failed to update job", () =>
       tx.update(jobs).set(jobColumns(input)).where(and(eq(jobs.id, jobId), owned(jobs, actor))),
     );
@@ -174,23 +188,26 @@ export async function updateJob(db: Database, actor: Actor, jobId: string, input
         throw error;
       }
     });
+    return { status: locked.status as JobStatus };
   });
-  invalidateJobBoardCache();
+  if (status === "published") invalidateJobBoardCache();
+  return { status };
 }
 
 /**
  * Publishes, drafts or closes a job. Publishing sets published_at the first time only; a
- * job that is not published leaves the board and refuses applications.
+ * job that is not published leaves the board and refuses applications. Answers the status it had;
+ * the board's cache is cleared only when the job comes onto or leaves the board.
  */
-export async function setJobStatus(db: Database, actor: Actor, jobId: string, status: JobStatus): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function setJobStatus(db: Database, actor: Actor, jobId: string, status: JobStatus): Promise<{ from: JobStatus }> {
+  const from = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: jobs.status, title: jobs.title })
       .from(jobs)
       .where(and(eq(jobs.id, jobId), owned(jobs, actor)))
       .for("update");
     if (!current) throw new DomainError("NOT_FOUND", "Job not found");
-    if (current.status === status) return;
+    if (current.status === status) return status;
     await tx
       .update(jobs)
       .set({
@@ -206,6 +223,8 @@ export async function setJobStatus(db: Database, actor: Actor, jobId: string, st
       subjectId: jobId,
       data: { jobTitle: current.title, from: current.status, to: status },
     });
+    return current.status as JobStatus;
   });
-  invalidateJobBoardCache();
+  if (from !== status && (from === "published" || status === "published")) invalidateJobBoardCache();
+  return { from };
 }

@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import { redirect, type RouterContextProvider } from "react-router";
+import { config } from "./config.server";
+import { responseCookiesContext } from "./request-context.server";
+
+/**
+ * What a staff action says after it succeeded and redirected. The cookie carries only a code of this
+ * table (and an id), never text, so a forged cookie can show nothing but one of these sentences.
+ */
+export const NOTICES = {
+  "job-published": "Job published.",
+  "job-reopened": "Job reopened.",
+  "job-drafted": "Job moved to draft.",
+  "job-closed": "Job closed.",
+  "draft-saved": "Draft saved.",
+  "changes-saved": "Changes saved.",
+  "invitation-sent": "Invitation sent.",
+} as const;
+
+export type NoticeCode = keyof typeof NOTICES;
+
+/** The one notice of the last redirect: `id` tells two notices of the same code apart. */
+export interface Notice {
+  id: string;
+  message: string;
+}
+
+const COOKIE = "openhire_notice";
+/** Long enough to survive the redirect on a slow connection, short enough never to surprise later. */
+const MAX_AGE_SECONDS = 60;
+
+function cookieAttributes(maxAge: number): string {
+  const secure = config.baseUrl.startsWith("https://") ? "; Secure" : "";
+  return `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** The Set-Cookie header that carries `code` across the next redirect. */
+export function noticeCookie(code: NoticeCode): string {
+  return `${COOKIE}=${code}.${randomBytes(6).toString("hex")}; ${cookieAttributes(MAX_AGE_SECONDS)}`;
+}
+
+/**
+ * The answer of an action that succeeded: a redirect that carries its notice, shown once by the staff
+ * layout on the page it lands on (house style 6). Works the same with and without JavaScript.
+ */
+export function redirectWithNotice(url: string, code: NoticeCode, init: { headers?: HeadersInit } = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", noticeCookie(code));
+  return redirect(url, { headers });
+}
+
+/** The notice a request carries, if any; `undefined` when the cookie is absent or not one of ours. */
+export function parseNotice(cookieHeader: string | null): Notice | undefined {
+  const match = new RegExp(`(?:^|;\\s*)${COOKIE}=([a-z-]{1,40})\\.([0-9a-f]{12})(?:;|$)`).exec(cookieHeader ?? "");
+  if (!match) return undefined;
+  const code = match[1]!;
+  if (!Object.hasOwn(NOTICES, code)) return undefined;
+  return { id: match[2]!, message: NOTICES[code as NoticeCode] };
+}
+
+/**
+ * Reads the request's notice and clears its cookie in the same answer (through the root middleware),
+ * so it is shown once: a reload or the next page no longer has it.
+ */
+export function takeNotice(request: Request, context: Readonly<RouterContextProvider>): Notice | undefined {
+  const cookieHeader = request.headers.get("Cookie");
+  if (!cookieHeader?.includes(`${COOKIE}=`)) return undefined;
+  context.get(responseCookiesContext)?.push(`${COOKIE}=; ${cookieAttributes(0)}`);
+  return parseNotice(cookieHeader);
+}
