@@ -44,8 +44,9 @@ export async function createStaff(
     userId,
     sessionId: "",
     email,
-    fullName: null,
+    fullName: row.fullName,
     role: "recruiter",
+    isOwner: true,
     companyId: row.companyId,
     companyName: row.companyName,
   };

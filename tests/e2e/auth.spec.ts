@@ -7,6 +7,7 @@ test("register, land on the dashboard, sign out, get sent to sign-in from a staf
   await expect(page.getByRole("heading", { name: "Welcome, Ada Lovelace!" })).toBeVisible();
   await expect(page.getByText("Active Jobs")).toBeVisible();
   await expect(page.getByTestId("staff-name")).toHaveText("Ada Lovelace");
+  await expect(page.getByTestId("staff-company")).toHaveText("Owner · Analytical Engines");
 
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/login$/);

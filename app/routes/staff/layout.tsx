@@ -4,6 +4,7 @@ import type { Route } from "./+types/layout";
 import { ErrorPage } from "~/components/ui/error-page";
 import { Logo } from "~/components/ui/logo";
 import { VerifyEmailBanner } from "~/features/settings/verify-email-banner";
+import { roleLabel } from "~/lib/role-label";
 import { requireStaff } from "~/server/auth.server";
 
 const NAV = [
@@ -17,7 +18,10 @@ const NAV = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
   return {
-    displayName: staff.fullName?.trim() || staff.role,
+    // Spec: the full name, or the role when there is none; the role as Settings names it (Owner / Recruiter).
+    displayName: staff.fullName?.trim() || roleLabel(staff.isOwner),
+    role: roleLabel(staff.isOwner),
+    hasName: Boolean(staff.fullName?.trim()),
     email: staff.email,
     companyName: staff.companyName,
     emailVerified: staff.emailVerified ?? true,
@@ -52,7 +56,10 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
       <p className="truncate text-sm font-semibold text-slate-900" data-testid="staff-name">
         {loaderData.displayName}
       </p>
-      <p className="truncate text-xs text-slate-500">{loaderData.companyName}</p>
+      <p className="truncate text-xs text-slate-500" data-testid="staff-company">
+        {loaderData.hasName ? `${loaderData.role} · ` : ""}
+        {loaderData.companyName}
+      </p>
       <Form method="post" action="/logout" className="mt-3">
         <button
           type="submit"
