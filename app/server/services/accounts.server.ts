@@ -16,12 +16,6 @@ import { hashPassword, needsRehash } from "./password-hash.server";
 import { assertStrongPassword, type PasswordOwner } from "./password-strength.server";
 import { acceptInvitationInTransaction, type InvitationForSignUp } from "./team.server";
 
-/**
- * What companies were called before sign-up asked for a name; the dashboard's checklist treats a
- * company still called so as one whose details were never added.
- */
-export const DEFAULT_COMPANY_NAME = "My Company";
-
 /** A new account: the person, and the company they start (unless an invitation names one). */
 export interface NewAccountInput {
   email: string;
