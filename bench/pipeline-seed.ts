@@ -22,7 +22,7 @@ await handle.migrate();
 const auth = createAuth(handle.db, process.env.BETTER_AUTH_SECRET ?? "bench-secret-bench-secret-bench-secret");
 const email = `bench-${Date.now()}@example.test`;
 const password = "correct horse battery staple";
-const { userId, cookies } = await registerAccount(auth, { email, password, confirmPassword: password }, new Headers());
+const { userId, cookies } = await registerAccount(auth, { email, password, fullName: "Bench Recruiter", companyName: "Bench Company" }, new Headers());
 const [profile] = await queryRows<{ company_id: string }>(handle.db, sql`select company_id from profiles where id = ${userId}`);
 const companyId = profile!.company_id;
 const job = await createJob(

@@ -14,16 +14,28 @@ export function uniqueEmail(prefix = "staff"): string {
   return `${prefix}-${randomBytes(5).toString("hex")}@example.test`;
 }
 
-/** A registered staff member with their own company, as sign-up makes them. */
-export async function createStaff(db: Database, auth: Auth, overrides: { email?: string } = {}) {
+export const TEST_FULL_NAME = "Test Recruiter";
+export const TEST_COMPANY_NAME = "Test Company";
+
+/** A registered staff member, the owner of their own company, as sign-up makes them. */
+export async function createStaff(
+  db: Database,
+  auth: Auth,
+  overrides: { email?: string; fullName?: string; companyName?: string } = {},
+) {
   const email = overrides.email ?? uniqueEmail();
   const { userId, cookies } = await registerAccount(
     auth,
-    { email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD },
+    {
+      email,
+      password: TEST_PASSWORD,
+      fullName: overrides.fullName ?? TEST_FULL_NAME,
+      companyName: overrides.companyName ?? TEST_COMPANY_NAME,
+    },
     new Headers(),
   );
   const [row] = await db
-    .select({ companyId: profiles.companyId, companyName: companies.name })
+    .select({ companyId: profiles.companyId, companyName: companies.name, fullName: profiles.fullName })
     .from(profiles)
     .innerJoin(companies, eq(companies.id, profiles.companyId))
     .where(eq(profiles.id, userId));
@@ -32,8 +44,9 @@ export async function createStaff(db: Database, auth: Auth, overrides: { email?:
     userId,
     sessionId: "",
     email,
-    fullName: null,
+    fullName: row.fullName,
     role: "recruiter",
+    isOwner: true,
     companyId: row.companyId,
     companyName: row.companyName,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LoginSchema, RegisterSchema } from "./auth";
+import { InvitationRegisterSchema, LoginSchema, RegisterSchema } from "./auth";
 import { parseForm } from "./parse-form";
 
 describe("LoginSchema", () => {
@@ -23,7 +23,7 @@ describe("LoginSchema", () => {
 });
 
 describe("RegisterSchema", () => {
-  const valid = { email: "a@b.co", password: "long enough", confirmPassword: "long enough" };
+  const valid = { fullName: "Ada Lovelace", companyName: "Analytical Engines", email: "a@b.co", password: "long enough", confirmPassword: "long enough" };
 
   it("accepts matching passwords of 8 characters or more", () => {
     expect(parseForm(RegisterSchema, valid).success).toBe(true);
@@ -42,10 +42,37 @@ describe("RegisterSchema", () => {
     });
   });
 
+  it("asks for the full name and the company name, trimmed, on one line, at most 100 characters", () => {
+    expect(parseForm(RegisterSchema, { ...valid, fullName: " ", companyName: "" })).toMatchObject({
+      errors: { fullName: "Full name is required", companyName: "Company name is required" },
+    });
+    expect(parseForm(RegisterSchema, { ...valid, fullName: "Ada\u2028Lovelace", companyName: "Acme\tInc" })).toMatchObject({
+      errors: { fullName: "Please keep this on one line, without control characters", companyName: "Please keep this on one line, without control characters" },
+    });
+    expect(parseForm(RegisterSchema, { ...valid, fullName: "x".repeat(101), companyName: "y".repeat(101) })).toMatchObject({
+      errors: { fullName: "Full name must be at most 100 characters", companyName: "Company name must be at most 100 characters" },
+    });
+    expect(parseForm(RegisterSchema, { ...valid, fullName: " Ada ", companyName: " Acme " })).toMatchObject({
+      success: true,
+      data: { fullName: "Ada", companyName: "Acme" },
+    });
+  });
+
   it("refuses passwords over 128 characters", () => {
     const long = "x".repeat(129);
     expect(parseForm(RegisterSchema, { ...valid, password: long, confirmPassword: long })).toMatchObject({
       errors: { password: "Password must be at most 128 characters" },
+    });
+  });
+});
+
+describe("InvitationRegisterSchema", () => {
+  it("asks for the full name with the sign-up form's rules, and no company", () => {
+    const valid = { fullName: "Nina Newcomer", password: "long enough", confirmPassword: "long enough" };
+    expect(parseForm(InvitationRegisterSchema, valid)).toMatchObject({ success: true, data: { fullName: "Nina Newcomer" } });
+    expect(parseForm(InvitationRegisterSchema, { ...valid, fullName: "" })).toMatchObject({ errors: { fullName: "Full name is required" } });
+    expect(parseForm(InvitationRegisterSchema, { ...valid, fullName: "a\nb" })).toMatchObject({
+      errors: { fullName: "Please keep this on one line, without control characters" },
     });
   });
 });

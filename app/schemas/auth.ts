@@ -1,3 +1,4 @@
+import { CompanyNameSchema, FullNameSchema } from "./names";
 import { z } from "./zod";
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -22,8 +23,11 @@ export const PasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
+/** Sign-up: who signs up, their company, and the spec's email, password and confirmation. */
 export const RegisterSchema = z
   .object({
+    fullName: FullNameSchema,
+    companyName: CompanyNameSchema,
     email,
     password: PasswordSchema,
     confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
@@ -92,9 +96,10 @@ export const ChangePasswordSchema = z
     path: ["confirmPassword"],
   });
 
-/** Registering through an invitation: the email is the invitation's. */
+/** Registering through an invitation: the email is the invitation's, the company the inviter's. */
 export const InvitationRegisterSchema = z
   .object({
+    fullName: FullNameSchema,
     password: PasswordSchema,
     confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
   })

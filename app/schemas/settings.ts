@@ -1,10 +1,8 @@
+import { CompanyNameSchema, FULL_NAME_MAX } from "./names";
 import { isSingleLineText, TEXT_MESSAGES } from "./text";
 import { z } from "./zod";
 
-export const FULL_NAME_MAX = 100;
-export const COMPANY_NAME_MAX = 100;
-
-/** Profile: full name (may be empty) and the email-notifications checkbox. */
+/** Profile: full name (may be emptied here, though sign-up asks for it) and the email-notifications checkbox. */
 export const ProfileSettingsSchema = z.object({
   fullName: z
     .string()
@@ -22,12 +20,7 @@ export type ProfileSettingsInput = z.infer<typeof ProfileSettingsSchema>;
 
 /** Company: a name and an optional website (https:// is added when left out). */
 export const CompanySettingsSchema = z.object({
-  companyName: z
-    .string({ error: "Company name is required" })
-    .trim()
-    .min(1, "Company name is required")
-    .max(COMPANY_NAME_MAX, `Company name must be at most ${COMPANY_NAME_MAX} characters`)
-    .refine(isSingleLineText, TEXT_MESSAGES.singleLine),
+  companyName: CompanyNameSchema,
   website: z
     .string()
     .optional()

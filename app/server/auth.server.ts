@@ -241,6 +241,8 @@ export interface Staff extends Actor {
   emailVerified?: boolean;
   fullName: string | null;
   role: "recruiter";
+  /** Whether they signed the company up (`companies.created_by`, decision 032): its owner. */
+  isOwner: boolean;
   companyName: string;
 }
 
@@ -273,18 +275,21 @@ async function loadStaff(request: Request, context: Readonly<RouterContextProvid
       role: profiles.role,
       companyId: profiles.companyId,
       companyName: companies.name,
+      ownerId: companies.createdBy,
     })
     .from(profiles)
     .innerJoin(companies, eq(companies.id, profiles.companyId))
     .where(and(eq(profiles.id, authUser.id)))
     .limit(1);
   if (!row) return null;
+  const { ownerId, ...profile } = row;
   return {
     userId: authUser.id,
     sessionId: authSession.id,
     email: authUser.email,
     emailVerified: authUser.emailVerified,
-    ...row,
+    isOwner: ownerId === authUser.id,
+    ...profile,
   };
 }
 

@@ -134,9 +134,17 @@ test("an invitee joins the company through the emailed link; removing them signs
   await expect(other.getByRole("heading", { name: "Join Umbrella Hiring" })).toBeVisible();
   await other.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await other.getByLabel("Confirm password").fill(PASSWORD);
+  // The invitee is asked their name too.
+  await other.getByRole("button", { name: "Create account and join" }).click();
+  await expect(other.getByLabel("Full name")).toHaveAccessibleDescription("Full name is required");
+  await other.getByLabel("Full name").fill("Nina Newcomer");
   await other.getByRole("button", { name: "Create account and join" }).click();
   await expect(other).toHaveURL(/\/dashboard$/);
-  await expect(other.getByText("Umbrella Hiring")).toBeVisible();
+  await expect(other.getByRole("heading", { name: "Welcome, Nina Newcomer!" })).toBeVisible();
+  await expect(other.getByTestId("staff-name")).toHaveText("Nina Newcomer");
+  await expect(other.getByTestId("staff-company")).toHaveText("Recruiter · Umbrella Hiring");
+  // The checklist is the owner's: the company is set up by whoever signed it up.
+  await expect(other.getByRole("region", { name: "Get started" })).toHaveCount(0);
 
   await page.reload();
   await expect(page.getByRole("list", { name: "Members" })).toContainText(invitee);

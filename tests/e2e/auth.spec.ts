@@ -3,10 +3,11 @@ import { failOnConsoleErrors, PASSWORD, registerStaff, uniqueEmail } from "./hel
 
 test("register, land on the dashboard, sign out, get sent to sign-in from a staff page and come back to it", async ({ page }) => {
   const noConsoleErrors = await failOnConsoleErrors(page);
-  const email = await registerStaff(page);
-  await expect(page.getByRole("heading", { name: "Welcome, User!" })).toBeVisible();
+  const email = await registerStaff(page, uniqueEmail(), { fullName: "Ada Lovelace", companyName: "Analytical Engines" });
+  await expect(page.getByRole("heading", { name: "Welcome, Ada Lovelace!" })).toBeVisible();
   await expect(page.getByText("Active Jobs")).toBeVisible();
-  await expect(page.getByTestId("staff-name")).toHaveText("recruiter");
+  await expect(page.getByTestId("staff-name")).toHaveText("Ada Lovelace");
+  await expect(page.getByTestId("staff-company")).toHaveText("Owner · Analytical Engines");
 
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -26,6 +27,8 @@ test("register, land on the dashboard, sign out, get sent to sign-in from a staf
 test("the register form shows the spec's messages in the browser and from the server", async ({ page }) => {
   await page.goto("/register");
   await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByLabel("Full name")).toHaveAccessibleDescription("Full name is required");
+  await expect(page.getByLabel("Company name")).toHaveAccessibleDescription("Company name is required");
   await expect(page.getByText("Email is required")).toBeVisible();
   await expect(page.getByText("Password is required")).toBeVisible();
   await expect(page.getByText("Please confirm your password")).toBeVisible();
@@ -40,6 +43,8 @@ test("the register form shows the spec's messages in the browser and from the se
   await expect(page.getByText("Passwords do not match")).toBeVisible();
 
   // A common password passes the shared schema; the server refuses it.
+  await page.getByLabel("Full name").fill("Ada Lovelace");
+  await page.getByLabel("Company name").fill("Analytical Engines");
   await page.getByLabel("Email").fill(uniqueEmail());
   await page.getByLabel("Password", { exact: true }).fill("password123");
   await page.getByLabel("Confirm password").fill("password123");
@@ -60,6 +65,8 @@ test("signing up with an address that has an account says 'Check your email' and
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/register");
+  await page.getByLabel("Full name").fill("Someone Else");
+  await page.getByLabel("Company name").fill("Elsewhere");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Confirm password").fill(PASSWORD);

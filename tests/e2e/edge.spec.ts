@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { PASSWORD, uniqueEmail } from "./helpers";
+import { PASSWORD, STAFF_NAMES, uniqueEmail } from "./helpers";
 
 // The HTTP edge of the production server under hostile input: what it refuses before any route
 // reads the request, the ids it never hands to the database, and the headers on every answer.
@@ -10,7 +10,7 @@ const SOME_JOB = "/jobs/00000000-0000-4000-8000-000000000000/some-job/apply";
 /** Signs a new staff member up through the register form; the request context keeps the session cookie. */
 async function signUp(request: APIRequestContext) {
   const response = await request.post("/register", {
-    form: { email: uniqueEmail("edge"), password: PASSWORD, confirmPassword: PASSWORD },
+    form: { ...STAFF_NAMES, email: uniqueEmail("edge"), password: PASSWORD, confirmPassword: PASSWORD },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);

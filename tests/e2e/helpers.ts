@@ -34,9 +34,15 @@ export async function failOnConsoleErrors(page: Page) {
   return () => expect(problems, "console errors").toEqual([]);
 }
 
+/** Who signs up when a test does not say: the register form requires a full name and a company name. */
+export const STAFF_NAMES = { fullName: "Test Recruiter", companyName: "My Company" };
+
 /** Registers a new staff account through the form and lands on the dashboard. */
-export async function registerStaff(page: Page, email = uniqueEmail()) {
+export async function registerStaff(page: Page, email = uniqueEmail(), names: Partial<typeof STAFF_NAMES> = {}) {
+  const { fullName, companyName } = { ...STAFF_NAMES, ...names };
   await page.goto("/register");
+  await page.getByLabel("Full name").fill(fullName);
+  await page.getByLabel("Company name").fill(companyName);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Confirm password").fill(PASSWORD);

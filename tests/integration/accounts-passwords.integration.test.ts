@@ -100,8 +100,12 @@ describe("new passwords must be hard to guess", () => {
 
   it("at sign-up: not the email, nor a weak password; nothing is stored", async () => {
     const email = uniqueEmail();
-    const register = (password: string) => registerAccount(bed.auth, { email, password, confirmPassword: password }, new Headers());
+    const register = (password: string) =>
+      registerAccount(bed.auth, { email, password, fullName: "Katherine Johnson", companyName: "Langley Research" }, new Headers());
     await expect(register(email)).rejects.toMatchObject({ code: "INVALID", message: PERSONAL_PASSWORD_MESSAGE, details: { field: "password" } });
+    // The name and the company typed into the same form count as personal details.
+    await expect(register("Katherine Johnson")).rejects.toMatchObject({ message: PERSONAL_PASSWORD_MESSAGE, details: { field: "password" } });
+    await expect(register("LangleyResearch")).rejects.toMatchObject({ message: PERSONAL_PASSWORD_MESSAGE, details: { field: "password" } });
     await expect(register("qwertzuiop")).rejects.toMatchObject({ message: tooEasy, details: { field: "password" } });
     await expect(register("        ")).rejects.toMatchObject({ message: tooEasy, details: { field: "password" } });
     expect(await bed.t.db.select({ id: user.id }).from(user).where(eq(user.email, email))).toEqual([]);
@@ -138,8 +142,10 @@ describe("new passwords must be hard to guess", () => {
     const token = linkIn(await bed.mailbox.waitFor(email, { since }), "/invitations/").split("/invitations/")[1]!;
     const found = await findInvitation(bed.t.db, token);
     if (found.status !== "valid") throw new Error("invitation not found");
-    const join = (password: string) => registerAccount(bed.auth, { email, password, confirmPassword: password }, new Headers(), { invitation: found.invitation });
+    const join = (password: string) =>
+      registerAccount(bed.auth, { email, password, fullName: "Dorothy Vaughan" }, new Headers(), { invitation: found.invitation });
     await expect(join("ContosoPharmaceuticals")).rejects.toMatchObject({ message: PERSONAL_PASSWORD_MESSAGE, details: { field: "password" } });
+    await expect(join("Dorothy Vaughan")).rejects.toMatchObject({ message: PERSONAL_PASSWORD_MESSAGE, details: { field: "password" } });
     await expect(join(NEW_PASSWORD)).resolves.toMatchObject({ userId: expect.any(String) });
   });
 });

@@ -2,7 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, companies, emailTemplates, profiles, session, user } from "../../db/schema";
 import { DomainError } from "~/server/errors.server";
-import { ACCOUNT_EXISTS_MESSAGE, DEFAULT_COMPANY_NAME, registerAccount, signIn, signOut, signUp } from "~/server/services/accounts.server";
+import { ACCOUNT_EXISTS_MESSAGE, registerAccount, signIn, signOut, signUp } from "~/server/services/accounts.server";
 import { createStaff, TEST_PASSWORD, uniqueEmail } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 const register = (email: string, password = TEST_PASSWORD) =>
-  registerAccount(t.auth, { email, password, confirmPassword: password }, new Headers());
+  registerAccount(t.auth, { email, password, fullName: "Ada Lovelace", companyName: "Analytical Engines" }, new Headers());
 
 async function rowsFor(email: string) {
   const [u] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
@@ -30,7 +30,7 @@ async function rowsFor(email: string) {
 }
 
 describe("registerAccount", () => {
-  it("creates the user, password, company, recruiter profile and a session together", async () => {
+  it("creates the user, password, company (with its name), recruiter profile (with the full name) and a session together", async () => {
     const email = uniqueEmail();
     const result = await register(email);
     expect(result.cookies.join(";")).toContain("better-auth.session_token=");
@@ -40,13 +40,42 @@ describe("registerAccount", () => {
       .from(profiles)
       .innerJoin(companies, eq(companies.id, profiles.companyId))
       .where(eq(profiles.id, result.userId));
-    expect(profile).toEqual({ role: "recruiter", fullName: null, companyName: DEFAULT_COMPANY_NAME });
+    expect(profile).toEqual({ role: "recruiter", fullName: "Ada Lovelace", companyName: "Analytical Engines" });
     const templates = await t.db
       .select({ name: emailTemplates.name })
       .from(emailTemplates)
       .innerJoin(profiles, eq(profiles.companyId, emailTemplates.companyId))
       .where(eq(profiles.id, result.userId));
     expect(templates.map((row) => row.name).sort()).toEqual(["Application received", "Interview invitation", "Rejection"]);
+  });
+
+  it("refuses a missing, multi-line or over-long name or company name, and stores nothing", async () => {
+    const email = uniqueEmail();
+    const attempt = (names: { fullName: string; companyName?: string }) =>
+      registerAccount(t.auth, { email, password: TEST_PASSWORD, ...names }, new Headers());
+    await expect(attempt({ fullName: "  ", companyName: "Acme" })).rejects.toMatchObject({
+      code: "INVALID",
+      message: "Full name is required",
+      details: { field: "fullName" },
+    });
+    await expect(attempt({ fullName: "Ada" })).rejects.toMatchObject({ message: "Company name is required", details: { field: "companyName" } });
+    await expect(attempt({ fullName: "Ada\nLovelace", companyName: "Acme" })).rejects.toMatchObject({ details: { field: "fullName" } });
+    await expect(attempt({ fullName: "Ada", companyName: "x".repeat(101) })).rejects.toMatchObject({
+      message: "Company name must be at most 100 characters",
+      details: { field: "companyName" },
+    });
+    expect(await rowsFor(email)).toEqual({ user: 0, accounts: 0, companies: 0, profiles: 0, sessions: 0 });
+  });
+
+  it("stores the names trimmed", async () => {
+    const email = uniqueEmail();
+    const { userId } = await registerAccount(t.auth, { email, password: TEST_PASSWORD, fullName: "  Grace Hopper ", companyName: " Navy  " }, new Headers());
+    const [row] = await t.db
+      .select({ fullName: profiles.fullName, companyName: companies.name })
+      .from(profiles)
+      .innerJoin(companies, eq(companies.id, profiles.companyId))
+      .where(eq(profiles.id, userId));
+    expect(row).toEqual({ fullName: "Grace Hopper", companyName: "Navy" });
   });
 
   it("stores the email in lower case and refuses a second account for it", async () => {
@@ -61,7 +90,7 @@ describe("registerAccount", () => {
 
   it("signUp: a new address gets its session; a registered one 'check your email', with nothing created", async () => {
     const email = uniqueEmail();
-    const input = { email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD };
+    const input = { email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, fullName: "Ada Lovelace", companyName: "Analytical Engines" };
     const created = await signUp(t.auth, input, new Headers());
     expect(created).toMatchObject({ status: "created", userId: expect.any(String) });
     const again = await signUp(t.auth, { ...input, email: email.toUpperCase() }, new Headers());

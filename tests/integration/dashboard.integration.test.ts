@@ -75,7 +75,7 @@ describe("activity", () => {
       "Ada applied to Backend",
       "Job posted: Backend",
     ]);
-    expect(recent[0]!.actorName).toBe(staff.email);
+    expect(recent[0]!.actorName).toBe(staff.fullName);
     expect(recent[2]!.actorName).toBeNull();
 
     const history = await listSubjectActivity(t.db, staff, application.id);

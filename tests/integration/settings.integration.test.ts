@@ -5,7 +5,7 @@ import { getSettings, updateCompanySettings, updateProfileSettings } from "~/ser
 import { acceptInvitation, findInvitation, inviteMember } from "~/server/services/team.server";
 import { linkIn } from "../e2e/accounts-mailbox";
 import { type AccountsTestbed, createAccountsTestbed, LINK_BASE } from "../factories-accounts";
-import { createStaff } from "../factories";
+import { createStaff, TEST_FULL_NAME } from "../factories";
 
 let bed: AccountsTestbed;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ afterAll(async () => {
 describe("settings", () => {
   it("saves the full name, the notification preference and the company's details", async () => {
     const { staff } = await createStaff(bed.t.db, bed.auth);
-    expect(await getSettings(bed.t.db, staff)).toMatchObject({ fullName: null, role: "recruiter", emailNotifications: true, isOwner: true, website: null });
+    expect(await getSettings(bed.t.db, staff)).toMatchObject({ fullName: TEST_FULL_NAME, role: "recruiter", emailNotifications: true, isOwner: true, website: null });
     await updateProfileSettings(bed.t.db, staff, ProfileSettingsSchema.parse({ fullName: "  Rosa Parks ", emailNotifications: undefined }));
     await updateCompanySettings(bed.t.db, staff, CompanySettingsSchema.parse({ companyName: "Parks & Co", website: "parks.example" }));
     expect(await getSettings(bed.t.db, staff)).toMatchObject({

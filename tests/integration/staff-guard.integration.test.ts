@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createStaff } from "../factories";
+import { createStaff, TEST_COMPANY_NAME, TEST_FULL_NAME } from "../factories";
 import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
 
 type RouteFn = (args: { request: Request; context: RouterContextProvider; params: Record<string, string> }) => unknown;
@@ -58,7 +58,7 @@ describe("the staff guard", () => {
     const { cookie } = await createStaff(bed.t.db, bed.t.auth);
     const layout = Object.entries(modules).find(([file]) => file.endsWith("/layout.tsx"))![1];
     const ok = await outcome(layout.loader!, new Request("http://localhost/dashboard", { headers: { cookie } }));
-    expect(ok).toMatchObject({ displayName: "recruiter", companyName: "My Company" });
+    expect(ok).toMatchObject({ displayName: TEST_FULL_NAME, role: "Owner", companyName: TEST_COMPANY_NAME });
 
     const forged = cookie.replace(/=([^.;]+)/, "=forged");
     const refused = await outcome(layout.loader!, new Request("http://localhost/dashboard", { headers: { cookie: forged } }));

@@ -45,17 +45,17 @@ describe("invitations", () => {
 
     // The invitation is for one address.
     await expect(
-      registerAccount(bed.auth, { email: uniqueEmail(), password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }, new Headers(), {
+      registerAccount(bed.auth, { email: uniqueEmail(), password: TEST_PASSWORD, fullName: "Nina Newcomer" }, new Headers(), {
         invitation: found.invitation,
       }),
     ).rejects.toMatchObject({ details: { field: "email" } });
 
     const companiesBefore = (await bed.t.db.select({ n: count() }).from(companies))[0]!.n;
-    const joined = await registerAccount(bed.auth, { email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }, new Headers(), {
+    const joined = await registerAccount(bed.auth, { email, password: TEST_PASSWORD, fullName: "Nina Newcomer" }, new Headers(), {
       invitation: found.invitation,
     });
     const [profile] = await bed.t.db.select().from(profiles).where(eq(profiles.id, joined.userId));
-    expect(profile).toMatchObject({ companyId: owner.staff.companyId, role: "recruiter" });
+    expect(profile).toMatchObject({ companyId: owner.staff.companyId, role: "recruiter", fullName: "Nina Newcomer" });
     expect((await bed.t.db.select({ n: count() }).from(companies))[0]!.n).toBe(companiesBefore);
 
     // Used once.
@@ -79,6 +79,8 @@ describe("invitations", () => {
     await acceptInvitation(bed.t.db, { userId: colleague.staff.userId, email: colleague.email }, token);
     const [profile] = await bed.t.db.select().from(profiles).where(eq(profiles.id, colleague.staff.userId));
     expect(profile?.companyId).toBe(owner.staff.companyId);
+    // An existing account keeps the name it has.
+    expect(profile?.fullName).toBe(colleague.staff.fullName);
     await expect(acceptInvitation(bed.t.db, { userId: colleague.staff.userId, email: colleague.email }, token)).rejects.toMatchObject({
       message: INVALID_INVITATION,
     });
@@ -103,7 +105,7 @@ describe("invitations", () => {
     const { token } = await invite(owner, email);
     const found = await findInvitation(bed.t.db, token);
     if (found.status !== "valid") throw new Error("invitation not found");
-    const member = await registerAccount(bed.auth, { email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }, new Headers(), {
+    const member = await registerAccount(bed.auth, { email, password: TEST_PASSWORD, fullName: "Nina Newcomer" }, new Headers(), {
       invitation: found.invitation,
     });
     const memberActor = { userId: member.userId, companyId: owner.staff.companyId };
@@ -122,7 +124,7 @@ describe("invitations", () => {
     const { token } = await invite(owner, email);
     const found = await findInvitation(bed.t.db, token);
     if (found.status !== "valid") throw new Error("invitation not found");
-    const member = await registerAccount(bed.auth, { email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }, new Headers(), {
+    const member = await registerAccount(bed.auth, { email, password: TEST_PASSWORD, fullName: "Nina Newcomer" }, new Headers(), {
       invitation: found.invitation,
     });
     const cookie = cookieFrom(member.cookies);

@@ -8,6 +8,8 @@ import { NewPasswordFields } from "~/features/forms/new-password-fields";
 import { useValidatedForm } from "~/features/forms/use-validated-form";
 import { pageMeta } from "~/lib/meta";
 import { InvitationRegisterSchema } from "~/schemas/auth";
+import { FULL_NAME_MAX } from "~/schemas/names";
+import { echoValue } from "~/lib/form-echo";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { appAuth, authHeaders, cookieHeaders } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
@@ -42,6 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const values = formValues(await request.formData());
+  const fullName = echoValue(values.fullName, FULL_NAME_MAX);
   const db = appDatabase();
   try {
     await consumeRateLimit(db, RATE_LIMITS.invitationAccept, context.get(clientIpContext));
@@ -52,13 +55,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return redirect("/dashboard");
     }
     const parsed = parseForm(InvitationRegisterSchema, values);
-    if (!parsed.success) return data({ errors: parsed.errors }, { status: 400 });
+    if (!parsed.success) return data({ errors: parsed.errors, fullName }, { status: 400 });
     const found = await findInvitation(db, params.token);
-    if (found.status !== "valid") return data({ errors: { form: "This invitation is no longer valid. Ask for a new one." } }, { status: 400 });
+    if (found.status !== "valid") return data({ errors: { form: "This invitation is no longer valid. Ask for a new one." }, fullName }, { status: 400 });
     await consumeRateLimit(db, RATE_LIMITS.signUp, context.get(clientIpContext));
     const { cookies } = await registerAccount(
       appAuth(),
-      { email: found.invitation.email, password: parsed.data.password, confirmPassword: parsed.data.confirmPassword },
+      { email: found.invitation.email, password: parsed.data.password, fullName: parsed.data.fullName },
       authHeaders(request, context),
       { invitation: found.invitation },
     );
@@ -68,7 +71,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const answer = answerDomainError(error, { status: { CONFLICT: 400, FORBIDDEN: 400 } });
     // The page shows the invitation's address read-only: an account that has it already signs in to accept.
     const accountExists = answer.code === "CONFLICT" && answer.field === "email";
-    return data({ errors: accountExists ? { form: "An account with this email already exists: sign in to accept." } : answer.errors }, answer.init);
+    return data({ errors: accountExists ? { form: "An account with this email already exists: sign in to accept." } : answer.errors, fullName }, answer.init);
   }
 }
 
@@ -143,6 +146,15 @@ export default function Invitation({ loaderData, params }: Route.ComponentProps)
       <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
         {errors.form ? <Alert>{errors.form}</Alert> : null}
         <input type="hidden" name="intent" value="register" />
+        <Field
+          label="Full name"
+          name="fullName"
+          autoComplete="name"
+          maxLength={FULL_NAME_MAX}
+          defaultValue={actionData?.fullName}
+          error={errors.fullName}
+          required
+        />
         <Field label="Email" name="email" type="email" value={loaderData.email} readOnly />
         <NewPasswordFields errors={errors} />
         <Button type="submit" className="w-full" disabled={busy}>

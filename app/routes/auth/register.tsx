@@ -9,6 +9,7 @@ import { useValidatedForm } from "~/features/forms/use-validated-form";
 import { pageMeta } from "~/lib/meta";
 import { actionOrLoaderHeaders } from "~/lib/route-headers";
 import { RegisterSchema } from "~/schemas/auth";
+import { COMPANY_NAME_MAX, FULL_NAME_MAX } from "~/schemas/names";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { appAuth, authHeaders, cookieHeaders, getStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
@@ -31,17 +32,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = parseForm(RegisterSchema, values);
-  if (!parsed.success) return data({ errors: parsed.errors, email: echoValue(values.email), sentTo: null }, { status: 400 });
+  const echo = { email: echoValue(values.email), fullName: echoValue(values.fullName, FULL_NAME_MAX), companyName: echoValue(values.companyName, COMPANY_NAME_MAX) };
+  if (!parsed.success) return data({ errors: parsed.errors, ...echo, sentTo: null }, { status: 400 });
   try {
     await consumeRateLimit(appDatabase(), RATE_LIMITS.signUp, context.get(clientIpContext));
     await consumeRateLimit(appDatabase(), RATE_LIMITS.signUpAccount, parsed.data.email.toLowerCase());
     const result = await signUp(appAuth(), parsed.data, authHeaders(request, context));
     // An address that has an account: its owner got an email; the page confirms nothing.
-    if (result.status === "check-email") return data({ errors: undefined, email: parsed.data.email, sentTo: parsed.data.email });
+    if (result.status === "check-email") return data({ errors: undefined, ...echo, sentTo: parsed.data.email });
     return redirect("/dashboard", { headers: cookieHeaders(result.cookies) });
   } catch (error) {
     const answer = answerDomainError(error);
-    return data({ errors: answer.errors, email: parsed.data.email, sentTo: null }, answer.init);
+    return data({ errors: answer.errors, ...echo, sentTo: null }, answer.init);
   }
 }
 
@@ -80,6 +82,25 @@ export default function Register() {
     >
       <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
         {errors.form ? <Alert>{errors.form}</Alert> : null}
+        <Field
+          label="Full name"
+          name="fullName"
+          autoComplete="name"
+          maxLength={FULL_NAME_MAX}
+          defaultValue={actionData?.fullName}
+          error={errors.fullName}
+          required
+        />
+        <Field
+          label="Company name"
+          name="companyName"
+          autoComplete="organization"
+          maxLength={COMPANY_NAME_MAX}
+          defaultValue={actionData?.companyName}
+          error={errors.companyName}
+          hint="You can change it later in Settings."
+          required
+        />
         <Field
           label="Email"
           name="email"

@@ -8,7 +8,8 @@ import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
 import { describeActivity, listRecentActivity } from "~/server/queries/activity.server";
-import { getDashboardStats, resolveTimeZone, startOfDayInTimeZone } from "~/server/queries/dashboard.server";
+import { GettingStarted } from "~/features/dashboard/getting-started";
+import { getDashboardStats, getGettingStarted, resolveTimeZone, startOfDayInTimeZone } from "~/server/queries/dashboard.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Dashboard", "Your hiring at a glance.");
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
   const timeZone = resolveTimeZone(cookieValue(request, TZ_COOKIE));
   const db = appDatabase();
-  const [stats, activity] = await Promise.all([
+  const [stats, activity, steps] = await Promise.all([
     getDashboardStats(db, staff, startOfDayInTimeZone(new Date(), timeZone)).catch((error: unknown) => {
       // Spec: if loading the counts fails the counts stay 0 (and the failure is said, not hidden).
       console.error("Error fetching dashboard stats:", error);
@@ -43,11 +44,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       console.error("Error fetching recent activity:", error);
       return null;
     }),
+    // The checklist is the owner's: they set the company up (names it, invites the team).
+    staff.isOwner
+      ? getGettingStarted(db, staff).catch((error: unknown) => {
+          console.error("Error fetching the getting-started checklist:", error);
+          return null;
+        })
+      : null,
   ]);
+  const checklist = steps
+    ? [
+        {
+          id: "company",
+          title: "Add your company details",
+          description: "Your website and company name appear on every job page.",
+          href: "/settings#company",
+          done: steps.companyDetails,
+        },
+        {
+          id: "job",
+          title: "Post your first job",
+          description: "Describe the role, its application form and its hiring stages.",
+          href: "/manage/jobs/new",
+          done: steps.firstJob,
+        },
+        {
+          id: "team",
+          title: "Invite a teammate",
+          description: "Hire together: invite a colleague by email.",
+          href: "/settings#team",
+          done: steps.teammate,
+        },
+      ]
+    : [];
   return {
     name: staff.fullName?.trim() || "User",
     timeZone,
     stats: stats ?? { activeJobs: 0, applicationsToday: 0, pendingReviews: 0 },
+    // Hidden once every step is done.
+    checklist: checklist.every((item) => item.done) ? null : checklist,
     statsFailed: stats === null,
     activityFailed: activity === null,
     activity: (activity ?? []).map((item) => ({
@@ -86,6 +121,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Alert>Failed to load the dashboard counts. Please try again later.</Alert>
         </div>
       ) : null}
+      {loaderData.checklist ? <GettingStarted items={loaderData.checklist} /> : null}
       <dl className="mt-6 grid gap-4 sm:grid-cols-3">
         {cards.map((card) => (
           <div key={card.label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">

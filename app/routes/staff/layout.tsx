@@ -5,6 +5,7 @@ import { ErrorPage } from "~/components/ui/error-page";
 import { FlashNotice } from "~/components/ui/flash-notice";
 import { Logo } from "~/components/ui/logo";
 import { VerifyEmailBanner } from "~/features/settings/verify-email-banner";
+import { roleLabel } from "~/lib/role-label";
 import { requireStaff } from "~/server/auth.server";
 import { takeNotice } from "~/server/notice.server";
 
@@ -19,7 +20,10 @@ const NAV = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
   return {
-    displayName: staff.fullName?.trim() || staff.role,
+    // Spec: the full name, or the role when there is none; the role as Settings names it (Owner / Recruiter).
+    displayName: staff.fullName?.trim() || roleLabel(staff.isOwner),
+    role: roleLabel(staff.isOwner),
+    hasName: Boolean(staff.fullName?.trim()),
     email: staff.email,
     companyName: staff.companyName,
     emailVerified: staff.emailVerified ?? true,
@@ -56,7 +60,10 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
       <p className="truncate text-sm font-semibold text-slate-900" data-testid="staff-name">
         {loaderData.displayName}
       </p>
-      <p className="truncate text-xs text-slate-500">{loaderData.companyName}</p>
+      <p className="truncate text-xs text-slate-500" data-testid="staff-company">
+        {loaderData.hasName ? `${loaderData.role} · ` : ""}
+        {loaderData.companyName}
+      </p>
       <Form method="post" action="/logout" className="mt-3">
         <button
           type="submit"

@@ -1,7 +1,7 @@
-import { and, count, eq, gte } from "drizzle-orm";
-import { applications, jobs } from "../../../db/schema";
+import { and, count, eq, gte, sql } from "drizzle-orm";
+import { applications, companies, jobs } from "../../../db/schema";
 import type { Queryable } from "../db.server";
-import { type Actor, owned } from "../tenancy.server";
+import { type Actor, owned, ownCompany, ownedSql } from "../tenancy.server";
 
 export interface DashboardStats {
   activeJobs: number;
@@ -64,4 +64,39 @@ export async function getDashboardStats(db: Queryable, actor: Actor, todayStart:
     applicationsToday: Number(today?.n ?? 0),
     pendingReviews: Number(pending?.n ?? 0),
   };
+}
+
+/**
+ * What sign-up named every company before it asked for a name. A company still called so has not
+ * had its details added.
+ */
+export const FORMER_DEFAULT_COMPANY_NAME = "My Company";
+
+/** The owner's first steps, each done or not (the dashboard's "Get started" checklist). */
+export interface GettingStarted {
+  /** The company has a website (shown on every job page) and a name of its own. */
+  companyDetails: boolean;
+  /** The company has a job, whatever its status. */
+  firstJob: boolean;
+  /** Someone else is a member, or an invitation is open (not accepted, revoked or expired). */
+  teammate: boolean;
+}
+
+/** The checklist of one company, in one statement. */
+export async function getGettingStarted(db: Queryable, actor: Actor): Promise<GettingStarted> {
+  const [row] = await db
+    .select({
+      companyDetails: sql<boolean>`(${companies.website} is not null and ${companies.name} <> ${FORMER_DEFAULT_COMPANY_NAME})`,
+      firstJob: sql<boolean>`exists (select 1 from jobs j where ${ownedSql("j", actor)})`,
+      teammate: sql<boolean>`(
+        exists (select 1 from profiles p where ${ownedSql("p", actor)} and p.id <> ${actor.userId})
+        or exists (
+          select 1 from invitations i
+          where ${ownedSql("i", actor)} and i.accepted_at is null and i.revoked_at is null and i.expires_at > now()
+        )
+      )`,
+    })
+    .from(companies)
+    .where(ownCompany(actor));
+  return { companyDetails: Boolean(row?.companyDetails), firstJob: Boolean(row?.firstJob), teammate: Boolean(row?.teammate) };
 }

@@ -4,6 +4,8 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { account, companies, profiles, session, twoFactor, user } from "../../../db/schema";
 import { INVALID_RESET_LINK, type LoginInput, type RegisterInput } from "~/schemas/auth";
+import { CompanyNameSchema, FullNameSchema } from "~/schemas/names";
+import type { z } from "~/schemas/zod";
 import { type Auth, authDatabase, authLinkBase, authMailer, currentAuthTransaction, revokePasswordResetLinks } from "../auth.server";
 import { type Database, queryRows } from "../db.server";
 import { accountExistsEmail } from "../email.server";
@@ -14,7 +16,21 @@ import { hashPassword, needsRehash } from "./password-hash.server";
 import { assertStrongPassword, type PasswordOwner } from "./password-strength.server";
 import { acceptInvitationInTransaction, type InvitationForSignUp } from "./team.server";
 
-export const DEFAULT_COMPANY_NAME = "My Company";
+/** A new account: the person, and the company they start (unless an invitation names one). */
+export interface NewAccountInput {
+  email: string;
+  password: string;
+  fullName: string;
+  /** Required when the account starts its own company; an invitation joins the inviter's. */
+  companyName?: string;
+}
+
+/** The form's rule for a name, checked again here: the server never trusts the browser. */
+function requireName(schema: z.ZodType<string, string>, value: string | undefined, field: string): string {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new DomainError("INVALID", parsed.error.issues[0]?.message ?? "Invalid value", { field });
+}
 
 export interface SignedIn {
   userId: string;
@@ -39,12 +55,13 @@ function authMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * Sign-up: the user and their password, the company and the profile (role recruiter),
- * all in one transaction, then a session. A failure at any step leaves none of them.
+ * Sign-up: the user and their password, the company (named by its owner) and the profile (role
+ * recruiter, with the full name), all in one transaction, then a session. A failure at any step
+ * leaves none of them. With an invitation, the profile joins the invitation's company instead.
  */
 export async function registerAccount(
   auth: Auth,
-  input: RegisterInput,
+  input: NewAccountInput,
   headers: Headers,
   options: { invitation?: InvitationForSignUp & { companyName?: string }; /** The demo seed confirms its own address. */ skipVerificationEmail?: boolean } = {},
 ): Promise<SignedIn> {
@@ -52,7 +69,9 @@ export async function registerAccount(
   if (invitation && invitation.email.toLowerCase() !== input.email.trim().toLowerCase()) {
     throw new DomainError("INVALID", "Use the email address the invitation was sent to.", { field: "email" });
   }
-  await assertStrongPassword(input.password, { email: input.email, companyName: invitation?.companyName ?? DEFAULT_COMPANY_NAME });
+  const fullName = requireName(FullNameSchema, input.fullName, "fullName");
+  const companyName = invitation ? invitation.companyName : requireName(CompanyNameSchema, input.companyName, "companyName");
+  await assertStrongPassword(input.password, { email: input.email, fullName, companyName });
   const { adapter } = await auth.$context;
   let signedIn: SignedIn;
   try {
@@ -67,16 +86,16 @@ export async function registerAccount(
       const userId = result.response.user.id;
       if (invitation) {
         // Joining a team: no company of their own; the invitation link proved the address.
-        await acceptInvitationInTransaction(tx, invitation, userId);
+        await acceptInvitationInTransaction(tx, invitation, userId, { fullName });
         await tx.update(user).set({ emailVerified: true }).where(eq(user.id, userId));
         return { userId, cookies: result.headers.getSetCookie() };
       }
       const [company] = await tx
         .insert(companies)
-        .values({ name: DEFAULT_COMPANY_NAME, createdBy: userId })
+        .values({ name: companyName!, createdBy: userId })
         .returning({ id: companies.id });
       if (!company) throw new Error("The company was not created");
-      await tx.insert(profiles).values({ id: userId, companyId: company.id, role: "recruiter" });
+      await tx.insert(profiles).values({ id: userId, companyId: company.id, role: "recruiter", fullName });
       await createDefaultEmailTemplates(tx, { userId, companyId: company.id });
       return { userId, cookies: result.headers.getSetCookie() };
     });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { applicationEmailQueue, applications, companies, pipelineStages, profiles, user } from "../../../db/schema";
+import { applicationEmailQueue, applications, companies, pipelineStages, user } from "../../../db/schema";
 import { applicationSchema } from "~/schemas/application";
 import { CreateJobSchema, type CreateJobInput } from "~/schemas/job";
 import type { Auth } from "../auth.server";
@@ -99,19 +99,18 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ email: strin
   const password = `demo-${randomBytes(6).toString("hex")}`;
   const { userId } = await registerAccount(
     auth,
-    { email: DEMO_EMAIL, password, confirmPassword: password },
+    { email: DEMO_EMAIL, password, fullName: "Demo Recruiter", companyName: "Acme Robotics" },
     new Headers(),
     { skipVerificationEmail: true },
   );
   const [company] = await db
     .update(companies)
-    .set({ name: "Acme Robotics", website: "https://acme-robotics.example" })
+    .set({ website: "https://acme-robotics.example" })
     .where(eq(companies.createdBy, userId))
     .returning({ id: companies.id });
   if (!company) throw new Error("The demo company was not created");
-  // The demo login needs no confirmation link, and has a name to greet.
+  // The demo login needs no confirmation link.
   await db.update(user).set({ emailVerified: true }).where(eq(user.id, userId));
-  await db.update(profiles).set({ fullName: "Demo Recruiter" }).where(eq(profiles.id, userId));
   const actor = { userId, companyId: company.id };
   const jobs: { id: string; input: CreateJobInput }[] = [];
   for (const input of DEMO_JOBS) jobs.push({ ...(await createJob(db, actor, CreateJobSchema.parse(input))), input });

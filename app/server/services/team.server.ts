@@ -205,8 +205,16 @@ export async function findInvitation(db: Queryable, token: string): Promise<Invi
 
 export const INVALID_INVITATION = "This invitation is no longer valid. Ask for a new one.";
 
-/** Marks the invitation used and makes the user a recruiter of its company (inside a transaction). */
-export async function acceptInvitationInTransaction(tx: Transaction, invitation: InvitationForSignUp, userId: string) {
+/**
+ * Marks the invitation used and makes the user a recruiter of its company (inside a transaction).
+ * A new account brings its full name; an existing one keeps the name it has.
+ */
+export async function acceptInvitationInTransaction(
+  tx: Transaction,
+  invitation: InvitationForSignUp,
+  userId: string,
+  newProfile: { fullName?: string } = {},
+) {
   const [accepted] = await tx
     .update(invitations)
     .set({ acceptedAt: new Date(), acceptedBy: userId })
@@ -222,7 +230,7 @@ export async function acceptInvitationInTransaction(tx: Transaction, invitation:
   if (!accepted) throw new DomainError("INVALID", INVALID_INVITATION);
   await tx
     .insert(profiles)
-    .values({ id: userId, companyId: accepted.companyId, role: "recruiter" })
+    .values({ id: userId, companyId: accepted.companyId, role: "recruiter", fullName: newProfile.fullName ?? null })
     .onConflictDoUpdate({ target: profiles.id, set: { companyId: accepted.companyId, role: "recruiter", updatedAt: new Date() } });
 }
 
