@@ -1,4 +1,4 @@
-import { CompanyNameSchema, FullNameSchema } from "./names";
+import { CompanyNameSchema, FullNameSchema, optionalName } from "./names";
 import { z } from "./zod";
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -23,11 +23,14 @@ export const PasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-/** Sign-up: who signs up, their company, and the spec's email, password and confirmation. */
+/**
+ * Sign-up: who signs up and their company (asked, optional: the spec's form has only the next three
+ * fields), and the spec's email, password and confirmation.
+ */
 export const RegisterSchema = z
   .object({
-    fullName: FullNameSchema,
-    companyName: CompanyNameSchema,
+    fullName: optionalName(FullNameSchema),
+    companyName: optionalName(CompanyNameSchema),
     email,
     password: PasswordSchema,
     confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),

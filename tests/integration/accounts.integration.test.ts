@@ -49,22 +49,27 @@ describe("registerAccount", () => {
     expect(templates.map((row) => row.name).sort()).toEqual(["Application received", "Interview invitation", "Rejection"]);
   });
 
-  it("refuses a missing, multi-line or over-long name or company name, and stores nothing", async () => {
+  it("refuses a multi-line or over-long name or company name, and stores nothing", async () => {
     const email = uniqueEmail();
     const attempt = (names: { fullName: string; companyName?: string }) =>
       registerAccount(t.auth, { email, password: TEST_PASSWORD, ...names }, new Headers());
-    await expect(attempt({ fullName: "  ", companyName: "Acme" })).rejects.toMatchObject({
-      code: "INVALID",
-      message: "Full name is required",
-      details: { field: "fullName" },
-    });
-    await expect(attempt({ fullName: "Ada" })).rejects.toMatchObject({ message: "Company name is required", details: { field: "companyName" } });
     await expect(attempt({ fullName: "Ada\nLovelace", companyName: "Acme" })).rejects.toMatchObject({ details: { field: "fullName" } });
     await expect(attempt({ fullName: "Ada", companyName: "x".repeat(101) })).rejects.toMatchObject({
       message: "Company name must be at most 100 characters",
       details: { field: "companyName" },
     });
     expect(await rowsFor(email)).toEqual({ user: 0, accounts: 0, companies: 0, profiles: 0, sessions: 0 });
+  });
+
+  it("signs up without the names, as the spec's form does: no full name and a company called My Company", async () => {
+    const email = uniqueEmail();
+    const { userId } = await registerAccount(t.auth, { email, password: TEST_PASSWORD, fullName: " ", companyName: "" }, new Headers());
+    const [row] = await t.db
+      .select({ fullName: profiles.fullName, companyName: companies.name })
+      .from(profiles)
+      .innerJoin(companies, eq(companies.id, profiles.companyId))
+      .where(eq(profiles.id, userId));
+    expect(row).toEqual({ fullName: null, companyName: "My Company" });
   });
 
   it("stores the names trimmed", async () => {

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { companies, invitations, profiles } from "../../db/schema";
 import * as dashboardRoute from "~/routes/staff/dashboard";
 import * as layoutRoute from "~/routes/staff/layout";
-import { FORMER_DEFAULT_COMPANY_NAME, getGettingStarted } from "~/server/queries/dashboard.server";
+import { DEFAULT_COMPANY_NAME } from "~/schemas/names";
+import { getGettingStarted } from "~/server/queries/dashboard.server";
 import { registerAccount } from "~/server/services/accounts.server";
 import { hashInvitationToken } from "~/server/services/team.server";
 import type { Actor } from "~/server/tenancy.server";
@@ -40,7 +41,7 @@ describe("getGettingStarted", () => {
   });
 
   it("company details: done with a website and a name of its own, not with the former default name", async () => {
-    const { staff } = await createStaff(bed.t.db, bed.t.auth, { companyName: FORMER_DEFAULT_COMPANY_NAME });
+    const { staff } = await createStaff(bed.t.db, bed.t.auth, { companyName: DEFAULT_COMPANY_NAME });
     await bed.t.db.update(companies).set({ website: "https://example.test" }).where(eq(companies.id, staff.companyId));
     expect((await getGettingStarted(bed.t.db, staff)).companyDetails).toBe(false);
     await bed.t.db.update(companies).set({ name: "Northwind" }).where(eq(companies.id, staff.companyId));

@@ -89,7 +89,7 @@ export default function Register() {
           maxLength={FULL_NAME_MAX}
           defaultValue={actionData?.fullName}
           error={errors.fullName}
-          required
+          hint="Optional: the dashboard greets you by it."
         />
         <Field
           label="Company name"
@@ -98,8 +98,7 @@ export default function Register() {
           maxLength={COMPANY_NAME_MAX}
           defaultValue={actionData?.companyName}
           error={errors.companyName}
-          hint="You can change it later in Settings."
-          required
+          hint="Optional: you can name it later in Settings."
         />
         <Field
           label="Email"

@@ -2,6 +2,7 @@ import { and, count, eq, gte, sql } from "drizzle-orm";
 import { applications, companies, jobs } from "../../../db/schema";
 import type { Queryable } from "../db.server";
 import { type Actor, owned, ownCompany, ownedSql } from "../tenancy.server";
+import { DEFAULT_COMPANY_NAME } from "~/schemas/names";
 
 export interface DashboardStats {
   activeJobs: number;
@@ -66,11 +67,6 @@ export async function getDashboardStats(db: Queryable, actor: Actor, todayStart:
   };
 }
 
-/**
- * What sign-up named every company before it asked for a name. A company still called so has not
- * had its details added.
- */
-export const FORMER_DEFAULT_COMPANY_NAME = "My Company";
 
 /** The owner's first steps, each done or not (the dashboard's "Get started" checklist). */
 export interface GettingStarted {
@@ -86,7 +82,7 @@ export interface GettingStarted {
 export async function getGettingStarted(db: Queryable, actor: Actor): Promise<GettingStarted> {
   const [row] = await db
     .select({
-      companyDetails: sql<boolean>`(${companies.website} is not null and ${companies.name} <> ${FORMER_DEFAULT_COMPANY_NAME})`,
+      companyDetails: sql<boolean>`(${companies.website} is not null and ${companies.name} <> ${DEFAULT_COMPANY_NAME})`,
       firstJob: sql<boolean>`exists (select 1 from jobs j where ${ownedSql("j", actor)})`,
       teammate: sql<boolean>`(
         exists (select 1 from profiles p where ${ownedSql("p", actor)} and p.id <> ${actor.userId})

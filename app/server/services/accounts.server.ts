@@ -4,7 +4,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { account, companies, profiles, session, twoFactor, user } from "../../../db/schema";
 import { INVALID_RESET_LINK, type LoginInput, type RegisterInput } from "~/schemas/auth";
-import { CompanyNameSchema, FullNameSchema } from "~/schemas/names";
+import { CompanyNameSchema, DEFAULT_COMPANY_NAME, FullNameSchema } from "~/schemas/names";
 import type { z } from "~/schemas/zod";
 import { type Auth, authDatabase, authLinkBase, authMailer, currentAuthTransaction, revokePasswordResetLinks } from "../auth.server";
 import { type Database, queryRows } from "../db.server";
@@ -20,8 +20,9 @@ import { acceptInvitationInTransaction, type InvitationForSignUp } from "./team.
 export interface NewAccountInput {
   email: string;
   password: string;
-  fullName: string;
-  /** Required when the account starts its own company; an invitation joins the inviter's. */
+  /** Optional at sign-up; the invitation form requires it. */
+  fullName?: string;
+  /** The company the account starts ("My Company" when left out); an invitation joins the inviter's. */
   companyName?: string;
 }
 
@@ -69,8 +70,12 @@ export async function registerAccount(
   if (invitation && invitation.email.toLowerCase() !== input.email.trim().toLowerCase()) {
     throw new DomainError("INVALID", "Use the email address the invitation was sent to.", { field: "email" });
   }
-  const fullName = requireName(FullNameSchema, input.fullName, "fullName");
-  const companyName = invitation ? invitation.companyName : requireName(CompanyNameSchema, input.companyName, "companyName");
+  const fullName = input.fullName?.trim() ? requireName(FullNameSchema, input.fullName, "fullName") : null;
+  const companyName = invitation
+    ? invitation.companyName
+    : input.companyName?.trim()
+      ? requireName(CompanyNameSchema, input.companyName, "companyName")
+      : DEFAULT_COMPANY_NAME;
   await assertStrongPassword(input.password, { email: input.email, fullName, companyName });
   const { adapter } = await auth.$context;
   let signedIn: SignedIn;
@@ -86,7 +91,7 @@ export async function registerAccount(
       const userId = result.response.user.id;
       if (invitation) {
         // Joining a team: no company of their own; the invitation link proved the address.
-        await acceptInvitationInTransaction(tx, invitation, userId, { fullName });
+        await acceptInvitationInTransaction(tx, invitation, userId, { fullName: fullName ?? undefined });
         await tx.update(user).set({ emailVerified: true }).where(eq(user.id, userId));
         return { userId, cookies: result.headers.getSetCookie() };
       }
