@@ -32,6 +32,13 @@ export function routeContext(ip = "127.0.0.1"): RouterContextProvider {
   return context;
 }
 
+/** The Cookie header for a list of Set-Cookie headers (cookies being cleared are left out). */
+export const cookieFrom = (setCookies: string[]) =>
+  setCookies
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+
 /** One call of a loader or action, as the HTTP server would make it. */
 export interface RouteCall {
   /** Path and query, e.g. `/jobs?q=berlin`. */

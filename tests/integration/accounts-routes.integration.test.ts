@@ -5,9 +5,9 @@ import { action as settings } from "~/routes/staff/settings";
 import { setAppAuth } from "~/server/auth.server";
 import { setAppDatabase } from "~/server/db.server";
 import { RATE_LIMITS } from "~/server/services/rate-limit.server";
-import { type AccountsTestbed, createAccountsTestbed } from "../factories-accounts";
 import { createStaff, TEST_PASSWORD, uniqueEmail } from "../factories";
 import { callAction } from "../helpers/route-test";
+import { type AccountsTestbed, createAccountsTestbed } from "../helpers/test-database";
 
 let bed: AccountsTestbed;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import * as login from "~/routes/auth/login";
 import * as verifyEmail from "~/routes/auth/verify-email";
 import * as jobsStatus from "~/routes/staff/jobs-status";
 import { createStaff, createTestJob, TEST_PASSWORD } from "../factories";
-import { OPEN_REDIRECT_PAYLOADS } from "../helpers/hostile-input";
 import { callAction, callLoader, type RouteAnswer, setUpAppTestDatabase } from "../helpers/route-test";
+import { OPEN_REDIRECT_PAYLOADS } from "../helpers/hostile-input";
 
 const bed = setUpAppTestDatabase();
 

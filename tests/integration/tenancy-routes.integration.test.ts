@@ -5,8 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { applications, emailTemplates, invitations, profiles, session } from "../../db/schema";
 import routes from "../../app/routes";
 import { queryRows } from "~/server/db.server";
-import { createStaff } from "../factories";
-import { createJobWithStages, createTestApplication } from "../factories-workspace";
+import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
 
 /**
@@ -101,7 +100,7 @@ let world: World;
 beforeAll(async () => {
   const db = bed.t.db;
   const a = await createStaff(db, bed.t.auth);
-  const job = await createJobWithStages(db, a.staff, { title: `${SECRET} job` });
+  const job = await createTestJob(db, a.staff, { title: `${SECRET} job` });
   const application = await createTestApplication(db, job, { candidateName: `${SECRET} candidate` });
   const [template] = await db
     .insert(emailTemplates)
@@ -116,7 +115,7 @@ beforeAll(async () => {
   const [aSession] = await db.select({ id: session.id }).from(session).where(eq(session.userId, a.staff.userId));
 
   const b = await createStaff(db, bed.t.auth);
-  const bJob = await createJobWithStages(db, b.staff);
+  const bJob = await createTestJob(db, b.staff);
   const bApplication = await createTestApplication(db, bJob, { stageName: bJob.stages[1]!.name });
   world = {
     a: {
