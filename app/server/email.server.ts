@@ -282,15 +282,6 @@ export async function listApplicationEmails(db: Queryable, actor: Actor, applica
     .orderBy(sql`${emailMessages.createdAt} desc`);
 }
 
-/** Status of some messages by id (tests and diagnostics). */
-export async function emailStatuses(db: Queryable, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: emailMessages.id, status: emailMessages.status, attempts: emailMessages.attempts, error: emailMessages.error })
-    .from(emailMessages)
-    .where(inArray(emailMessages.id, ids));
-}
-
 // ---------------------------------------------------------------------------
 // Account emails
 // ---------------------------------------------------------------------------
