@@ -1,12 +1,26 @@
+/**
+ * Test data, one factory per entity: staff (with their company), job, application, email template.
+ * Each row is made one way only. Invitations are made by `inviteMember`, the service under test.
+ */
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { companies, profiles } from "../db/schema";
+import { and, asc, eq } from "drizzle-orm";
+import { applications, companies, jobs, pipelineStages, profiles } from "../db/schema";
+import { applicationSchema } from "~/schemas/application";
+import type { EmailTemplateInput } from "~/schemas/email-template";
+import type { FormField } from "~/schemas/form-field";
 import { CreateJobSchema, type CreateJobInput } from "~/schemas/job";
 import type { Auth, Staff } from "~/server/auth.server";
 import type { Database } from "~/server/db.server";
 import type { Actor } from "~/server/tenancy.server";
 import { registerAccount } from "~/server/services/accounts.server";
+import { type ApplyRateLimit, submitApplication } from "~/server/services/applications.server";
+import { createEmailTemplate } from "~/server/services/email-templates.server";
 import { createJob } from "~/server/services/jobs.server";
+import { cookieFrom } from "./helpers/route-test";
+
+// ---------------------------------------------------------------------------
+// Staff and their company
+// ---------------------------------------------------------------------------
 
 export const TEST_PASSWORD = "correct horse battery staple";
 
@@ -51,9 +65,27 @@ export async function createStaff(
     companyName: row.companyName,
   };
   /** The Cookie header of the session sign-up started. */
-  const cookie = cookies.map((c) => c.split(";")[0]).join("; ");
+  const cookie = cookieFrom(cookies);
   return { staff, cookie, email };
 }
+
+export async function setCompanyName(db: Database, companyId: string, name: string) {
+  await db.update(companies).set({ name }).where(eq(companies.id, companyId));
+}
+
+export async function setProfile(db: Database, userId: string, values: { fullName?: string | null; emailNotifications?: boolean }) {
+  await db.update(profiles).set(values).where(eq(profiles.id, userId));
+}
+
+// ---------------------------------------------------------------------------
+// Jobs
+// ---------------------------------------------------------------------------
+
+/** A required select and an optional text field, as the post-job form would store them. */
+export const SAMPLE_FORM_SCHEMA: FormField[] = [
+  { id: "notice", type: "select", label: "Notice period", required: true, options: ["Now", "1 month"], order: 1 },
+  { id: "github", type: "text", label: "GitHub profile", required: false, order: 2 },
+];
 
 export function jobInput(overrides: Partial<CreateJobInput> = {}) {
   return CreateJobSchema.parse({
@@ -64,6 +96,104 @@ export function jobInput(overrides: Partial<CreateJobInput> = {}) {
   });
 }
 
-export async function createTestJob(db: Database, staff: Actor, overrides: Partial<CreateJobInput> = {}) {
-  return createJob(db, staff, jobInput(overrides));
+/** A job's stages in order. */
+export async function stagesOf(db: Database, jobId: string) {
+  return db
+    .select({ id: pipelineStages.id, name: pipelineStages.name })
+    .from(pipelineStages)
+    .where(eq(pipelineStages.jobId, jobId))
+    .orderBy(asc(pipelineStages.order));
+}
+
+/** A published job of the actor's company, posted as staff post it (the default stages unless given), with its stages. */
+export async function createTestJob(db: Database, actor: Actor, overrides: Partial<CreateJobInput> = {}) {
+  const job = await createJob(db, actor, jobInput(overrides));
+  return { id: job.id, companyId: actor.companyId, stages: await stagesOf(db, job.id) };
+}
+
+/** Sets a job's status without the rules of `setJobStatus` (a job that became a draft or closed meanwhile). */
+export async function setJobStatusDirectly(db: Database, jobId: string, status: "published" | "draft" | "closed") {
+  await db.update(jobs).set({ status }).where(eq(jobs.id, jobId));
+}
+
+// ---------------------------------------------------------------------------
+// Applications
+// ---------------------------------------------------------------------------
+
+export interface TestApplicationOverrides {
+  candidateName?: string;
+  candidateEmail?: string;
+  resumeUrl?: string | null;
+  stageName?: string;
+  status?: "active" | "withdrawn" | "rejected";
+  createdAt?: Date;
+  formData?: { cover_letter?: string; custom_fields?: Record<string, string | boolean> };
+}
+
+/**
+ * An application inserted straight into the table, in the job's Applied stage unless another
+ * stage is named. Tests of applying itself go through `applyTo`.
+ */
+export async function createTestApplication(db: Database, job: { id: string; companyId: string }, overrides: TestApplicationOverrides = {}) {
+  const stageName = overrides.stageName ?? "Applied";
+  const [stage] = await db
+    .select({ id: pipelineStages.id })
+    .from(pipelineStages)
+    .where(and(eq(pipelineStages.jobId, job.id), eq(pipelineStages.name, stageName)));
+  if (!stage) throw new Error(`createTestApplication: no stage ${stageName}`);
+  const suffix = randomBytes(4).toString("hex");
+  const [row] = await db
+    .insert(applications)
+    .values({
+      companyId: job.companyId,
+      jobId: job.id,
+      candidateName: overrides.candidateName ?? `Candidate ${suffix}`,
+      candidateEmail: overrides.candidateEmail ?? `candidate-${suffix}@example.test`,
+      resumeUrl: overrides.resumeUrl === undefined ? "https://example.test/resume.pdf" : overrides.resumeUrl,
+      formData: overrides.formData ?? { cover_letter: "I would love to join." },
+      currentPipelineStageId: stage.id,
+      status: overrides.status ?? "active",
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+    })
+    .returning({
+      id: applications.id,
+      stageId: applications.currentPipelineStageId,
+      candidateName: applications.candidateName,
+      candidateEmail: applications.candidateEmail,
+    });
+  if (!row) throw new Error("createTestApplication: nothing inserted");
+  return { ...row, stageId: row.stageId!, jobId: job.id, companyId: job.companyId };
+}
+
+/** Valid flat form values for a job's apply form (`SAMPLE_FORM_SCHEMA`'s fields included). */
+export function applicationValues(overrides: Record<string, string> = {}) {
+  return {
+    candidate_name: "Ada Lovelace",
+    candidate_email: uniqueEmail("candidate"),
+    resume_url: "https://example.com/ada.pdf",
+    cover_letter: "I would love to work with you.",
+    "custom_fields.notice": "Now",
+    ...overrides,
+  };
+}
+
+/** Applies to a job as a candidate does, through `submitApplication` (the service under test). */
+export async function applyTo(
+  db: Database,
+  jobId: string,
+  formSchema: FormField[],
+  overrides: Record<string, string> = {},
+  rateLimit?: ApplyRateLimit,
+) {
+  const application = applicationSchema(formSchema).parse(applicationValues(overrides));
+  return submitApplication(db, { jobId, application, rateLimit });
+}
+
+// ---------------------------------------------------------------------------
+// Email templates
+// ---------------------------------------------------------------------------
+
+/** An email template of the actor's company, made as the template editor makes it. */
+export async function createTestTemplate(db: Database, actor: Actor, values: EmailTemplateInput) {
+  return createEmailTemplate(db, actor, values);
 }

@@ -18,7 +18,7 @@ describe("site content", () => {
     expect(footer.toSorted()).toEqual(
       ["/platform", "/integrations", "/pricing", "/documentation", "/guides", "/api", "/about", "/blog", "/careers", "/privacy", "/terms"].toSorted(),
     );
-    // Decision 9: no link to a page without true content.
+    // Product decision 9: no link to a page without true content.
     expect(footer).not.toContain("/customers");
     expect(footer).not.toContain("/case-studies");
     const publicPages = PUBLIC_PAGES.map((page) => page.path);

@@ -1,7 +1,7 @@
 /**
  * /integrations: what OpenHire connects to today, each with what it does and where it is set up.
  * Every entry is something the code does now (see the README's configuration table); plans are not
- * listed here (decision 15).
+ * listed here (product decision 15).
  */
 import type { IconName } from "~/components/marketing/icon";
 

@@ -23,7 +23,7 @@ export interface FooterColumn {
 
 /**
  * The footer links the spec names, grouped as a product site groups them, except /customers and
- * /case-studies: we have no true content for them yet, and our links never lead to a 404 (decision 9).
+ * /case-studies: we have no true content for them yet, and our links never lead to a 404 (product decision 9).
  */
 export const FOOTER_COLUMNS: FooterColumn[] = [
   {

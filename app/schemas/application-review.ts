@@ -30,14 +30,12 @@ export const MoveApplicationSchema = z.object({
   applicationId: id("Application not found"),
   stageId: id("Please choose a stage"),
 });
-export type MoveApplicationInput = z.infer<typeof MoveApplicationSchema>;
 
 /** Reject, withdraw or reactivate from the application page. */
 export const ChangeStatusSchema = z.object({
   intent: z.literal("status"),
   status: z.enum(APPLICATION_STATUSES, { error: "Please choose a status" }),
 });
-export type ChangeStatusInput = z.infer<typeof ChangeStatusSchema>;
 
 /** Status badge colours of the spec: active green, withdrawn grey, rejected red, anything else blue. */
 export function applicationStatusTone(status: string): "green" | "grey" | "red" | "blue" {

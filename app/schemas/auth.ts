@@ -43,7 +43,6 @@ export type RegisterInput = z.infer<typeof RegisterSchema>;
 
 /** Forgot password: only the email. */
 export const ForgotPasswordSchema = z.object({ email });
-export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
 
 /** Reset password: the register form's password rules. */
 export const ResetPasswordSchema = z
@@ -55,7 +54,6 @@ export const ResetPasswordSchema = z
     message: "Passwords do not match",
     path: ["confirmPassword"],
   });
-export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
 
 const code = z
   .string({ error: "Enter the 6-digit code" })
@@ -67,7 +65,6 @@ export const SignInCodeRequestSchema = z.object({ email });
 
 /** One-time code sign-in, step 2: the code from the email. */
 export const SignInCodeSchema = z.object({ email, code });
-export type SignInCodeInput = z.infer<typeof SignInCodeSchema>;
 
 /** The second step of sign-in: an authenticator code or a recovery code. */
 export const TwoFactorChallengeSchema = z.discriminatedUnion("method", [

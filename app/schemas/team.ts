@@ -8,4 +8,3 @@ export const InviteMemberSchema = z.object({
     .max(254, "Invalid email address")
     .pipe(z.email("Invalid email address")),
 });
-export type InviteMemberInput = z.infer<typeof InviteMemberSchema>;

@@ -14,7 +14,7 @@ import { config } from "./config.server";
 import { appDatabase, type Database, type Transaction } from "./db.server";
 import {
   type Mailer,
-  mailerForAuth,
+  mailerFor,
   passwordResetEmail,
   signInCodeEmail,
   verificationEmail,
@@ -63,7 +63,7 @@ export interface AuthOptions {
 }
 
 export function createAuth(db: Database, secret: string, options: AuthOptions = {}) {
-  const mailer = () => options.mailer ?? mailerForAuth(db);
+  const mailer = () => options.mailer ?? mailerFor(db);
   const linkBase = (options.linkBaseUrl ?? config.baseUrl).replace(/\/$/, "");
   const auth = betterAuth({
     appName: "OpenHire",

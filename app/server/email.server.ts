@@ -3,7 +3,7 @@ import nodemailer from "nodemailer";
 import { emailMessages } from "../../db/schema";
 import { escapeForLog } from "~/schemas/text";
 import { config } from "./config.server";
-import { appDatabase, appDatabaseHandle, type Database, type Queryable } from "./db.server";
+import { appDatabase, type Database, type Queryable } from "./db.server";
 import { type Actor, owned } from "./tenancy.server";
 
 /** One message to send. */
@@ -228,11 +228,10 @@ export function mailFrom(): string {
 }
 
 // ---------------------------------------------------------------------------
-// The running app's mailer, with its retry timer
+// The running app's mailer (its retry timer is started and stopped by lifecycle.server.ts)
 // ---------------------------------------------------------------------------
 
 const holder = globalThis as typeof globalThis & { __openhireMailers?: WeakMap<Database, Mailer> };
-const RETRY_PERIOD_MS = 60_000;
 
 /** The mailer for a database: one per database, so every feature shares its outbox. */
 export function mailerFor(db: Database): Mailer {
@@ -245,31 +244,9 @@ export function mailerFor(db: Database): Mailer {
   return mailer;
 }
 
-let retryTimer: NodeJS.Timeout | undefined;
-
-/** The mailer for a database: the app's (with its retry timer) when it is the app's database. */
-export function mailerForAuth(db: Database): Mailer {
-  return appDatabaseHandle()?.db === db ? appMailer() : mailerFor(db);
-}
-
-/** The app's mailer; the first call starts the timer that retries failed deliveries. */
+/** The app's mailer: the one of the app's database. */
 export function appMailer(): Mailer {
-  const mailer = mailerFor(appDatabase());
-  if (!retryTimer) {
-    // Messages left pending by a previous run go out now, then every minute.
-    void mailer.deliverDue().catch((error) => console.error("Email retry pass failed:", error));
-    retryTimer = setInterval(() => {
-      try {
-        void mailerFor(appDatabase())
-          .deliverDue()
-          .catch((error) => console.error("Email retry pass failed:", error));
-      } catch {
-        // The database is closed (shutting down): nothing to retry.
-      }
-    }, RETRY_PERIOD_MS);
-    retryTimer.unref();
-  }
-  return mailer;
+  return mailerFor(appDatabase());
 }
 
 // ---------------------------------------------------------------------------
@@ -303,15 +280,6 @@ export async function listApplicationEmails(db: Queryable, actor: Actor, applica
     .from(emailMessages)
     .where(and(owned(emailMessages, actor), eq(emailMessages.applicationId, applicationId)))
     .orderBy(sql`${emailMessages.createdAt} desc`);
-}
-
-/** Status of some messages by id (tests and diagnostics). */
-export async function emailStatuses(db: Queryable, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: emailMessages.id, status: emailMessages.status, attempts: emailMessages.attempts, error: emailMessages.error })
-    .from(emailMessages)
-    .where(inArray(emailMessages.id, ids));
 }
 
 // ---------------------------------------------------------------------------

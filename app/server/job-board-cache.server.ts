@@ -1,7 +1,13 @@
+import { createHash } from "node:crypto";
+import type { RouterContextProvider } from "react-router";
+import { cspNonceContext } from "./request-context.server";
+
 /**
- * The in-process cache of anonymous job-board pages (/jobs, job pages). Entries are fresh for
- * `TTL_MS`; the whole cache is dropped whenever a job changes on this node, so a posted, edited or
- * closed job shows at once here and within `TTL_MS` on other nodes (decision 021).
+ * The in-process cache of anonymous job-board pages (/jobs, job pages), and everything that reads
+ * or drops it: the route middleware that renders and stores pages, the HTTP server's fast path,
+ * small read-through values, and `invalidateJobBoardCache`. Entries are fresh for `TTL_MS`; the
+ * whole cache is dropped whenever a job changes on this node, so a posted, edited or closed job
+ * shows at once here and within `TTL_MS` on other nodes (decision 021).
  */
 export interface CachedPage {
   status: number;
@@ -90,7 +96,7 @@ export const NONCE_PLACEHOLDER = "__openhire_nonce__";
 export const JOB_BOARD_CACHE_CONTROL = `public, max-age=0, s-maxage=${JOB_BOARD_CACHE_TTL_MS / 1000}`;
 
 export interface CacheLookup {
-  /** Path and query as requested, e.g. `/jobs?q=berlin`. */
+  /** Path and query as requested, e.g. `/jobs?q=berlin` (or the whole URL). */
   url: string;
   accept: string | undefined;
   cookie: string | undefined;
@@ -98,13 +104,17 @@ export interface CacheLookup {
   ifNoneMatch: string | undefined;
 }
 
-/** The cache key of an anonymous document request for a job-board page, or undefined. */
-export function documentCacheKey(lookup: CacheLookup): string | undefined {
+/**
+ * The cache key of an anonymous GET for a job-board page: the HTML page (`document`) or React
+ * Router's data (`data`); undefined: not cached.
+ */
+export function pageCacheKey(lookup: CacheLookup): { kind: "document" | "data"; key: string } | undefined {
   // Anonymous only: a session may change the page (and must never share a cache entry).
   if (/session_token=/.test(lookup.cookie ?? "")) return undefined;
-  if (!(lookup.accept ?? "").includes("text/html")) return undefined;
+  const kind = (lookup.accept ?? "").includes("text/html") ? "document" : lookup.secFetchDest === "empty" ? "data" : undefined;
+  if (!kind) return undefined;
   const url = new URL(lookup.url, "http://cache.invalid");
-  return `document ${url.pathname}${url.search}`;
+  return { kind, key: `${kind} ${url.pathname}${url.search}` };
 }
 
 /** What to answer from a cached page: its headers (with ETag and Cache-Control) and body or a 304. */
@@ -127,9 +137,65 @@ export function cachedAnswer(page: CachedPage, lookup: Pick<CacheLookup, "ifNone
  * Misses, stale pages and data requests go on to the route middleware, which renders and stores.
  */
 export function freshCachedDocument(lookup: CacheLookup, nonce: string | undefined) {
-  const key = documentCacheKey(lookup);
-  if (!key) return undefined;
-  const cached = getCachedPage(key);
+  const cacheKey = pageCacheKey(lookup);
+  if (cacheKey?.kind !== "document") return undefined;
+  const cached = getCachedPage(cacheKey.key);
   if (!cached?.fresh) return undefined;
   return cachedAnswer(cached.page, lookup, nonce, "HIT");
+}
+
+/**
+ * Route middleware: serves anonymous job-board pages from the in-process cache, rendering each
+ * page once per lifetime however many requests arrive together, with an ETag over the page's
+ * content and `Cache-Control` matching the cache's lifetime.
+ */
+export async function jobBoardPageCache(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  next: () => Promise<Response>,
+): Promise<Response> {
+  if (request.method !== "GET") return next();
+  const lookup: CacheLookup = {
+    url: request.url,
+    accept: request.headers.get("accept") ?? undefined,
+    cookie: request.headers.get("cookie") ?? undefined,
+    secFetchDest: request.headers.get("sec-fetch-dest") ?? undefined,
+    ifNoneMatch: request.headers.get("if-none-match") ?? undefined,
+  };
+  const cacheKey = pageCacheKey(lookup);
+  if (!cacheKey) return next();
+  const { kind, key } = cacheKey;
+  const nonce = context.get(cspNonceContext);
+  const respond = (page: CachedPage, cacheState: string) => {
+    const answer = cachedAnswer(page, lookup, nonce, cacheState);
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  };
+
+  const cached = getCachedPage(key);
+  if (cached?.fresh) return respond(cached.page, "HIT");
+
+  let uncacheable: Response | undefined;
+  const { promise, leader } = renderOnce(key, async () => {
+    const response = await next();
+    const type = response.headers.get("content-type") ?? "";
+    const producedKind = type.includes("text/html") ? "document" : "data";
+    if (response.status !== 200 || response.headers.has("set-cookie") || producedKind !== kind) {
+      uncacheable = response;
+      return undefined;
+    }
+    const body = await response.text();
+    const stored = nonce ? body.replaceAll(nonce, NONCE_PLACEHOLDER) : body;
+    return {
+      status: response.status,
+      headers: [...response.headers.entries()].filter(([name]) => name !== "content-length"),
+      body: stored,
+      etag: `W/"${createHash("sha1").update(stored).digest("base64url")}"`,
+      freshUntil: Date.now() + JOB_BOARD_CACHE_TTL_MS,
+    };
+  });
+  // Someone else is rendering: an expired page answers meanwhile.
+  if (!leader && cached) return respond(cached.page, "STALE");
+  const page = await promise;
+  if (page) return respond(page, leader ? "MISS" : "WAIT");
+  if (uncacheable) return uncacheable;
+  return next();
 }

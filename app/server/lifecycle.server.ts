@@ -4,12 +4,43 @@ import path from "node:path";
 import { createAuth, setAppAuth } from "./auth.server";
 import { config } from "./config.server";
 import { appDatabaseHandle, openDatabase, setAppDatabase } from "./db.server";
-import { appMailer } from "./email.server";
+import { mailerFor } from "./email.server";
 import { applicationEmailWorker } from "./services/candidate-emails.server";
 import { isEmptyDatabase, seedDemo } from "./services/demo-seed.server";
 
+const EMAIL_RETRY_MS = 60_000;
 const QUEUE_SWEEP_MS = 60_000;
-let queueSweep: NodeJS.Timeout | undefined;
+
+/**
+ * Every background timer of the app, by name. Only startApp starts them and stopApp stops them
+ * all, so a stopped app leaves no timer behind; nothing else in app/server runs on a timer.
+ */
+const backgroundTasks = new Map<string, NodeJS.Timeout>();
+
+/** Runs `task` now and then every `everyMs`, logging (never throwing) what fails. */
+function startBackgroundTask(name: string, everyMs: number, task: () => unknown) {
+  const run = () => {
+    try {
+      void Promise.resolve(task()).catch((error) => console.error(`${name} failed:`, error));
+    } catch (error) {
+      console.error(`${name} failed:`, error);
+    }
+  };
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  backgroundTasks.set(name, timer);
+}
+
+function stopBackgroundTasks() {
+  for (const timer of backgroundTasks.values()) clearInterval(timer);
+  backgroundTasks.clear();
+}
+
+/** The names of the background tasks running now (tests: none after stopApp). */
+export function runningBackgroundTasks(): string[] {
+  return [...backgroundTasks.keys()];
+}
 
 /** The session-signing secret: configured, or kept beside the embedded database. */
 function resolveSecret(): string {
@@ -43,13 +74,13 @@ export async function startApp(): Promise<void> {
     console.log(`\n  Seeded a demo company with published jobs.\n  ${note}\n`);
     if (handle.kind === "pglite") writeFileSync(path.join(config.dataDir, "demo-login.txt"), `${note}\n`);
   }
-  // Starts the delivery retries, sending what a previous run left pending, and writes the emails
-  // of applications that a previous run stored but did not get to (then sweeps every minute, in
-  // case a pass failed).
-  const worker = applicationEmailWorker(handle.db, appMailer());
-  worker.kick();
-  queueSweep = setInterval(() => worker.kick(), QUEUE_SWEEP_MS);
-  queueSweep.unref();
+  // Sends what a previous run left pending, then retries failed deliveries every minute; writes the
+  // emails of applications that a previous run stored but did not get to (then sweeps every minute,
+  // in case a pass failed).
+  const mailer = mailerFor(handle.db);
+  startBackgroundTask("Email retry pass", EMAIL_RETRY_MS, () => mailer.deliverDue());
+  const worker = applicationEmailWorker(handle.db, mailer);
+  startBackgroundTask("Application email sweep", QUEUE_SWEEP_MS, () => worker.kick());
   console.log(
     handle.kind === "pglite" ? `Database: embedded PGlite in ${config.dataDir}` : "Database: PostgreSQL (DATABASE_URL)",
   );
@@ -57,7 +88,7 @@ export async function startApp(): Promise<void> {
 
 export async function stopApp(): Promise<void> {
   const handle = appDatabaseHandle();
-  clearInterval(queueSweep);
+  stopBackgroundTasks();
   if (handle) await applicationEmailWorker(handle.db).idle();
   setAppDatabase(undefined);
   setAppAuth(undefined);

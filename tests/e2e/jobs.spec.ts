@@ -257,7 +257,7 @@ test("the honeypot stores nothing and one client is limited to 20 applications a
   await page.reload();
   await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("20 candidates");
 
-  // Decision 3: /jobs/{id} is the pipeline for the owning company's staff, the job page for others.
+  // Product decision 3: /jobs/{id} is the pipeline for the owning company's staff, the job page for others.
   const id = href.split("/")[2]!;
   const anonymous = await request.get(`/jobs/${id}`, { maxRedirects: 0 });
   expect(anonymous.status()).toBe(302);

@@ -1,4 +1,4 @@
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { afterAll, beforeAll } from "vitest";
 import { setAppAuth } from "~/server/auth.server";
 import { setAppDatabase } from "~/server/db.server";
@@ -31,3 +31,82 @@ export function routeContext(ip = "127.0.0.1"): RouterContextProvider {
   context.set(responseCookiesContext, []);
   return context;
 }
+
+/** The Cookie header for a list of Set-Cookie headers (cookies being cleared are left out). */
+export const cookieFrom = (setCookies: string[]) =>
+  setCookies
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+
+/** One call of a loader or action, as the HTTP server would make it. */
+export interface RouteCall {
+  /** Path and query, e.g. `/jobs?q=berlin`. */
+  path: string;
+  /** Form fields: the request is a POST with this body (URL-encoded, or multipart for FormData). */
+  form?: Record<string, string> | URLSearchParams | FormData;
+  /** The request method; POST with a form, else GET. */
+  method?: string;
+  /** The Cookie header (a session from `createStaff`). */
+  cookie?: string;
+  /** The client IP the rate limits see; 127.0.0.1 by default. */
+  ip?: string;
+  params?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/** What a loader or action answered, however it answered: returned or thrown, `data()`, a Response or a value. */
+export interface RouteAnswer<D> {
+  status: number;
+  /** What `data()` carried or the value returned; undefined for a Response. */
+  data: D;
+  headers: Headers;
+  /** The Response returned or thrown (redirects, not found, resource routes), else undefined. */
+  response: Response | undefined;
+  /** Whether the route threw its answer (to the error boundary, or a redirect). */
+  thrown: boolean;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any loader or action of any route
+type RouteFunction = (args: any) => unknown;
+/** The payload of a route's answer: `data()`'s data, or the value returned. */
+type DataOf<R> = R extends DataWithResponseInit<infer D> ? D : Exclude<R, Response>;
+
+/** The Request a route gets for `call`. */
+export function routeRequest(call: RouteCall): Request {
+  const method = call.method ?? (call.form ? "POST" : "GET");
+  const headers = new Headers(call.headers);
+  if (call.cookie) headers.set("cookie", call.cookie);
+  const body = call.form && !(call.form instanceof FormData) && !(call.form instanceof URLSearchParams) ? new URLSearchParams(call.form) : call.form;
+  return new Request(new URL(call.path, "http://localhost"), { method, headers, body });
+}
+
+/** `data()`'s result (told by its type tag, as React Router tells it). */
+function isDataWithResponseInit(value: unknown): value is DataWithResponseInit<unknown> {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+}
+
+function answerOf<D>(value: unknown, thrown: boolean): RouteAnswer<D> {
+  if (value instanceof Response) return { status: value.status, data: undefined as D, headers: value.headers, response: value, thrown };
+  if (isDataWithResponseInit(value)) {
+    return { status: value.init?.status ?? 200, data: value.data as D, headers: new Headers(value.init?.headers), response: undefined, thrown };
+  }
+  return { status: 200, data: value as D, headers: new Headers(), response: undefined, thrown };
+}
+
+/** Calls a loader or action with `call`'s request, context and params, and reads its answer. */
+export async function callRoute<F extends RouteFunction>(fn: F, call: RouteCall): Promise<RouteAnswer<DataOf<Awaited<ReturnType<F>>>>> {
+  const args = { request: routeRequest(call), context: routeContext(call.ip), params: call.params ?? {} };
+  try {
+    return answerOf(await fn(args), false);
+  } catch (error) {
+    if (error instanceof Response || isDataWithResponseInit(error)) return answerOf(error, true);
+    throw error;
+  }
+}
+
+/** A loader's answer: a GET of `call.path`. */
+export const callLoader = <F extends RouteFunction>(loader: F, call: RouteCall) => callRoute(loader, call);
+
+/** An action's answer: a POST of `call.form` (empty if none) to `call.path`. */
+export const callAction = <F extends RouteFunction>(action: F, call: RouteCall) => callRoute(action, { ...call, form: call.form ?? {} });

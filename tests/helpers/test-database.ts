@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { createAuth, type Auth } from "~/server/auth.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db.server";
+import { createMailer, type Mailer, smtpTransport } from "~/server/email.server";
+import { type Mailbox, startMailbox } from "../e2e/accounts-mailbox";
 
 export interface TestDatabase extends DatabaseHandle {
   auth: Auth;
@@ -39,6 +41,35 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+/** The address links in the test bed's emails start with. */
+export const LINK_BASE = "http://openhire.test";
+
+export interface AccountsTestbed {
+  t: TestDatabase;
+  mailbox: Mailbox;
+  mailer: Mailer;
+  /** better-auth on the test database, mailing through the loopback SMTP server. */
+  auth: Auth;
+  destroy(): Promise<void>;
+}
+
+/** A fresh test database (as above), a loopback SMTP server, and an auth instance that mails to it. */
+export async function createAccountsTestbed(): Promise<AccountsTestbed> {
+  const [t, mailbox] = await Promise.all([createTestDatabase(), startMailbox()]);
+  const mailer = createMailer(t.db, smtpTransport(mailbox.url), "OpenHire <no-reply@openhire.test>");
+  const auth = createAuth(t.db, "test-secret-test-secret-test-secret", { mailer, linkBaseUrl: LINK_BASE });
+  return {
+    t,
+    mailbox,
+    mailer,
+    auth,
+    async destroy() {
+      await mailer.idle();
+      await Promise.all([t.destroy(), mailbox.close()]);
     },
   };
 }

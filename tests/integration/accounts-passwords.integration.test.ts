@@ -14,8 +14,9 @@ import {
 import { PERSONAL_PASSWORD_MESSAGE, TOO_EASY_MESSAGE } from "~/server/services/password-strength.server";
 import { findInvitation, inviteMember } from "~/server/services/team.server";
 import { linkIn } from "../e2e/accounts-mailbox";
-import { type AccountsTestbed, cookieFrom, createAccountsTestbed, LINK_BASE, setCompanyName, setProfile } from "../factories-accounts";
-import { createStaff, TEST_PASSWORD, uniqueEmail } from "../factories";
+import { createStaff, setCompanyName, setProfile, TEST_PASSWORD, uniqueEmail } from "../factories";
+import { cookieFrom } from "../helpers/route-test";
+import { type AccountsTestbed, createAccountsTestbed, LINK_BASE } from "../helpers/test-database";
 
 let bed: AccountsTestbed;
 beforeAll(async () => {

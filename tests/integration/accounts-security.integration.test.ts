@@ -25,8 +25,9 @@ import {
 } from "~/server/services/accounts.server";
 import { codeIn, linkIn } from "../e2e/accounts-mailbox";
 import { totpCode } from "../e2e/accounts-totp";
-import { type AccountsTestbed, cookieFrom, createAccountsTestbed } from "../factories-accounts";
 import { createStaff, TEST_PASSWORD, uniqueEmail } from "../factories";
+import { cookieFrom } from "../helpers/route-test";
+import { type AccountsTestbed, createAccountsTestbed } from "../helpers/test-database";
 
 let bed: AccountsTestbed;
 beforeAll(async () => {

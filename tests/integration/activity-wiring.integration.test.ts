@@ -2,8 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents, applications } from "../../db/schema";
 import { setJobStatus } from "~/server/services/jobs.server";
-import { createStaff, createTestJob } from "../factories";
-import { applyTo, SAMPLE_FORM_SCHEMA } from "../factories-jobs";
+import { applyTo, createStaff, createTestJob, SAMPLE_FORM_SCHEMA } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;

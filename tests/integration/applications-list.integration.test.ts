@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getApplicationDetail, listApplicationFilterOptions, listApplications } from "~/server/queries/applications.server";
 import { getPipelineBoard } from "~/server/queries/pipeline.server";
 import { moveApplication } from "~/server/services/pipeline.server";
-import { createStaff } from "../factories";
-import { createJobWithStages, createTestApplication } from "../factories-workspace";
+import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;
@@ -20,9 +19,9 @@ describe("listApplications", () => {
   it("lists only the company's applications, newest first, with the real stage, filtered and paginated", async () => {
     const { staff } = await createStaff(t.db, t.auth);
     const { staff: other } = await createStaff(t.db, t.auth);
-    const backend = await createJobWithStages(t.db, staff, { title: "Backend" });
-    const design = await createJobWithStages(t.db, staff, { title: "Design" });
-    const theirs = await createJobWithStages(t.db, other, { title: "Theirs" });
+    const backend = await createTestJob(t.db, staff, { title: "Backend" });
+    const design = await createTestJob(t.db, staff, { title: "Design" });
+    const theirs = await createTestJob(t.db, other, { title: "Theirs" });
     await createTestApplication(t.db, theirs, { candidateName: "Not Mine" });
     const ada = await createTestApplication(t.db, backend, { candidateName: "Ada Lovelace", candidateEmail: "ada@example.test", createdAt: day(1) });
     await createTestApplication(t.db, backend, { candidateName: "Grace Hopper", createdAt: day(3), status: "rejected" });
@@ -56,7 +55,7 @@ describe("listApplications", () => {
 
   it("pages 25 at a time", async () => {
     const { staff } = await createStaff(t.db, t.auth);
-    const job = await createJobWithStages(t.db, staff);
+    const job = await createTestJob(t.db, staff);
     for (let i = 1; i <= 27; i++) await createTestApplication(t.db, job, { candidateName: `Person ${i}`, createdAt: day(i) });
     const first = await listApplications(t.db, staff, { page: 1 });
     const second = await listApplications(t.db, staff, { page: 2 });
@@ -71,7 +70,7 @@ describe("getApplicationDetail", () => {
   it("shows every custom answer in the form's order, including fields the job removed, and nothing of another company", async () => {
     const { staff } = await createStaff(t.db, t.auth);
     const { staff: other } = await createStaff(t.db, t.auth);
-    const job = await createJobWithStages(t.db, staff, {
+    const job = await createTestJob(t.db, staff, {
       form_schema: [
         { id: "f-why", type: "textarea", label: "Why us?", required: false, order: 1 },
         { id: "f-years", type: "text", label: "Years of experience", required: true, order: 2 },
@@ -102,7 +101,7 @@ describe("getPipelineBoard", () => {
   it("shows the job's stages in order with counts and the newest 25 cards, more on request, and no other company's job", async () => {
     const { staff } = await createStaff(t.db, t.auth);
     const { staff: other } = await createStaff(t.db, t.auth);
-    const job = await createJobWithStages(t.db, staff);
+    const job = await createTestJob(t.db, staff);
     for (let i = 1; i <= 30; i++) await createTestApplication(t.db, job, { candidateName: `P${i}`, createdAt: day(1 + (i % 28)) });
     const offer = await createTestApplication(t.db, job, { stageName: "Offer" });
     const board = await getPipelineBoard(t.db, staff, job.id);

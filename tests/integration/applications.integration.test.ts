@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationEmailQueue, applications, pipelineStages } from "../../db/schema";
 import { applicationSchema } from "~/schemas/application";
 import { setJobStatus } from "~/server/services/jobs.server";
-import { createStaff, createTestJob, uniqueEmail } from "../factories";
-import { applicationValues, applyTo, SAMPLE_FORM_SCHEMA, setJobStatusDirectly } from "../factories-jobs";
+import { applicationValues, applyTo, createStaff, createTestJob, SAMPLE_FORM_SCHEMA, setJobStatusDirectly, uniqueEmail } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;

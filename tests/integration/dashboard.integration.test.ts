@@ -5,8 +5,7 @@ import { describeActivity, listRecentActivity, listSubjectActivity } from "~/ser
 import { getDashboardStats, startOfDayInTimeZone } from "~/server/queries/dashboard.server";
 import { recordActivity } from "~/server/services/activity.server";
 import { changeApplicationStatus, moveApplication } from "~/server/services/pipeline.server";
-import { createStaff } from "../factories";
-import { createJobWithStages, createTestApplication } from "../factories-workspace";
+import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;
@@ -21,10 +20,10 @@ describe("getDashboardStats", () => {
   it("counts published jobs, active applications and applications since midnight in the user's time zone", async () => {
     const { staff } = await createStaff(t.db, t.auth);
     const { staff: other } = await createStaff(t.db, t.auth);
-    const job = await createJobWithStages(t.db, staff);
-    const draft = await createJobWithStages(t.db, staff, { title: "Draft" });
+    const job = await createTestJob(t.db, staff);
+    const draft = await createTestJob(t.db, staff, { title: "Draft" });
     await t.db.update(jobs).set({ status: "draft" }).where(eq(jobs.id, draft.id));
-    const theirs = await createJobWithStages(t.db, other);
+    const theirs = await createTestJob(t.db, other);
 
     // It is 02:30 UTC on 10 March: still 9 March in New York (since 04:00 UTC), 10 March in UTC.
     const now = new Date("2026-03-10T02:30:00Z");
@@ -47,7 +46,7 @@ describe("activity", () => {
   it("lists the company's events newest first with their actor, and an application's history oldest first", async () => {
     const { staff } = await createStaff(t.db, t.auth);
     const { staff: other } = await createStaff(t.db, t.auth);
-    const job = await createJobWithStages(t.db, staff, { title: "Backend" });
+    const job = await createTestJob(t.db, staff, { title: "Backend" });
     const application = await createTestApplication(t.db, job, { candidateName: "Ada" });
     await recordActivity(t.db, {
       companyId: staff.companyId,

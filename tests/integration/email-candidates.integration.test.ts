@@ -9,9 +9,8 @@ import {
   sendApplicationReceivedEmails,
   sendTemplateToCandidate,
 } from "~/server/services/candidate-emails.server";
-import { type AccountsTestbed, createAccountsTestbed, createApplicationRow, createTemplateRow, LINK_BASE, setCompanyName, setProfile } from "../factories-accounts";
-import { createStaff, createTestJob } from "../factories";
-import { applyTo } from "../factories-jobs";
+import { applyTo, createStaff, createTestApplication, createTestJob, createTestTemplate, setCompanyName, setProfile } from "../factories";
+import { type AccountsTestbed, createAccountsTestbed, LINK_BASE } from "../helpers/test-database";
 
 let bed: AccountsTestbed;
 beforeAll(async () => {
@@ -26,15 +25,12 @@ describe("sendApplicationReceivedEmails", () => {
     const owner = await createStaff(bed.t.db, bed.auth);
     await setCompanyName(bed.t.db, owner.staff.companyId, "Acme Robotics");
     await setProfile(bed.t.db, owner.staff.userId, { fullName: "Olive Owner", emailNotifications: true });
-    await createTemplateRow(bed.t.db, owner.staff.companyId, {
+    await createTestTemplate(bed.t.db, owner.staff, {
       name: "Application received",
       subject: "Thanks for applying to {{job_title}}, {{candidate_name}}",
       body: "Dear {{candidate_name}},\nyour application for {{job_title}} at {{company_name}} is now in stage {{stage_name}}.",
     });
-    const { application } = await createApplicationRow(bed.t.db, owner.staff.companyId, {
-      candidateName: "Grace Hopper",
-      jobTitle: "Compiler Engineer",
-    });
+    const application = await createTestApplication(bed.t.db, await createTestJob(bed.t.db, owner.staff, { title: "Compiler Engineer" }), { candidateName: "Grace Hopper" });
 
     await sendApplicationReceivedEmails(bed.t.db, bed.mailer, [application.id], { linkBaseUrl: LINK_BASE });
     await bed.mailer.idle();
@@ -58,7 +54,7 @@ describe("sendApplicationReceivedEmails", () => {
   it("falls back to a built-in confirmation and leaves out staff with notifications off", async () => {
     const owner = await createStaff(bed.t.db, bed.auth);
     await setProfile(bed.t.db, owner.staff.userId, { emailNotifications: false });
-    const { application } = await createApplicationRow(bed.t.db, owner.staff.companyId, { jobTitle: "Data Analyst" });
+    const application = await createTestApplication(bed.t.db, await createTestJob(bed.t.db, owner.staff, { title: "Data Analyst" }));
     const before = bed.mailbox.messages.length;
     await sendApplicationReceivedEmails(bed.t.db, bed.mailer, [application.id]);
     await bed.mailer.idle();
@@ -70,7 +66,7 @@ describe("sendApplicationReceivedEmails", () => {
   it("records a failed delivery on the application without throwing", async () => {
     const owner = await createStaff(bed.t.db, bed.auth);
     await setProfile(bed.t.db, owner.staff.userId, { emailNotifications: false });
-    const { application } = await createApplicationRow(bed.t.db, owner.staff.companyId);
+    const application = await createTestApplication(bed.t.db, await createTestJob(bed.t.db, owner.staff));
     await bed.mailer.idle();
     bed.mailbox.refuseNext(1);
     await expect(sendApplicationReceivedEmails(bed.t.db, bed.mailer, [application.id])).resolves.toBeUndefined();
@@ -142,12 +138,12 @@ describe("sendTemplateToCandidate", () => {
   it("previews and sends a template with the merge fields filled, stored with the application", async () => {
     const owner = await createStaff(bed.t.db, bed.auth);
     await setCompanyName(bed.t.db, owner.staff.companyId, "Globex");
-    const template = await createTemplateRow(bed.t.db, owner.staff.companyId, {
+    const template = await createTestTemplate(bed.t.db, owner.staff, {
       name: "Interview invitation",
       subject: "Interview for {{job_title}}",
       body: "Hi {{candidate_name}}, {{company_name}} would like to meet you.",
     });
-    const { application } = await createApplicationRow(bed.t.db, owner.staff.companyId, { candidateName: "Alan Turing", jobTitle: "Cryptographer" });
+    const application = await createTestApplication(bed.t.db, await createTestJob(bed.t.db, owner.staff, { title: "Cryptographer" }), { candidateName: "Alan Turing" });
     const preview = await previewTemplateForApplication(bed.t.db, owner.staff, application.id, template.id);
     expect(preview).toEqual({ to: application.candidateEmail, subject: "Interview for Cryptographer", body: "Hi Alan Turing, Globex would like to meet you." });
 
@@ -163,9 +159,9 @@ describe("sendTemplateToCandidate", () => {
   it("refuses another company's application or template", async () => {
     const owner = await createStaff(bed.t.db, bed.auth);
     const stranger = await createStaff(bed.t.db, bed.auth);
-    const template = await createTemplateRow(bed.t.db, owner.staff.companyId, { name: "T", subject: "S", body: "B" });
-    const theirTemplate = await createTemplateRow(bed.t.db, stranger.staff.companyId, { name: "T", subject: "S", body: "B" });
-    const { application } = await createApplicationRow(bed.t.db, owner.staff.companyId);
+    const template = await createTestTemplate(bed.t.db, owner.staff, { name: "T", subject: "S", body: "B" });
+    const theirTemplate = await createTestTemplate(bed.t.db, stranger.staff, { name: "T", subject: "S", body: "B" });
+    const application = await createTestApplication(bed.t.db, await createTestJob(bed.t.db, owner.staff));
     await expect(sendTemplateToCandidate(bed.t.db, stranger.staff, application.id, theirTemplate.id, bed.mailer)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(sendTemplateToCandidate(bed.t.db, owner.staff, application.id, theirTemplate.id, bed.mailer)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(previewTemplateForApplication(bed.t.db, stranger.staff, application.id, template.id)).rejects.toMatchObject({ code: "NOT_FOUND" });

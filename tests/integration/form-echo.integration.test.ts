@@ -6,35 +6,32 @@ import * as blogRoute from "~/routes/marketing/blog";
 import * as settingsRoute from "~/routes/staff/settings";
 import * as newTemplateRoute from "~/routes/staff/email-templates-new";
 import { createStaff } from "../factories";
-import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
+import { callAction, type RouteAnswer, setUpAppTestDatabase } from "../helpers/route-test";
 
 // Forms that show what was typed after a failure send back only their own fields, and no value
 // longer than its field's maximum (the apply form is covered over HTTP in tests/e2e/edge.spec.ts).
 
 const bed = setUpAppTestDatabase();
 
-type Answer = { data: Record<string, unknown>; init: { status: number } };
+/** The forms answer different shapes; these tests read a few fields of each. */
+type Answer = RouteAnswer<Record<string, unknown>>;
 
 describe("echoed form values", () => {
   it("the email template form drops an over-long body and stray fields, and keeps the rest", async () => {
     const { cookie } = await createStaff(bed.t.db, bed.t.auth);
-    const request = new Request("http://localhost/email-templates/new", {
-      method: "POST",
-      headers: { cookie },
-      body: new URLSearchParams({ name: "Welcome", subject: "Hello", body: "x".repeat(20_001), stray: "y".repeat(1000) }),
+    const answer: Answer = await callAction(newTemplateRoute.action, {
+      path: "/email-templates/new",
+      cookie,
+      form: { name: "Welcome", subject: "Hello", body: "x".repeat(20_001), stray: "y".repeat(1000) },
     });
-    const answer = (await newTemplateRoute.action({ request, context: routeContext(), params: {} } as never)) as unknown as Answer;
-    expect(answer.init.status).toBe(400);
+    expect(answer.status).toBe(400);
     expect(answer.data.values).toEqual({ name: "Welcome", subject: "Hello" });
   });
 
   it("the newsletter form does not send back an address longer than any address can be", async () => {
-    const post = async (email: string) => {
-      const request = new Request("http://localhost/blog", { method: "POST", body: new URLSearchParams({ email }) });
-      return (await blogRoute.action({ request, context: routeContext("10.9.0.1"), params: {} } as never)) as unknown as Answer;
-    };
+    const post = (email: string): Promise<Answer> => callAction(blogRoute.action, { path: "/blog", form: { email }, ip: "10.9.0.1" });
     const long = await post(`${"a".repeat(300)}@example.test`);
-    expect(long.init.status).toBe(400);
+    expect(long.status).toBe(400);
     expect(long.data.email).toBe("");
     const invalid = await post("not-an-address");
     expect(invalid.data.email).toBe("not-an-address");
@@ -47,12 +44,9 @@ describe("echoed form values", () => {
       ["/forgot-password", forgotPasswordRoute.action],
     ] as const;
     for (const [path, action] of routes) {
-      const post = async (email: string) => {
-        const request = new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams({ email }) });
-        return (await action({ request, context: routeContext("10.9.0.2"), params: {} } as never)) as unknown as Answer;
-      };
+      const post = (email: string): Promise<Answer> => callAction(action, { path, form: { email }, ip: "10.9.0.2" });
       const long = await post(`${"a".repeat(100_000)}@example.test`);
-      expect(long.init.status, path).toBe(400);
+      expect(long.status, path).toBe(400);
       expect(long.data.email, path).toBe("");
       expect((await post("not-an-address")).data.email, path).toBe("not-an-address");
     }
@@ -60,27 +54,24 @@ describe("echoed form values", () => {
 
   it("the settings forms send back only their own fields, none longer than its maximum", async () => {
     const { cookie } = await createStaff(bed.t.db, bed.t.auth);
-    const post = async (form: Record<string, string>) => {
-      const request = new Request("http://localhost/settings", { method: "POST", headers: { cookie }, body: new URLSearchParams(form) });
-      return (await settingsRoute.action({ request, context: routeContext("10.9.0.3"), params: {} } as never)) as unknown as Answer;
-    };
+    const post = (form: Record<string, string>) => callAction(settingsRoute.action, { path: "/settings", form, cookie, ip: "10.9.0.3" });
     const profile = await post({ intent: "profile", fullName: "x".repeat(100_000), stray: "y" });
-    expect(profile.init.status).toBe(400);
+    expect(profile.status).toBe(400);
     expect(profile.data.values).toEqual({});
     const company = await post({ intent: "company", companyName: "Acme\nInc", website: "w".repeat(50_000) });
-    expect(company.init.status).toBe(400);
+    expect(company.status).toBe(400);
     expect(company.data.values).toEqual({ companyName: "Acme\nInc" });
   });
 
   it("the settings forms send back only their own fields after a refusal from the service too", async () => {
     const { cookie, email } = await createStaff(bed.t.db, bed.t.auth);
-    const request = new Request("http://localhost/settings", {
-      method: "POST",
-      headers: { cookie },
-      body: new URLSearchParams({ intent: "invite", email, currentPassword: "secret", stray: "y".repeat(1000) }),
+    const invite = await callAction(settingsRoute.action, {
+      path: "/settings",
+      cookie,
+      ip: "10.9.0.4",
+      form: { intent: "invite", email, currentPassword: "secret", stray: "y".repeat(1000) },
     });
-    const invite = (await settingsRoute.action({ request, context: routeContext("10.9.0.4"), params: {} } as never)) as unknown as Answer;
-    expect(invite.init.status).toBe(409);
+    expect(invite.status).toBe(409);
     expect(invite.data.errors).toEqual({ email: `${email} is already a member of your team.` });
     expect(invite.data.values).toEqual({ email });
   });

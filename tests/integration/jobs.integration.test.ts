@@ -7,8 +7,7 @@ import { getPublicJob, listBoardJobs, listPublishedJobPaths } from "~/server/que
 import { getStaffJob, listStaffJobs } from "~/server/queries/staff-jobs.server";
 import { createJob, JobWriteError, setJobStatus, updateJob } from "~/server/services/jobs.server";
 import { updateCompanySettings } from "~/server/services/settings.server";
-import { createStaff, createTestJob, jobInput } from "../factories";
-import { applyTo, SAMPLE_FORM_SCHEMA } from "../factories-jobs";
+import { applyTo, createStaff, createTestJob, jobInput, SAMPLE_FORM_SCHEMA } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;

@@ -1,12 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterSubscriptions } from "../../db/schema";
 import * as blog from "~/routes/marketing/blog";
 import * as resources from "~/routes/marketing/resources";
 import { setAppDatabase } from "~/server/db.server";
-import { clientIpContext } from "~/server/request-context.server";
 import { NEWSLETTER_RATE_LIMIT, subscribeToNewsletter } from "~/server/services/newsletter.server";
+import { callAction } from "../helpers/route-test";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;
@@ -19,15 +18,9 @@ afterAll(async () => {
   await t.destroy();
 });
 
+/** Each subscription comes from an address of its own unless a test says otherwise. */
 let ipCounter = 0;
-function args(path: string, form: Record<string, string>, ip = `198.51.100.${++ipCounter}`) {
-  const context = new RouterContextProvider();
-  context.set(clientIpContext, ip);
-  const request = new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams(form) });
-  return { request, context, params: {} } as never;
-}
-
-type Answer = { data: Record<string, unknown>; init?: { status?: number } | null };
+const nextIp = () => `198.51.100.${++ipCounter}`;
 
 async function rowsFor(email: string) {
   return t.db
@@ -58,25 +51,25 @@ describe("subscribeToNewsletter", () => {
 
 describe("the newsletter forms' actions", () => {
   it("the blog form stores the subscription with source /blog and confirms it", async () => {
-    const answer = (await blog.action(args("/blog", { intent: "newsletter", email: "  blog-reader@example.test " }))) as Answer;
-    expect(answer.init?.status ?? 200).toBe(200);
+    const answer = await callAction(blog.action, { path: "/blog", form: { intent: "newsletter", email: "  blog-reader@example.test " }, ip: nextIp() });
+    expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ ok: true, status: "subscribed", email: "blog-reader@example.test" });
     expect(await rowsFor("blog-reader@example.test")).toMatchObject([{ source: "/blog" }]);
   });
 
   it("the resources form says so politely for a repeat", async () => {
-    await resources.action(args("/resources", { intent: "newsletter", email: "repeat@example.test" }));
-    const answer = (await resources.action(args("/resources", { intent: "newsletter", email: "REPEAT@example.test" }))) as Answer;
+    await callAction(resources.action, { path: "/resources", form: { intent: "newsletter", email: "repeat@example.test" }, ip: nextIp() });
+    const answer = await callAction(resources.action, { path: "/resources", form: { intent: "newsletter", email: "REPEAT@example.test" }, ip: nextIp() });
     expect(answer.data).toMatchObject({ ok: true, status: "already-subscribed" });
     expect(await rowsFor("repeat@example.test")).toMatchObject([{ source: "/resources" }]);
   });
 
   it("rejects a missing or invalid email with status 400 and a clear message, storing nothing", async () => {
-    const missing = (await blog.action(args("/blog", { intent: "newsletter", email: "" }))) as Answer;
-    expect(missing.init?.status).toBe(400);
+    const missing = await callAction(blog.action, { path: "/blog", form: { intent: "newsletter", email: "" }, ip: nextIp() });
+    expect(missing.status).toBe(400);
     expect(missing.data).toMatchObject({ ok: false, errors: { email: "Email is required" } });
-    const invalid = (await blog.action(args("/blog", { intent: "newsletter", email: "not-an-email" }))) as Answer;
-    expect(invalid.init?.status).toBe(400);
+    const invalid = await callAction(blog.action, { path: "/blog", form: { intent: "newsletter", email: "not-an-email" }, ip: nextIp() });
+    expect(invalid.status).toBe(400);
     expect(invalid.data).toMatchObject({
       ok: false,
       errors: { email: "Please enter a valid email address, like name@company.com" },
@@ -88,10 +81,10 @@ describe("the newsletter forms' actions", () => {
   it("limits how often one client can subscribe", async () => {
     const ip = "203.0.113.77";
     for (let i = 0; i < NEWSLETTER_RATE_LIMIT.limit; i++) {
-      await blog.action(args("/blog", { intent: "newsletter", email: `burst-${i}@example.test` }, ip));
+      await callAction(blog.action, { path: "/blog", form: { intent: "newsletter", email: `burst-${i}@example.test` }, ip });
     }
-    const refused = (await blog.action(args("/blog", { intent: "newsletter", email: "one-too-many@example.test" }, ip))) as Answer;
-    expect(refused.init?.status).toBe(429);
+    const refused = await callAction(blog.action, { path: "/blog", form: { intent: "newsletter", email: "one-too-many@example.test" }, ip });
+    expect(refused.status).toBe(429);
     expect(refused.data).toMatchObject({ ok: false, errors: { form: expect.stringMatching(/Too many attempts/) } });
     expect(await rowsFor("one-too-many@example.test")).toHaveLength(0);
   });

@@ -3,32 +3,23 @@ import * as login from "~/routes/auth/login";
 import * as verifyEmail from "~/routes/auth/verify-email";
 import * as jobsStatus from "~/routes/staff/jobs-status";
 import { createStaff, createTestJob, TEST_PASSWORD } from "../factories";
+import { callAction, callLoader, type RouteAnswer, setUpAppTestDatabase } from "../helpers/route-test";
 import { OPEN_REDIRECT_PAYLOADS } from "../helpers/hostile-input";
-import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
 
 const bed = setUpAppTestDatabase();
 
-function post(path: string, form: Record<string, string>, options: { ip?: string; cookie?: string; params?: object } = {}) {
-  const request = new Request(`http://localhost${path}`, {
-    method: "POST",
-    body: new URLSearchParams(form),
-    headers: options.cookie ? { cookie: options.cookie } : {},
-  });
-  return { request, context: routeContext(options.ip), params: options.params ?? {} } as never;
-}
-
 /** The Location of a redirect, whether the route returned or threw it. */
-async function locationOf(answer: Promise<unknown>): Promise<string | null> {
-  const result = await answer.catch((thrown: unknown) => thrown);
-  expect(result).toBeInstanceOf(Response);
-  return (result as Response).headers.get("Location");
+async function locationOf(answer: Promise<RouteAnswer<unknown>>): Promise<string | null> {
+  const result = await answer;
+  expect(result.response).toBeInstanceOf(Response);
+  return result.headers.get("Location");
 }
 
 describe("no open redirect through redirectTo", () => {
   it("password sign-in lands on /dashboard for every payload", async () => {
     const { email } = await createStaff(bed.t.db, bed.t.auth);
     for (const [i, redirectTo] of OPEN_REDIRECT_PAYLOADS.entries()) {
-      const answer = login.action(post("/login", { email, password: TEST_PASSWORD, redirectTo }, { ip: `192.0.2.${i + 1}` }));
+      const answer = callAction(login.action, { path: "/login", form: { email, password: TEST_PASSWORD, redirectTo }, ip: `192.0.2.${i + 1}` });
       expect(await locationOf(answer), redirectTo).toBe("/dashboard");
     }
   });
@@ -36,8 +27,7 @@ describe("no open redirect through redirectTo", () => {
   it("the sign-in page sends a signed-in visitor to /dashboard for every payload", async () => {
     const { cookie } = await createStaff(bed.t.db, bed.t.auth);
     for (const redirectTo of OPEN_REDIRECT_PAYLOADS) {
-      const request = new Request(`http://localhost/login?${new URLSearchParams({ redirectTo })}`, { headers: { cookie } });
-      const answer = login.loader({ request, context: routeContext(), params: {} } as never);
+      const answer = callLoader(login.loader, { path: `/login?${new URLSearchParams({ redirectTo })}`, cookie });
       expect(await locationOf(answer), redirectTo).toBe("/dashboard");
     }
   });
@@ -46,12 +36,10 @@ describe("no open redirect through redirectTo", () => {
     const { staff, cookie } = await createStaff(bed.t.db, bed.t.auth);
     const job = await createTestJob(bed.t.db, staff);
     for (const redirectTo of OPEN_REDIRECT_PAYLOADS) {
-      const status = jobsStatus.action(
-        post(`/manage/jobs/${job.id}/status`, { status: "draft", redirectTo }, { cookie, params: { id: job.id } }),
-      );
+      const status = callAction(jobsStatus.action, { path: `/manage/jobs/${job.id}/status`, form: { status: "draft", redirectTo }, cookie, params: { id: job.id } });
       expect(await locationOf(status), redirectTo).toBe(`/manage/jobs/${job.id}/edit`);
     }
-    const resend = verifyEmail.action(post("/verify-email", { redirectTo: OPEN_REDIRECT_PAYLOADS[0]! }, { cookie }));
+    const resend = callAction(verifyEmail.action, { path: "/verify-email", form: { redirectTo: OPEN_REDIRECT_PAYLOADS[0]! }, cookie });
     expect(await locationOf(resend)).toMatch(/^\/dashboard\?verification=/);
   });
 });

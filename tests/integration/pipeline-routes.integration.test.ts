@@ -5,8 +5,7 @@ import * as templatesRoute from "~/routes/staff/email-templates";
 import * as editTemplateRoute from "~/routes/staff/email-templates-edit";
 import * as pipelineRoute from "~/routes/staff/pipeline";
 import { createEmailTemplate } from "~/server/services/email-templates.server";
-import { createStaff } from "../factories";
-import { createJobWithStages, createTestApplication } from "../factories-workspace";
+import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
 
 const bed = setUpAppTestDatabase();
@@ -40,8 +39,8 @@ describe("staff routes answer 404 for another company's ids", () => {
   it("board, move, application page and template editor", async () => {
     const mine = await createStaff(bed.t.db, bed.t.auth);
     const theirs = await createStaff(bed.t.db, bed.t.auth);
-    const myJob = await createJobWithStages(bed.t.db, mine.staff);
-    const theirJob = await createJobWithStages(bed.t.db, theirs.staff);
+    const myJob = await createTestJob(bed.t.db, mine.staff);
+    const theirJob = await createTestJob(bed.t.db, theirs.staff);
     const theirApplication = await createTestApplication(bed.t.db, theirJob);
     const myApplication = await createTestApplication(bed.t.db, myJob);
     const theirTemplate = await createEmailTemplate(bed.t.db, theirs.staff, { name: "T", subject: "S", body: "B" });

@@ -2,8 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents, applications } from "../../db/schema";
 import { changeApplicationStatus, moveApplication } from "~/server/services/pipeline.server";
-import { createStaff } from "../factories";
-import { createJobWithStages, createTestApplication } from "../factories-workspace";
+import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;
@@ -20,7 +19,7 @@ const eventsOf = (subjectId: string) => t.db.select().from(activityEvents).where
 
 async function setup() {
   const { staff } = await createStaff(t.db, t.auth);
-  const job = await createJobWithStages(t.db, staff);
+  const job = await createTestJob(t.db, staff);
   const application = await createTestApplication(t.db, job, { candidateName: "Ada Lovelace" });
   const stage = (name: string) => job.stages.find((s) => s.name === name)!.id;
   return { staff, job, application, stage };
@@ -52,7 +51,7 @@ describe("moveApplication", () => {
 
   it("refuses a stage of another job of the same company, and records nothing", async () => {
     const { staff, application } = await setup();
-    const otherJob = await createJobWithStages(t.db, staff, { title: "Designer" });
+    const otherJob = await createTestJob(t.db, staff, { title: "Designer" });
     await expect(moveApplication(t.db, staff, application.id, otherJob.stages[1]!.id)).rejects.toMatchObject({
       code: "INVALID",
       message: "That stage is not part of this job's pipeline.",

@@ -4,8 +4,7 @@ import * as applicationRoute from "~/routes/staff/application";
 import * as applicationsRoute from "~/routes/staff/applications-list";
 import * as jobsRoute from "~/routes/staff/jobs-list";
 import * as pipelineRoute from "~/routes/staff/pipeline";
-import { createStaff } from "../factories";
-import { createJobWithStages, createTestApplication } from "../factories-workspace";
+import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
 
 // Every list page reads its query with a schema (decision 053): junk typed into the address bar
@@ -33,7 +32,7 @@ function junkQueries(keys: string[]): string[] {
 describe("list pages with junk query strings", () => {
   it("the applications list falls back to every application, page 1, and keeps the values that fit", async () => {
     const { staff, cookie } = await createStaff(bed.t.db, bed.t.auth);
-    const job = await createJobWithStages(bed.t.db, staff);
+    const job = await createTestJob(bed.t.db, staff);
     await createTestApplication(bed.t.db, job, { candidateName: "Ada Lovelace" });
     await createTestApplication(bed.t.db, job, { candidateName: "Grace Hopper", status: "rejected" });
     for (const query of junkQueries(["job", "stage", "status", "q", "page"])) {
@@ -53,7 +52,7 @@ describe("list pages with junk query strings", () => {
 
   it("the jobs list falls back to every status", async () => {
     const { staff, cookie } = await createStaff(bed.t.db, bed.t.auth);
-    await createJobWithStages(bed.t.db, staff, { title: "Backend" });
+    await createTestJob(bed.t.db, staff, { title: "Backend" });
     for (const query of junkQueries(["status", "q"])) {
       const answer = await load(jobsRoute.loader, "/manage/jobs", query, cookie);
       expect(answer.status, query).toBe("all");
@@ -76,7 +75,7 @@ describe("list pages with junk query strings", () => {
 
   it("the pipeline's Show more drops what is not a stage id, and the application page ignores a junk template", async () => {
     const { staff, cookie } = await createStaff(bed.t.db, bed.t.auth);
-    const job = await createJobWithStages(bed.t.db, staff);
+    const job = await createTestJob(bed.t.db, staff);
     const application = await createTestApplication(bed.t.db, job, { candidateName: "Ada Lovelace" });
     for (const query of junkQueries(["more"])) {
       const answer = await load(pipelineRoute.loader, `/manage/jobs/${job.id}`, query, cookie, { jobId: job.id });

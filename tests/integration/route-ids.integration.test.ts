@@ -4,8 +4,7 @@ import { describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import * as applicationRoute from "~/routes/staff/application";
 import * as settingsRoute from "~/routes/staff/settings";
-import { createStaff } from "../factories";
-import { createJobWithStages, createTestApplication } from "../factories-workspace";
+import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
 
 type RouteFn = (args: { request: Request; context: RouterContextProvider; params: Record<string, string> }) => unknown;
@@ -90,7 +89,7 @@ describe("a malformed id in the address", () => {
 describe("a malformed id in a form field", () => {
   it("is a 400 with a message on the application page, never a database error", async () => {
     const { staff, cookie } = await createStaff(bed.t.db, bed.t.auth);
-    const job = await createJobWithStages(bed.t.db, staff);
+    const job = await createTestJob(bed.t.db, staff);
     const application = await createTestApplication(bed.t.db, job);
     const post = async (values: Record<string, string>) => {
       const request = new Request(`http://localhost/applications/${application.id}`, {

@@ -4,8 +4,8 @@ import { parseForm } from "~/schemas/parse-form";
 import { getSettings, updateCompanySettings, updateProfileSettings } from "~/server/services/settings.server";
 import { acceptInvitation, findInvitation, inviteMember } from "~/server/services/team.server";
 import { linkIn } from "../e2e/accounts-mailbox";
-import { type AccountsTestbed, createAccountsTestbed, LINK_BASE } from "../factories-accounts";
 import { createStaff, TEST_FULL_NAME } from "../factories";
+import { type AccountsTestbed, createAccountsTestbed, LINK_BASE } from "../helpers/test-database";
 
 let bed: AccountsTestbed;
 beforeAll(async () => {

@@ -12,8 +12,9 @@ import {
   revokeInvitation,
 } from "~/server/services/team.server";
 import { linkIn } from "../e2e/accounts-mailbox";
-import { type AccountsTestbed, cookieFrom, createAccountsTestbed, LINK_BASE, setCompanyName, setProfile } from "../factories-accounts";
-import { createStaff, TEST_PASSWORD, uniqueEmail } from "../factories";
+import { createStaff, setCompanyName, setProfile, TEST_PASSWORD, uniqueEmail } from "../factories";
+import { cookieFrom } from "../helpers/route-test";
+import { type AccountsTestbed, createAccountsTestbed, LINK_BASE } from "../helpers/test-database";
 
 let bed: AccountsTestbed;
 beforeAll(async () => {

@@ -11,8 +11,7 @@ import { MIGRATIONS_FOLDER, queryRows } from "~/server/db.server";
 import { updateJob } from "~/server/services/jobs.server";
 import { inviteMember } from "~/server/services/team.server";
 import { createMailer, logTransport } from "~/server/email.server";
-import { createStaff, jobInput } from "../factories";
-import { createJobWithStages, createTestApplication } from "../factories-workspace";
+import { createStaff, createTestApplication, createTestJob, jobInput } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;
@@ -42,8 +41,8 @@ const UNIQUE_VIOLATION = "23505";
 async function twoCompanies() {
   const a = await createStaff(t.db, t.auth);
   const b = await createStaff(t.db, t.auth);
-  const jobA = await createJobWithStages(t.db, a.staff);
-  const jobB = await createJobWithStages(t.db, b.staff);
+  const jobA = await createTestJob(t.db, a.staff);
+  const jobB = await createTestJob(t.db, b.staff);
   return { a: a.staff, b: b.staff, jobA, jobB };
 }
 
@@ -57,7 +56,7 @@ describe("the database keeps each company's rows together", () => {
 
   it("refuses an application of another company's job, or in a stage of another job or company", async () => {
     const { a, b, jobA, jobB } = await twoCompanies();
-    const jobA2 = await createJobWithStages(t.db, a);
+    const jobA2 = await createTestJob(t.db, a);
     const row = { candidateName: "Eve", candidateEmail: `eve-${jobA.id}@example.test` };
     // B's application to A's job, in A's stage.
     expect(
@@ -114,7 +113,7 @@ describe("the database keeps each company's rows together", () => {
 describe("the services within those constraints", () => {
   it("editing a job swaps two stages' names and orders in one save", async () => {
     const { a } = await twoCompanies();
-    const job = await createJobWithStages(t.db, a, { stages: [{ name: "Applied" }, { name: "Phone" }, { name: "Onsite" }] });
+    const job = await createTestJob(t.db, a, { stages: [{ name: "Applied" }, { name: "Phone" }, { name: "Onsite" }] });
     const [applied, phone, onsite] = job.stages;
     await updateJob(
       t.db,
@@ -146,7 +145,7 @@ describe("the services within those constraints", () => {
     expect(result.error?.issues).toEqual([expect.objectContaining({ path: ["stages"], message: MESSAGES.stageNamesUnique })]);
 
     const { a } = await twoCompanies();
-    const job = await createJobWithStages(t.db, a, { stages: [{ name: "Applied" }, { name: "Call" }] });
+    const job = await createTestJob(t.db, a, { stages: [{ name: "Applied" }, { name: "Call" }] });
     const input = { ...jobInput(), stages: [{ name: "Applied" }, { name: "Call" }, { name: "Call" }] };
     await expect(updateJob(t.db, a, job.id, input as never)).rejects.toMatchObject({ code: "INVALID", message: MESSAGES.stageNamesUnique });
     expect((await t.db.select().from(pipelineStages).where(eq(pipelineStages.jobId, job.id))).map((s) => s.name).sort()).toEqual(["Applied", "Call"]);

@@ -7,8 +7,7 @@ import routes from "../../app/routes";
 import { ApplicationQuerySchema, ApplicationsQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
 import { JobsQuerySchema } from "~/schemas/job";
 import { queryRows } from "~/server/db.server";
-import { createStaff } from "../factories";
-import { createJobWithStages, createTestApplication } from "../factories-workspace";
+import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
 
 /**
@@ -119,7 +118,7 @@ let world: World;
 beforeAll(async () => {
   const db = bed.t.db;
   const a = await createStaff(db, bed.t.auth);
-  const job = await createJobWithStages(db, a.staff, { title: `${SECRET} job` });
+  const job = await createTestJob(db, a.staff, { title: `${SECRET} job` });
   const application = await createTestApplication(db, job, { candidateName: `${SECRET} candidate` });
   const [template] = await db
     .insert(emailTemplates)
@@ -134,7 +133,7 @@ beforeAll(async () => {
   const [aSession] = await db.select({ id: session.id }).from(session).where(eq(session.userId, a.staff.userId));
 
   const b = await createStaff(db, bed.t.auth);
-  const bJob = await createJobWithStages(db, b.staff);
+  const bJob = await createTestJob(db, b.staff);
   const bApplication = await createTestApplication(db, bJob, { stageName: bJob.stages[1]!.name });
   world = {
     a: {

@@ -11,7 +11,7 @@ import { JobUnavailable, unavailableMeta } from "./job-unavailable";
 export const meta: Route.MetaFunction = () => unavailableMeta("missing");
 
 /**
- * Decision 3: `/jobs/{id}` sends a signed-in member of the owning company to the pipeline
+ * Product decision 3: `/jobs/{id}` sends a signed-in member of the owning company to the pipeline
  * board and everyone else to the canonical job page.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { layout, route } from "@react-router/dev/routes";
 export const jobBoardRoutes = [
   layout("routes/job-board/layout.tsx", [
     route("jobs", "routes/job-board/board.tsx"),
-    // Decision 3: staff of the owning company go to the pipeline, everyone else to the job page.
+    // Product decision 3: staff of the owning company go to the pipeline, everyone else to the job page.
     route("jobs/:id", "routes/job-board/job-redirect.tsx"),
     route("jobs/:id/:slug", "routes/job-board/job.tsx", { id: "job-page" }),
     route("jobs/:id/:slug/apply", "routes/job-board/job-apply.tsx", { id: "job-apply" }),

@@ -1,9 +1,8 @@
-import type { ACTIVITY_SUBJECT_TYPES, ACTIVITY_TYPES } from "../../../db/schema";
+import type { ACTIVITY_TYPES } from "../../../db/schema";
 import { activityEvents } from "../../../db/schema";
 import type { Queryable } from "../db.server";
 
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
-export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 
 /** The data each kind of event carries (names are copied so history reads well after renames). */
 export interface ActivityData {

@@ -1,0 +1,24 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { config } from "~/server/config.server";
+import { appDatabaseHandle } from "~/server/db.server";
+import { runningBackgroundTasks, startApp, stopApp } from "~/server/lifecycle.server";
+
+describe("startApp and stopApp", () => {
+  afterEach(async () => {
+    await stopApp();
+  });
+
+  it("start every background timer and leave none behind", async () => {
+    // An in-memory embedded database, no demo, a given secret: nothing is written to disk.
+    Object.assign(config, { databaseUrl: undefined, dataDir: "memory://", seedDemo: false, authSecret: "test-secret-test-secret-test-secret" });
+    expect(runningBackgroundTasks()).toEqual([]);
+
+    await startApp();
+    expect(appDatabaseHandle()).toBeDefined();
+    expect(runningBackgroundTasks().sort()).toEqual(["Application email sweep", "Email retry pass"]);
+
+    await stopApp();
+    expect(appDatabaseHandle()).toBeUndefined();
+    expect(runningBackgroundTasks()).toEqual([]);
+  });
+});
