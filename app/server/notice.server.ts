@@ -4,7 +4,7 @@ import { config } from "./config.server";
 import { responseCookiesContext } from "./request-context.server";
 
 /**
- * What a staff action says after it succeeded and redirected. The cookie carries only a code of this
+ * What an action says after it succeeded and redirected (staff pages, and the sign-in page after a reset). The cookie carries only a code of this
  * table (and an id), never text, so a forged cookie can show nothing but one of these sentences.
  */
 export const NOTICES = {
@@ -15,6 +15,21 @@ export const NOTICES = {
   "draft-saved": "Draft saved.",
   "changes-saved": "Changes saved.",
   "invitation-sent": "Invitation sent.",
+  "invitation-revoked": "Invitation revoked.",
+  "member-removed": "Member removed. Their sessions have ended.",
+  "profile-saved": "Profile saved.",
+  "company-saved": "Company details saved.",
+  "password-changed": "Password changed.",
+  "password-changed-signed-out": "Password changed. Your other devices have been signed out.",
+  "two-factor-off": "Two-factor authentication is off.",
+  "signed-out-others": "Your other devices have been signed out.",
+  "session-ended": "That device has been signed out.",
+  "password-removed":
+    "Your email address is confirmed. For your safety, the password set before it was confirmed has been removed: sign in with a code, or use Forgot password to choose a new one.",
+  "template-created": "Template created.",
+  "template-saved": "Template saved.",
+  "template-deleted": "Template deleted.",
+  "password-reset": "Your password has been reset. Sign in with your new password.",
 } as const;
 
 export type NoticeCode = keyof typeof NOTICES;
@@ -41,7 +56,8 @@ export function noticeCookie(code: NoticeCode): string {
 
 /**
  * The answer of an action that succeeded: a redirect that carries its notice, shown once by the staff
- * layout on the page it lands on (house style 6). Works the same with and without JavaScript.
+ * layout (or the sign-in page) on the page it lands on (house style 6). Works the same with and without
+ * JavaScript. `init.headers` may carry other Set-Cookie headers (a new session): both are sent.
  */
 export function redirectWithNotice(url: string, code: NoticeCode, init: { headers?: HeadersInit } = {}): Response {
   const headers = new Headers(init.headers);

@@ -20,6 +20,20 @@ describe("the notice carried across a redirect", () => {
     expect(response.headers.getSetCookie()).toHaveLength(2);
   });
 
+  it("keeps every cookie of a new session (a Headers of several Set-Cookie lines) beside its own", () => {
+    const session = new Headers();
+    session.append("Set-Cookie", "session_token=abc; Path=/; HttpOnly");
+    session.append("Set-Cookie", "session_data=def; Path=/; HttpOnly");
+    const response = redirectWithNotice("/settings", "password-changed", { headers: session });
+    expect(response.headers.getSetCookie().map(cookiePair)).toEqual(["session_token=abc", "session_data=def", expect.stringMatching(/^openhire_notice=password-changed\./)]);
+  });
+
+  it("carries every code of its table (a code the cookie cannot hold would show nothing)", () => {
+    for (const [code, message] of Object.entries(NOTICES)) {
+      expect(parseNotice(cookiePair(noticeCookie(code as keyof typeof NOTICES)))?.message).toBe(message);
+    }
+  });
+
   it("tells two notices of the same kind apart", () => {
     const first = parseNotice(cookiePair(noticeCookie("changes-saved")))!;
     const second = parseNotice(cookiePair(noticeCookie("changes-saved")))!;

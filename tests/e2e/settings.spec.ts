@@ -16,6 +16,8 @@ test("settings save the full name, notifications and company, with clear message
   await profile.getByLabel("Email notifications").uncheck();
   await profile.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByText("Profile saved.")).toBeVisible();
+  // The notice rides a cookie, not the address: a reload or a shared link never shows it again.
+  await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByTestId("staff-name")).toHaveText("Marie Curie");
 
   const company = page.getByRole("region", { name: "Company" });

@@ -111,7 +111,7 @@ test("a recruiter creates, previews, edits and deletes an email template", async
   await expect(page.getByTestId("template-preview")).toContainText("Next steps for Senior Software Engineer");
   await expect(page.getByTestId("template-preview")).toContainText("Hi Jane Doe, Acme Inc.");
   await page.getByRole("button", { name: "Create template" }).click();
-  await expect(page).toHaveURL(/\/email-templates\?saved=created$/);
+  await expect(page).toHaveURL(/\/email-templates$/);
   await expect(page.getByText("Template created.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Offer call" })).toBeVisible();
 
@@ -120,6 +120,7 @@ test("a recruiter creates, previews, edits and deletes an email template", async
   await page.getByLabel("Name", { exact: true }).fill("Offer call (final)");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("heading", { name: "Offer call (final)" })).toBeVisible();
+  await expect(page.getByText("Template saved.")).toBeVisible();
 
   await page.getByRole("button", { name: "Delete Offer call (final)" }).click();
   await expect(page.getByRole("alertdialog")).toContainText("This cannot be undone.");

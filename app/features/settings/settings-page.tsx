@@ -1,5 +1,5 @@
-import { type ReactNode, useState } from "react";
-import { Form, useLocation, useNavigation, useSearchParams } from "react-router";
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -32,21 +32,6 @@ export interface SettingsAnswer {
   enrolment?: { qrDataUrl: string; manualKey: string; totpUri: string; recoveryCodes: string[] };
   recoveryCodes?: string[];
 }
-
-const NOTICES: Record<string, string> = {
-  profile: "Profile saved.",
-  company: "Company details saved.",
-  password: "Password changed.",
-  "password-others": "Password changed. Your other devices have been signed out.",
-  "2fa-off": "Two-factor authentication is off.",
-  "signed-out-others": "Your other devices have been signed out.",
-  "session-ended": "That device has been signed out.",
-  invited: "Invitation sent.",
-  "invitation-revoked": "Invitation revoked.",
-  "member-removed": "Member removed. Their sessions have ended.",
-  "password-removed":
-    "Your email address is confirmed. For your safety, the password set before it was confirmed has been removed: sign in with a code, or use Forgot password to choose a new one.",
-};
 
 function Section({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
   return (
@@ -142,13 +127,12 @@ function CompanyForm({ data, answer }: { data: SettingsData; answer?: SettingsAn
   );
 }
 
-function PasswordForm({ answer }: { answer?: SettingsAnswer }) {
+function PasswordForm({ answer, noticeId }: { answer?: SettingsAnswer; noticeId?: string }) {
   const { errors, onSubmit, onChange } = useValidatedForm(ChangePasswordSchema, errorsFor(answer, "password"));
   const busy = useBusy("password");
-  const [searchParams] = useSearchParams();
   // A new notice (password changed) starts the form empty again.
   return (
-    <Form key={searchParams.get("notice") ?? ""} method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
+    <Form key={noticeId ?? ""} method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
       <input type="hidden" name="intent" value="password" />
       {errors.form ? <Alert>{errors.form}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-3">
@@ -419,18 +403,14 @@ function Team({ data, answer }: { data: SettingsData; answer?: SettingsAnswer })
   );
 }
 
-export function SettingsPage({ data, actionData }: { data: SettingsData; actionData?: SettingsAnswer }) {
-  const [searchParams] = useSearchParams();
-  const location = useLocation();
-  // The notice of the last save ("Profile saved.") is about that save: it goes as soon as any form
-  // here is submitted again (even one the browser stops with errors) or answers errors.
-  const [noticeDismissedAt, setNoticeDismissedAt] = useState<string | null>(null);
-  const notice = NOTICES[searchParams.get("notice") ?? ""];
-  const showNotice = notice && !actionData && noticeDismissedAt !== location.key;
+/**
+ * Settings. What the last save did ("Profile saved.") is the staff layout's notice, above the page;
+ * `noticeId` is that notice's id, so a password change that succeeded starts its form empty again.
+ */
+export function SettingsPage({ data, actionData, noticeId }: { data: SettingsData; actionData?: SettingsAnswer; noticeId?: string }) {
   return (
-    <div className="mx-auto max-w-4xl space-y-6" onSubmitCapture={() => setNoticeDismissedAt(location.key)}>
+    <div className="mx-auto max-w-4xl space-y-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Settings</h1>
-      {showNotice ? <Alert tone="success">{notice}</Alert> : null}
       <Section id="profile" title="Profile" description="How you appear to your team.">
         <ProfileForm data={data} answer={actionData} />
       </Section>
@@ -440,7 +420,7 @@ export function SettingsPage({ data, actionData }: { data: SettingsData; actionD
       <Section id="security" title="Security" description="Your password, second factor and signed-in devices.">
         <div className="space-y-6">
           <Subsection title="Password">
-            <PasswordForm answer={actionData} />
+            <PasswordForm answer={actionData} noticeId={noticeId} />
           </Subsection>
           <Subsection title="Two-factor authentication">
             <TwoFactor data={data} answer={actionData} />

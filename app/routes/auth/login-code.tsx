@@ -12,6 +12,7 @@ import { formValues, parseForm } from "~/schemas/parse-form";
 import { appAuth, authHeaders, cookieHeaders, getStaff, safeRedirect } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
 import { answerDomainError } from "~/server/errors.server";
+import { redirectWithNotice } from "~/server/notice.server";
 import { sendSignInCode, signInWithCode } from "~/server/services/accounts.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
 import { clientIpContext } from "~/server/request-context.server";
@@ -58,8 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.twoFactorRequired) {
       return redirect(`/login/two-factor?${new URLSearchParams({ redirectTo })}`, { headers: cookieHeaders(result.cookies) });
     }
-    const to = result.passwordRemoved ? "/settings?notice=password-removed#security" : redirectTo;
-    return redirect(to, { headers: cookieHeaders(result.cookies) });
+    if (result.passwordRemoved) return redirectWithNotice("/settings#security", "password-removed", { headers: cookieHeaders(result.cookies) });
+    return redirect(redirectTo, { headers: cookieHeaders(result.cookies) });
   } catch (error) {
     // A refused sign-in (FORBIDDEN) is the form's 400, as on the password sign-in.
     const answer = answerDomainError(error, { status: { FORBIDDEN: 400 } });

@@ -12,6 +12,7 @@ import { formValues, parseForm } from "~/schemas/parse-form";
 import { appAuth, authHeaders, cookieHeaders, getStaff, safeRedirect } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
 import { answerDomainError } from "~/server/errors.server";
+import { takeNotice } from "~/server/notice.server";
 import { signIn } from "~/server/services/accounts.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
 import { clientIpContext } from "~/server/request-context.server";
@@ -19,16 +20,12 @@ import { echoValue } from "~/lib/form-echo";
 
 export const meta: Route.MetaFunction = () => pageMeta("Sign in", "Sign in to OpenHire to manage your jobs and candidates.");
 
-const NOTICES: Record<string, string> = {
-  reset: "Your password has been reset. Sign in with your new password.",
-  removed: "You are no longer a member of that company.",
-};
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getStaff(request, context)) {
     throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
   }
-  return null;
+  // The notice of the redirect that led here (a password reset), shown once as on staff pages.
+  return { notice: takeNotice(request, context) };
 }
 
 export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
@@ -56,19 +53,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Login() {
+export default function Login({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const { errors, onSubmit, onChange } = useValidatedForm(LoginSchema, actionData?.errors);
   const redirectTo = searchParams.get("redirectTo") ?? "";
-  const notice = NOTICES[searchParams.get("notice") ?? ""];
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
   const keep = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : "";
 
   return (
     <AuthCard
       title="Sign in"
+      notice={loaderData.notice}
       subtitle={
         <>
           Don&apos;t have an account?{" "}
@@ -79,7 +76,6 @@ export default function Login() {
       }
     >
       <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
-        {notice && !errors.form ? <Alert tone="success">{notice}</Alert> : null}
         {errors.form ? <Alert>{errors.form}</Alert> : null}
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -10,6 +10,7 @@ import { INVALID_RESET_LINK, ResetPasswordSchema } from "~/schemas/auth";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { appAuth } from "~/server/auth.server";
 import { answerDomainError } from "~/server/errors.server";
+import { redirectWithNotice } from "~/server/notice.server";
 import { isResetTokenValid, resetPassword } from "~/server/services/accounts.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Choose a new password", "Choose a new password for your OpenHire account.");
@@ -29,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
     const answer = answerDomainError(error);
     return data({ errors: answer.errors }, answer.init);
   }
-  return redirect("/login?notice=reset");
+  return redirectWithNotice("/login", "password-reset");
 }
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {

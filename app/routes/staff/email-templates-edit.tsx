@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/email-templates-edit";
 import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { idParam } from "~/lib/id-param";
@@ -10,6 +10,7 @@ import { formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
 import { answerDomainError } from "~/server/errors.server";
+import { redirectWithNotice } from "~/server/notice.server";
 import { getEmailTemplate, updateEmailTemplate } from "~/server/services/email-templates.server";
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? `Edit ${data.template.name}` : "Edit email template", "Edit an email template.");
@@ -35,7 +36,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const answer = answerDomainError(error, { notFound: "Email template not found" });
     return data({ errors: answer.errors, values: echoFormValues(values, TEMPLATE_MAX_LENGTHS) }, answer.init);
   }
-  return redirect("/email-templates?saved=updated");
+  return redirectWithNotice("/email-templates", "template-saved");
 }
 
 export default function EditEmailTemplate({ loaderData, actionData }: Route.ComponentProps) {

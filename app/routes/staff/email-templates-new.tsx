@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/email-templates-new";
 import { TemplateForm } from "~/features/email-templates/template-form";
 import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
@@ -7,6 +7,7 @@ import { EmailTemplateSchema } from "~/schemas/email-template";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
+import { redirectWithNotice } from "~/server/notice.server";
 import { createEmailTemplate } from "~/server/services/email-templates.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("New email template", "Create an email template.");
@@ -24,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(EmailTemplateSchema, values);
   if (!parsed.success) return data({ errors: parsed.errors, values: echoFormValues(values, TEMPLATE_MAX_LENGTHS) }, { status: 400 });
   await createEmailTemplate(appDatabase(), staff, parsed.data);
-  return redirect("/email-templates?saved=created");
+  return redirectWithNotice("/email-templates", "template-created");
 }
 
 export default function NewEmailTemplate({ actionData }: Route.ComponentProps) {

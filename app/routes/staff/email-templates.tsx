@@ -1,4 +1,4 @@
-import { data, redirect, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { EmptyState } from "~/components/ui/empty-state";
 import type { Route } from "./+types/email-templates";
 import { Alert } from "~/components/ui/alert";
@@ -11,30 +11,22 @@ import { formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/auth.server";
 import { appDatabase } from "~/server/db.server";
 import { answerDomainError } from "~/server/errors.server";
+import { redirectWithNotice } from "~/server/notice.server";
 import { deleteEmailTemplate, listEmailTemplates } from "~/server/services/email-templates.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Email Templates", "Your company's email templates.");
 
-const SAVED_MESSAGES: Record<string, string> = {
-  created: "Template created.",
-  updated: "Template saved.",
-  deleted: "Template deleted.",
-};
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const url = new URL(request.url);
-  const message = SAVED_MESSAGES[url.searchParams.get("saved") ?? ""] ?? null;
   try {
     const templates = await listEmailTemplates(appDatabase(), staff);
     return {
       templates: templates.map((t) => ({ ...t, createdAt: t.createdAt.toISOString() })),
       error: null,
-      message,
     };
   } catch (error) {
     console.error("Error loading email templates:", error);
-    return { templates: [], error: "Failed to load email templates", message };
+    return { templates: [], error: "Failed to load email templates" };
   }
 }
 
@@ -51,11 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const answer = answerDomainError(error, { answerNotFound: true, notFound: TEMPLATE_GONE_MESSAGE });
     return data({ error: answer.message }, answer.init);
   }
-  return redirect("/email-templates?saved=deleted");
+  return redirectWithNotice("/email-templates", "template-deleted");
 }
 
 export default function EmailTemplates({ loaderData, actionData }: Route.ComponentProps) {
-  const { templates, error, message } = loaderData;
+  const { templates, error } = loaderData;
   const navigation = useNavigation();
   const deleting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
 
@@ -65,11 +57,6 @@ export default function EmailTemplates({ loaderData, actionData }: Route.Compone
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Email Templates</h1>
         <ButtonLink to="/email-templates/new">New Template</ButtonLink>
       </div>
-      {message ? (
-        <div className="mt-4">
-          <Alert tone="success">{message}</Alert>
-        </div>
-      ) : null}
       {actionData?.error ? (
         <div className="mt-4">
           <Alert>{actionData.error}</Alert>

@@ -110,8 +110,9 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
       <div className="min-w-0 flex-1">
         {loaderData.emailVerified ? null : <VerifyEmailBanner email={loaderData.email} />}
         <main id="main" className="px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
-          <FlashNotice notice={loaderData.notice} />
-          <Outlet />
+          <FlashNotice notice={loaderData.notice}>
+            <Outlet />
+          </FlashNotice>
         </main>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import QRCode from "qrcode";
-import { data, redirect } from "react-router";
+import { data, redirect, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/settings";
+import type { loader as staffLayoutLoader } from "./layout";
 import { type SettingsAnswer, SettingsPage } from "~/features/settings/settings-page";
 import { pageMeta } from "~/lib/meta";
 import { roleLabel } from "~/lib/role-label";
@@ -31,7 +32,7 @@ import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.serv
 import { getSettings, updateCompanySettings, updateProfileSettings } from "~/server/services/settings.server";
 import { inviteMember, listTeam, removeMember, revokeInvitation } from "~/server/services/team.server";
 import { clientIpContext } from "~/server/request-context.server";
-import { redirectWithNotice } from "~/server/notice.server";
+import { type NoticeCode, redirectWithNotice } from "~/server/notice.server";
 import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
 
 export const meta: Route.MetaFunction = () => pageMeta("Settings", "Your profile, company, security and team.");
@@ -76,7 +77,8 @@ export interface SettingsActionData {
   recoveryCodes?: string[];
 }
 
-const done = (notice: string, cookies: string[] = []) => redirect(`/settings?notice=${notice}`, { headers: cookieHeaders(cookies) });
+/** Back to Settings saying what was done; `cookies` are a changed session's, sent beside the notice. */
+const done = (notice: NoticeCode, cookies: string[] = []) => redirectWithNotice("/settings", notice, { headers: cookieHeaders(cookies) });
 /** What each form may show again after a failure: its own fields, none longer than its maximum. */
 const ECHO_LIMITS: Partial<Record<SettingsForm, ReadonlyMap<string, number>>> = {
   profile: maxLengthsOf(ProfileSettingsSchema),
@@ -122,13 +124,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         const parsed = parseForm(ProfileSettingsSchema, values);
         if (!parsed.success) return invalid(form, parsed.errors, echoFormValues(values, ECHO_LIMITS[form] ?? new Map()));
         await updateProfileSettings(db, staff, parsed.data);
-        return done("profile");
+        return done("profile-saved");
       }
       case "company": {
         const parsed = parseForm(CompanySettingsSchema, values);
         if (!parsed.success) return invalid(form, parsed.errors, echoFormValues(values, ECHO_LIMITS[form] ?? new Map()));
         await updateCompanySettings(db, staff, parsed.data);
-        return done("company");
+        return done("company-saved");
       }
       case "password": {
         const parsed = parseForm(ChangePasswordSchema, values);
@@ -139,7 +141,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, signOutOthers: parsed.data.signOutOthers === "on" },
           headers,
         );
-        return done(parsed.data.signOutOthers === "on" ? "password-others" : "password", cookies);
+        return done(parsed.data.signOutOthers === "on" ? "password-changed-signed-out" : "password-changed", cookies);
       }
       case "2fa-start": {
         const parsed = parseForm(ConfirmPasswordSchema, values);
@@ -173,7 +175,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!parsed.success) return invalid(form, parsed.errors);
         await limitPasswordAttempts(db, staff, "password");
         const cookies = await disableTwoFactor(appAuth(), parsed.data.password, headers);
-        return done("2fa-off", cookies);
+        return done("two-factor-off", cookies);
       }
       case "signout-this":
       case "signout-others":
@@ -193,7 +195,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await consumeRateLimit(db, RATE_LIMITS.invitation, context.get(clientIpContext));
         await consumeRateLimit(db, RATE_LIMITS.invitationAccount, staff.userId);
         await inviteMember(db, appMailer(), staff, parsed.data, config.baseUrl);
-        return redirectWithNotice("/settings", "invitation-sent");
+        return done("invitation-sent");
       }
       case "revoke-invitation": {
         if (!isUuid(values.invitationId)) throw data("Invitation not found", { status: 404 });
@@ -216,5 +218,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  return <SettingsPage data={loaderData} actionData={actionData as SettingsAnswer | undefined} />;
+  // The layout shows the notice of the last save; its id tells the page that a save just succeeded.
+  const layout = useRouteLoaderData<typeof staffLayoutLoader>("routes/staff/layout");
+  return <SettingsPage data={loaderData} actionData={actionData as SettingsAnswer | undefined} noticeId={layout?.notice?.id} />;
 }

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as loginRoute from "~/routes/auth/login";
+import * as resetRoute from "~/routes/auth/reset-password";
+import * as templatesRoute from "~/routes/staff/email-templates";
+import * as templateEditRoute from "~/routes/staff/email-templates-edit";
+import * as templateNewRoute from "~/routes/staff/email-templates-new";
+import * as settingsRoute from "~/routes/staff/settings";
+import { setAppAuth } from "~/server/auth.server";
+import { setAppDatabase } from "~/server/db.server";
+import { responseCookiesContext } from "~/server/request-context.server";
+import { requestPasswordReset } from "~/server/services/accounts.server";
+import { createEmailTemplate } from "~/server/services/email-templates.server";
+import { linkIn } from "../e2e/accounts-mailbox";
+import { createStaff, TEST_PASSWORD } from "../factories";
+import { callAction, callLoader, type RouteAnswer, routeContext, routeRequest } from "../helpers/route-test";
+import { type AccountsTestbed, createAccountsTestbed } from "../helpers/test-database";
+
+/**
+ * Issue 10, one mechanism per concern: Settings, the email templates and the password reset say what
+ * they did through the one notice cookie (`redirectWithNotice`), never through a query parameter.
+ */
+
+let bed: AccountsTestbed;
+beforeAll(async () => {
+  bed = await createAccountsTestbed();
+  setAppDatabase(bed.t);
+  setAppAuth(bed.auth);
+});
+afterAll(async () => {
+  setAppDatabase(undefined);
+  setAppAuth(undefined);
+  await bed.destroy();
+});
+
+/** Where a redirect goes, the notice code its cookie carries, and its other cookies. */
+function redirectOf(answer: RouteAnswer<unknown>) {
+  expect(answer.status).toBe(302);
+  const setCookies = answer.headers.getSetCookie();
+  const notice = setCookies.find((c) => c.startsWith("openhire_notice="));
+  return {
+    location: answer.headers.get("Location"),
+    code: /^openhire_notice=([a-z-]+)\./.exec(notice ?? "")?.[1],
+    others: setCookies.filter((c) => c !== notice).map((c) => c.split("=")[0]!),
+  };
+}
+
+describe("Settings", () => {
+  it("says what each save did through the notice cookie, on /settings itself", async () => {
+    const { cookie } = await createStaff(bed.t.db, bed.auth);
+    const profile = await callAction(settingsRoute.action, { path: "/settings", cookie, form: { intent: "profile", fullName: "Ada Lovelace", emailNotifications: "on" } });
+    expect(redirectOf(profile)).toEqual({ location: "/settings", code: "profile-saved", others: [] });
+    const company = await callAction(settingsRoute.action, { path: "/settings", cookie, form: { intent: "company", companyName: "Analytical Engines", website: "" } });
+    expect(redirectOf(company)).toMatchObject({ location: "/settings", code: "company-saved" });
+  });
+
+  it("a password change sends the new session's cookies and the notice, both", async () => {
+    const { cookie } = await createStaff(bed.t.db, bed.auth);
+    const answer = await callAction(settingsRoute.action, {
+      path: "/settings",
+      cookie,
+      form: { intent: "password", currentPassword: TEST_PASSWORD, newPassword: "a brand new passphrase", confirmPassword: "a brand new passphrase", signOutOthers: "on" },
+    });
+    const { location, code, others } = redirectOf(answer);
+    expect({ location, code }).toEqual({ location: "/settings", code: "password-changed-signed-out" });
+    expect(others.some((name) => name.endsWith("session_token"))).toBe(true);
+  });
+});
+
+describe("email templates", () => {
+  it("creating, saving and deleting land on the list saying so", async () => {
+    const { staff, cookie } = await createStaff(bed.t.db, bed.auth);
+    const form = { name: "Notice keeper", subject: "Hello", body: "Hi {{candidate_name}}" };
+    expect(redirectOf(await callAction(templateNewRoute.action, { path: "/email-templates/new", cookie, form }))).toMatchObject({
+      location: "/email-templates",
+      code: "template-created",
+    });
+    const { id } = await createEmailTemplate(bed.t.db, staff, form);
+    const edited = await callAction(templateEditRoute.action, { path: `/email-templates/${id}/edit`, cookie, form: { ...form, name: "Renamed" }, params: { templateId: id } });
+    expect(redirectOf(edited)).toMatchObject({ location: "/email-templates", code: "template-saved" });
+    const deleted = await callAction(templatesRoute.action, { path: "/email-templates", cookie, form: { intent: "delete", id } });
+    expect(redirectOf(deleted)).toMatchObject({ location: "/email-templates", code: "template-deleted" });
+  });
+});
+
+describe("the password reset", () => {
+  it("lands on the sign-in page, which shows the notice once and clears its cookie", async () => {
+    const { email } = await createStaff(bed.t.db, bed.auth);
+    const since = bed.mailbox.messages.length;
+    await requestPasswordReset(bed.auth, email, new Headers());
+    const message = await bed.mailbox.waitFor(email, { subject: /Reset your OpenHire password/, since });
+    const token = new URL(linkIn(message, "/reset-password")).searchParams.get("token")!;
+    const reset = await callAction(resetRoute.action, { path: "/reset-password", form: { token, password: "a fresh and long passphrase", confirmPassword: "a fresh and long passphrase" } });
+    const { location, code } = redirectOf(reset);
+    expect({ location, code }).toEqual({ location: "/login", code: "password-reset" });
+
+    const noticeCookie = reset.headers.getSetCookie().find((c) => c.startsWith("openhire_notice="))!.split(";")[0]!;
+    const context = routeContext();
+    const load = loginRoute.loader as unknown as (args: { request: Request; context: typeof context; params: object }) => ReturnType<typeof loginRoute.loader>;
+    const login = await load({ request: routeRequest({ path: "/login", cookie: noticeCookie }), context, params: {} });
+    expect(login.notice?.message).toBe("Your password has been reset. Sign in with your new password.");
+    expect(context.get(responseCookiesContext)).toEqual([expect.stringMatching(/^openhire_notice=; Path=\/; Max-Age=0/)]);
+    // The old query parameter says nothing any more.
+    const quiet = await callLoader(loginRoute.loader, { path: "/login?notice=reset" });
+    expect(quiet.data?.notice).toBeUndefined();
+  });
+});
