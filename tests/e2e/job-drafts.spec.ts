@@ -35,7 +35,7 @@ test("a draft stays off the board, is previewed as its public page, and each ste
   const id = /jobs\/([0-9a-f-]+)\/preview/.exec(previewUrl)![1]!;
 
   // Shown once: dismissed, and gone after a reload.
-  await notice.getByRole("link", { name: "Dismiss: Draft saved." }).click();
+  await notice.getByRole("link", { name: "Dismiss notice" }).click();
   await expect(page.getByText("Draft saved.")).toHaveCount(0);
   const again = await page.reload();
   expect(again?.headers()["cache-control"]).toBe("no-store");
@@ -117,7 +117,7 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/preview$/);
     await expect(page.getByRole("status").filter({ hasText: "Draft saved." })).toBeVisible();
     // Dismiss reloads the page, which no longer carries the notice.
-    await page.getByRole("link", { name: "Dismiss: Draft saved." }).click();
+    await page.getByRole("link", { name: "Dismiss notice" }).click();
     await expect(page.getByRole("region", { name: "Preview — not published" })).toBeVisible();
     await expect(page.getByText("Draft saved.")).toHaveCount(0);
 

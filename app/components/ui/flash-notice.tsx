@@ -37,7 +37,9 @@ export function FlashNotice({ notice, children }: { notice: { id: string; messag
                 dismiss();
               }}
               className="-my-1 -mr-2 rounded-md px-2 py-1 font-semibold text-green-800 hover:bg-green-100"
-              aria-label={`Dismiss: ${notice.message}`}
+              // Not the notice's own words: a label such as "Dismiss: Password changed." would also answer
+              // to the page's "Password" field.
+              aria-label="Dismiss notice"
             >
               Dismiss
             </Link>
