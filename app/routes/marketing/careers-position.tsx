@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/careers-position";
 import { Icon } from "~/components/marketing/icon";
+import { PositionFacts } from "~/components/marketing/position-facts";
 import { CheckList, Section } from "~/components/marketing/sections";
 import { marketingMeta, staticPageHeaders } from "~/components/marketing/seo";
 import { CAREERS_EMAIL, findPosition, positionApplyHref } from "~/content/company";
@@ -69,14 +70,7 @@ export default function CareersPosition({ loaderData }: Route.ComponentProps) {
           <BackToCareers />
           <p className="mt-8 text-sm font-semibold uppercase tracking-wider text-brand-700">{position.department}</p>
           <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance text-slate-950 sm:text-5xl">{position.title}</h1>
-          <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-            <span className="inline-flex items-center gap-1.5">
-              <Icon name="mapPin" className="size-4" /> {position.location}
-            </span>
-            <span className="inline-flex items-center gap-1.5">
-              <Icon name="clock" className="size-4" /> {position.type}
-            </span>
-          </p>
+          <PositionFacts position={position} className="mt-4" />
           <p className="mt-6 text-lg leading-8 text-pretty text-slate-700">{position.summary}</p>
           <div className="mt-8">{apply}</div>
         </div>

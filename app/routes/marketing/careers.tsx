@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/careers";
 import { Icon } from "~/components/marketing/icon";
+import { PositionFacts } from "~/components/marketing/position-facts";
 import { FeatureGrid, PageHeader, Section } from "~/components/marketing/sections";
 import { marketingMeta, staticPageHeaders } from "~/components/marketing/seo";
 import { CAREERS_EMAIL, PERKS, POSITIONS, positionPath } from "~/content/company";
@@ -47,17 +48,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
               <div>
                 <h3 className="text-lg font-semibold text-slate-950">{position.title}</h3>
                 <p className="mt-1 text-sm text-slate-700">{position.summary}</p>
-                <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-                  <span className="inline-flex items-center gap-1.5">
-                    <Icon name="briefcase" className="size-4" /> {position.department}
-                  </span>
-                  <span className="inline-flex items-center gap-1.5">
-                    <Icon name="mapPin" className="size-4" /> {position.location}
-                  </span>
-                  <span className="inline-flex items-center gap-1.5">
-                    <Icon name="clock" className="size-4" /> {position.type}
-                  </span>
-                </p>
+                <PositionFacts position={position} withDepartment className="mt-1" />
               </div>
               <Link
                 to={position.path}

@@ -3,6 +3,7 @@ import { applications, companies, jobs, pipelineStages } from "../../../db/schem
 import type { JOB_STATUSES } from "~/schemas/job";
 import type { Queryable } from "../db.server";
 import { type Actor, owned, ownedSql } from "../tenancy.server";
+import { isUuid } from "~/schemas/id";
 
 export interface StaffJobFilters {
   q?: string;
@@ -51,7 +52,7 @@ export async function listStaffJobs(db: Queryable, actor: Actor, filters: StaffJ
 
 /** One of the company's jobs with its stages (and how many candidates each holds), for editing; or null. */
 export async function getStaffJob(db: Queryable, actor: Actor, jobId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(jobId)) return null;
+  if (!isUuid(jobId)) return null;
   const [job] = await db
     .select({
       id: jobs.id,
@@ -89,7 +90,7 @@ export async function getStaffJob(db: Queryable, actor: Actor, jobId: string) {
 
 /** One of the company's jobs as its public page shows it (with the company's name and website), for the preview; or null. */
 export async function getStaffJobPreview(db: Queryable, actor: Actor, jobId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(jobId)) return null;
+  if (!isUuid(jobId)) return null;
   const [job] = await db
     .select({
       id: jobs.id,
