@@ -50,26 +50,27 @@ export async function listStaffJobs(db: Queryable, actor: Actor, filters: StaffJ
     .orderBy(desc(jobs.createdAt));
 }
 
+/** The fields of a job that both the edit form and the preview read. */
+const JOB_FIELDS = {
+  id: jobs.id,
+  title: jobs.title,
+  description: jobs.description,
+  requirements: jobs.requirements,
+  location: jobs.location,
+  type: jobs.type,
+  remoteType: jobs.remoteType,
+  status: jobs.status,
+  salaryMin: jobs.salaryMin,
+  salaryMax: jobs.salaryMax,
+  salaryCurrency: jobs.salaryCurrency,
+  salaryPeriod: jobs.salaryPeriod,
+};
+
 /** One of the company's jobs with its stages (and how many candidates each holds), for editing; or null. */
 export async function getStaffJob(db: Queryable, actor: Actor, jobId: string) {
   if (!isUuid(jobId)) return null;
   const [job] = await db
-    .select({
-      id: jobs.id,
-      title: jobs.title,
-      description: jobs.description,
-      requirements: jobs.requirements,
-      location: jobs.location,
-      type: jobs.type,
-      status: jobs.status,
-      publishedAt: jobs.publishedAt,
-      formSchema: jobs.formSchema,
-      salaryMin: jobs.salaryMin,
-      salaryMax: jobs.salaryMax,
-      salaryCurrency: jobs.salaryCurrency,
-      salaryPeriod: jobs.salaryPeriod,
-      remoteType: jobs.remoteType,
-    })
+    .select({ ...JOB_FIELDS, publishedAt: jobs.publishedAt, formSchema: jobs.formSchema })
     .from(jobs)
     .where(and(eq(jobs.id, jobId), owned(jobs, actor)));
   if (!job) return null;
@@ -92,22 +93,7 @@ export async function getStaffJob(db: Queryable, actor: Actor, jobId: string) {
 export async function getStaffJobPreview(db: Queryable, actor: Actor, jobId: string) {
   if (!isUuid(jobId)) return null;
   const [job] = await db
-    .select({
-      id: jobs.id,
-      title: jobs.title,
-      description: jobs.description,
-      requirements: jobs.requirements,
-      location: jobs.location,
-      type: jobs.type,
-      remoteType: jobs.remoteType,
-      status: jobs.status,
-      salaryMin: jobs.salaryMin,
-      salaryMax: jobs.salaryMax,
-      salaryCurrency: jobs.salaryCurrency,
-      salaryPeriod: jobs.salaryPeriod,
-      companyName: companies.name,
-      companyWebsite: companies.website,
-    })
+    .select({ ...JOB_FIELDS, companyName: companies.name, companyWebsite: companies.website })
     .from(jobs)
     .innerJoin(companies, eq(companies.id, jobs.companyId))
     .where(and(eq(jobs.id, jobId), owned(jobs, actor)));
