@@ -24,6 +24,34 @@ export default tseslint.config(
     },
   },
   {
+    // Features are siblings: each uses shared code (components, lib, schemas, content), never another feature.
+    files: ["app/features/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["~/features/**", "../**", "~/routes/**"], message: "A feature imports shared code only; move what two features share to app/components or app/lib." }] }],
+    },
+  },
+  {
+    // Shared code never reaches up into features or routes.
+    files: ["app/components/**", "app/lib/**", "app/content/**", "app/schemas/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["~/features/**", "~/routes/**", "**/features/**", "**/routes/**"], message: "Shared code must not import a feature or a route." }] }],
+    },
+  },
+  {
+    // Server domains are read by routes, never the other way; they render nothing.
+    files: ["app/server/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["~/features/**", "~/routes/**", "~/components/**", "~/server/**", "../boot/**"], message: "Server code imports its own modules relatively and never UI, routes or boot/ (which wires the domains together)." }] }],
+    },
+  },
+  {
+    // The platform (database, tenancy, errors, config, limits) sits under every domain and knows none of them.
+    files: ["app/server/platform/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^(\\.\\./(?!\\.\\./)|~/(server|features|routes|components)/)", message: "Platform code must not import a domain (accounts, jobs, mail, ...); the domain imports the platform." }] }],
+    },
+  },
+  {
     // zod is configured in app/schemas/zod.ts (no eval in the browser, whose CSP forbids it).
     files: ["app/**"],
     ignores: ["app/schemas/zod.ts"],

@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { cspNonceContext } from "~/server/request-context.server";
+import { cspNonceContext } from "~/server/platform/request-context.server";
 
 export const streamTimeout = 5_000;
 

@@ -9,8 +9,8 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage } from "~/components/ui/error-page";
-import { markPrivateAnswer } from "~/server/private-answers.server";
-import { cspNonceContext, responseCookiesContext } from "~/server/request-context.server";
+import { markPrivateAnswer } from "~/server/platform/private-answers.server";
+import { cspNonceContext, responseCookiesContext } from "~/server/platform/request-context.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -7,8 +7,8 @@
  * Runs EXPLAIN (ANALYZE, BUFFERS) on exactly the statements `listBoardJobs` sends, in its order.
  */
 import { sql } from "drizzle-orm";
-import { openDatabase, queryRows } from "~/server/db.server";
-import { boardPageQueries, JOB_BOARD_PAGE_SIZE } from "~/server/queries/job-board.server";
+import { openDatabase, queryRows } from "~/server/platform/db.server";
+import { boardPageQueries, JOB_BOARD_PAGE_SIZE } from "~/server/job-board/queries.server";
 
 const url = process.argv[2] ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/openhire_bench";
 const searches: { label: string; q?: string; page?: number }[] = [

@@ -10,10 +10,10 @@
  */
 import pg from "pg";
 import { sql } from "drizzle-orm";
-import { openDatabase, queryRows } from "~/server/db.server";
-import { listRecentActivity } from "~/server/queries/activity.server";
-import { getDashboardStats, startOfDayInTimeZone } from "~/server/queries/dashboard.server";
-import type { Actor } from "~/server/tenancy.server";
+import { openDatabase, queryRows } from "~/server/platform/db.server";
+import { listRecentActivity } from "~/server/activity/queries.server";
+import { getDashboardStats, startOfDayInTimeZone } from "~/server/dashboard/queries.server";
+import type { Actor } from "~/server/platform/tenancy.server";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 10_000);

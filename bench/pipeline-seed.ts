@@ -8,10 +8,10 @@
  * Prints JSON: { email, password, jobId, cookie }.
  */
 import { sql } from "drizzle-orm";
-import { createAuth } from "~/server/auth.server";
-import { openDatabase, queryRows } from "~/server/db.server";
-import { registerAccount } from "~/server/services/accounts.server";
-import { createJob } from "~/server/services/jobs.server";
+import { createAuth } from "~/server/accounts/auth.server";
+import { openDatabase, queryRows } from "~/server/platform/db.server";
+import { registerAccount } from "~/server/accounts/sign-up.server";
+import { createJob } from "~/server/jobs/jobs.server";
 import { CreateJobSchema } from "~/schemas/job";
 
 const count = Number(process.argv[2] ?? 5000);

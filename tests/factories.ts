@@ -9,13 +9,14 @@ import { applicationSchema } from "~/schemas/application";
 import type { EmailTemplateInput } from "~/schemas/email-template";
 import type { FormField } from "~/schemas/form-field";
 import { CreateJobSchema, type CreateJobInput } from "~/schemas/job";
-import type { Auth, Staff } from "~/server/auth.server";
-import type { Database } from "~/server/db.server";
-import type { Actor } from "~/server/tenancy.server";
-import { registerAccount } from "~/server/services/accounts.server";
-import { type ApplyRateLimit, submitApplication } from "~/server/services/applications.server";
-import { createEmailTemplate } from "~/server/services/email-templates.server";
-import { createJob } from "~/server/services/jobs.server";
+import type { Auth } from "~/server/accounts/auth.server";
+import type { Staff } from "~/server/accounts/session.server";
+import type { Database } from "~/server/platform/db.server";
+import type { Actor } from "~/server/platform/tenancy.server";
+import { registerAccount } from "~/server/accounts/sign-up.server";
+import { type ApplyRateLimit, submitApplication } from "~/server/applications/apply.server";
+import { createEmailTemplate } from "~/server/mail/email-templates.server";
+import { createJob } from "~/server/jobs/jobs.server";
 import { cookieFrom } from "./helpers/route-test";
 
 // ---------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 /**
  * The status page's services (spec: service, status, latency, last incident) and the pure rules
- * that turn measurements into statuses. The measuring itself is in server/services/system-status.server.ts.
+ * that turn measurements into statuses. The measuring itself is in app/server/site/system-status.server.ts.
  */
 
 /** Spec section 4: operational (green), degraded (yellow), anything else an outage (red). */

@@ -1,8 +1,8 @@
 import { RouterContextProvider, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { afterAll, beforeAll } from "vitest";
-import { setAppAuth } from "~/server/auth.server";
-import { setAppDatabase } from "~/server/db.server";
-import { clientIpContext, responseCookiesContext } from "~/server/request-context.server";
+import { setAppAuth } from "~/server/accounts/auth.server";
+import { setAppDatabase } from "~/server/platform/db.server";
+import { clientIpContext, responseCookiesContext } from "~/server/platform/request-context.server";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 /**

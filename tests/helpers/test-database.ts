@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { createAuth, type Auth } from "~/server/auth.server";
-import { type DatabaseHandle, openDatabase } from "~/server/db.server";
-import { createMailer, type Mailer, smtpTransport } from "~/server/email.server";
+import { createAuth, type Auth } from "~/server/accounts/auth.server";
+import { type DatabaseHandle, openDatabase } from "~/server/platform/db.server";
+import { createMailer, type Mailer, smtpTransport } from "~/server/mail/mailer.server";
 import { type Mailbox, startMailbox } from "../e2e/accounts-mailbox";
 
 export interface TestDatabase extends DatabaseHandle {

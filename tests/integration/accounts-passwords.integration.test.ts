@@ -3,16 +3,11 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, user, verification } from "../../db/schema";
 import { INVALID_RESET_LINK } from "~/schemas/auth";
-import {
-  changePassword,
-  isResetTokenValid,
-  registerAccount,
-  requestPasswordReset,
-  resetPassword,
-  signIn,
-} from "~/server/services/accounts.server";
-import { PERSONAL_PASSWORD_MESSAGE, TOO_EASY_MESSAGE } from "~/server/services/password-strength.server";
-import { findInvitation, inviteMember } from "~/server/services/team.server";
+import { changePassword, isResetTokenValid, requestPasswordReset, resetPassword } from "~/server/accounts/passwords.server";
+import { registerAccount } from "~/server/accounts/sign-up.server";
+import { signIn } from "~/server/accounts/sign-in.server";
+import { PERSONAL_PASSWORD_MESSAGE, TOO_EASY_MESSAGE } from "~/server/accounts/password-strength.server";
+import { findInvitation, inviteMember } from "~/server/team/team.server";
 import { linkIn } from "../e2e/accounts-mailbox";
 import { createStaff, setCompanyName, setProfile, TEST_PASSWORD, uniqueEmail } from "../factories";
 import { cookieFrom } from "../helpers/route-test";

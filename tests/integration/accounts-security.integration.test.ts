@@ -3,26 +3,14 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session, twoFactor, user, verification } from "../../db/schema";
 import { INVALID_RESET_LINK } from "~/schemas/auth";
-import { hashResetIdentifier, requireStaff, setAppAuth } from "~/server/auth.server";
-import { setAppDatabase } from "~/server/db.server";
-import { responseCookiesContext } from "~/server/request-context.server";
-import {
-  changePassword,
-  confirmTwoFactorEnrolment,
-  disableTwoFactor,
-  failureDelaySeconds,
-  FREE_FAILED_SIGN_INS,
-  listSessions,
-  requestPasswordReset,
-  resetPassword,
-  sendSignInCode,
-  signIn,
-  signInWithCode,
-  signOutSessions,
-  startTwoFactorEnrolment,
-  verifyEmail,
-  verifySecondFactor,
-} from "~/server/services/accounts.server";
+import { hashResetIdentifier, setAppAuth } from "~/server/accounts/auth.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { setAppDatabase } from "~/server/platform/db.server";
+import { responseCookiesContext } from "~/server/platform/request-context.server";
+import { changePassword, requestPasswordReset, resetPassword } from "~/server/accounts/passwords.server";
+import { confirmTwoFactorEnrolment, disableTwoFactor, listSessions, signOutSessions, startTwoFactorEnrolment } from "~/server/accounts/security.server";
+import { failureDelaySeconds, FREE_FAILED_SIGN_INS, sendSignInCode, signIn, signInWithCode, verifySecondFactor } from "~/server/accounts/sign-in.server";
+import { verifyEmail } from "~/server/accounts/sign-up.server";
 import { codeIn, linkIn } from "../e2e/accounts-mailbox";
 import { totpCode } from "../e2e/accounts-totp";
 import { createStaff, TEST_PASSWORD, uniqueEmail } from "../factories";

@@ -1,8 +1,9 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, companies, emailTemplates, profiles, session, user } from "../../db/schema";
-import { DomainError } from "~/server/errors.server";
-import { ACCOUNT_EXISTS_MESSAGE, registerAccount, signIn, signOut, signUp } from "~/server/services/accounts.server";
+import { DomainError } from "~/server/platform/errors.server";
+import { ACCOUNT_EXISTS_MESSAGE, registerAccount, signUp } from "~/server/accounts/sign-up.server";
+import { signIn, signOut } from "~/server/accounts/sign-in.server";
 import { createStaff, TEST_PASSWORD, uniqueEmail } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 

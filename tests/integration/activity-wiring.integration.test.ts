@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents, applications } from "../../db/schema";
-import { setJobStatus } from "~/server/services/jobs.server";
+import { setJobStatus } from "~/server/jobs/jobs.server";
 import { applyTo, createStaff, createTestJob, SAMPLE_FORM_SCHEMA } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getApplicationDetail, listApplicationFilterOptions, listApplications } from "~/server/queries/applications.server";
-import { getPipelineBoard } from "~/server/queries/pipeline.server";
-import { moveApplication } from "~/server/services/pipeline.server";
+import { getApplicationDetail, listApplicationFilterOptions, listApplications } from "~/server/applications/queries.server";
+import { getPipelineBoard } from "~/server/applications/pipeline-queries.server";
+import { moveApplication } from "~/server/applications/pipeline.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 

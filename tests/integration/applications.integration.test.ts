@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationEmailQueue, applications, pipelineStages } from "../../db/schema";
 import { applicationSchema } from "~/schemas/application";
-import { setJobStatus } from "~/server/services/jobs.server";
+import { setJobStatus } from "~/server/jobs/jobs.server";
 import { applicationValues, applyTo, createStaff, createTestJob, SAMPLE_FORM_SCHEMA, setJobStatusDirectly, uniqueEmail } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 

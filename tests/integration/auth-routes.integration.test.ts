@@ -5,8 +5,8 @@ import { companies, emailMessages, invitations, profiles, user } from "../../db/
 import * as invitationRoute from "~/routes/auth/invitation";
 import * as login from "~/routes/auth/login";
 import * as register from "~/routes/auth/register";
-import { RATE_LIMITS } from "~/server/services/rate-limit.server";
-import { hashInvitationToken } from "~/server/services/team.server";
+import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
+import { hashInvitationToken } from "~/server/team/team.server";
 import { createStaff, TEST_PASSWORD, uniqueEmail } from "../factories";
 import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../db/schema";
 import { eq } from "drizzle-orm";
-import { describeActivity, listRecentActivity, listSubjectActivity } from "~/server/queries/activity.server";
-import { getDashboardStats, startOfDayInTimeZone } from "~/server/queries/dashboard.server";
-import { recordActivity } from "~/server/services/activity.server";
-import { changeApplicationStatus, moveApplication } from "~/server/services/pipeline.server";
+import { describeActivity, listRecentActivity, listSubjectActivity } from "~/server/activity/queries.server";
+import { getDashboardStats, startOfDayInTimeZone } from "~/server/dashboard/queries.server";
+import { recordActivity } from "~/server/activity/activity.server";
+import { changeApplicationStatus, moveApplication } from "~/server/applications/pipeline.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LOCK_FILE_NAME, removeStaleLock } from "~/server/data-dir-lock.server";
-import { type DatabaseHandle, openDatabase, queryRows } from "~/server/db.server";
+import { LOCK_FILE_NAME, removeStaleLock } from "~/server/platform/data-dir-lock.server";
+import { type DatabaseHandle, openDatabase, queryRows } from "~/server/platform/db.server";
 
 // The lock guards embedded databases on disk; both passes of the integration suite run it on PGlite.
 let dataDir: string;
@@ -118,7 +118,7 @@ describe("the embedded database directory lock", () => {
   it("releases the lock when the process exits without closing, even on an uncaught error", async () => {
     const script = [
       `import { existsSync } from "node:fs";`,
-      `import { acquireDataDirLock } from "./app/server/data-dir-lock.server.ts";`,
+      `import { acquireDataDirLock } from "./app/server/platform/data-dir-lock.server.ts";`,
       `const lock = acquireDataDirLock(process.argv[1]);`,
       `console.log("held:", existsSync(lock.path));`,
       `throw new Error("crashed while holding the lock");`,

@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, applications, companies, emailMessages, jobs, user } from "../../db/schema";
-import { signIn } from "~/server/services/accounts.server";
-import { DEMO_EMAIL, isEmptyDatabase, seedDemo } from "~/server/services/demo-seed.server";
+import { signIn } from "~/server/accounts/sign-in.server";
+import { DEMO_EMAIL, isEmptyDatabase, seedDemo } from "~/server/boot/demo-seed.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;

@@ -1,14 +1,14 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationEmailQueue, emailMessages } from "../../db/schema";
-import { listApplicationEmails } from "~/server/email.server";
+import { listApplicationEmails } from "~/server/mail/queries.server";
 import {
   applicationEmailWorker,
   previewTemplateForApplication,
   processApplicationEmailQueue,
   sendApplicationReceivedEmails,
   sendTemplateToCandidate,
-} from "~/server/services/candidate-emails.server";
+} from "~/server/mail/candidate-emails.server";
 import { applyTo, createStaff, createTestApplication, createTestJob, createTestTemplate, setCompanyName, setProfile } from "../factories";
 import { type AccountsTestbed, createAccountsTestbed, LINK_BASE } from "../helpers/test-database";
 

@@ -8,7 +8,7 @@ import {
   getEmailTemplate,
   listEmailTemplates,
   updateEmailTemplate,
-} from "~/server/services/email-templates.server";
+} from "~/server/mail/email-templates.server";
 import { createStaff } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 

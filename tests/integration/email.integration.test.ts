@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailMessages } from "../../db/schema";
-import { createMailer, logTransport, MAX_ATTEMPTS, smtpTransport } from "~/server/email.server";
+import { createMailer, logTransport, MAX_ATTEMPTS, smtpTransport } from "~/server/mail/mailer.server";
 import { type Mailbox, startMailbox } from "../e2e/accounts-mailbox";
 import { uniqueEmail } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";

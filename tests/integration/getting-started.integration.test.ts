@@ -5,10 +5,10 @@ import { companies, invitations, profiles } from "../../db/schema";
 import * as dashboardRoute from "~/routes/staff/dashboard";
 import * as layoutRoute from "~/routes/staff/layout";
 import { DEFAULT_COMPANY_NAME } from "~/schemas/names";
-import { getGettingStarted } from "~/server/queries/dashboard.server";
-import { registerAccount } from "~/server/services/accounts.server";
-import { hashInvitationToken } from "~/server/services/team.server";
-import type { Actor } from "~/server/tenancy.server";
+import { getGettingStarted } from "~/server/dashboard/queries.server";
+import { registerAccount } from "~/server/accounts/sign-up.server";
+import { hashInvitationToken } from "~/server/team/team.server";
+import type { Actor } from "~/server/platform/tenancy.server";
 import { createStaff, createTestJob, TEST_PASSWORD, uniqueEmail } from "../factories";
 import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
 

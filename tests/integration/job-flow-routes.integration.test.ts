@@ -6,8 +6,8 @@ import * as newRoute from "~/routes/staff/jobs-new";
 import * as previewRoute from "~/routes/staff/jobs-preview";
 import * as statusRoute from "~/routes/staff/jobs-status";
 import * as layoutRoute from "~/routes/staff/layout";
-import { responseCookiesContext } from "~/server/request-context.server";
-import { createJob } from "~/server/services/jobs.server";
+import { responseCookiesContext } from "~/server/platform/request-context.server";
+import { createJob } from "~/server/jobs/jobs.server";
 import { createStaff, jobInput } from "../factories";
 import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
 

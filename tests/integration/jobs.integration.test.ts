@@ -2,11 +2,11 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents, applications, companies, jobs, pipelineStages } from "../../db/schema";
 import { CreateJobSchema } from "~/schemas/job";
-import { cachedValue } from "~/server/job-board-cache.server";
-import { getPublicJob, listBoardJobs, listPublishedJobPaths } from "~/server/queries/job-board.server";
-import { getStaffJob, listStaffJobs } from "~/server/queries/staff-jobs.server";
-import { createJob, JobWriteError, setJobStatus, updateJob } from "~/server/services/jobs.server";
-import { updateCompanySettings } from "~/server/services/settings.server";
+import { cachedValue } from "~/server/job-board/cache.server";
+import { getPublicJob, listBoardJobs, listPublishedJobPaths } from "~/server/job-board/queries.server";
+import { getStaffJob, listStaffJobs } from "~/server/jobs/queries.server";
+import { createJob, JobWriteError, setJobStatus, updateJob } from "~/server/jobs/jobs.server";
+import { updateCompanySettings } from "~/server/settings/settings.server";
 import { applyTo, createStaff, createTestJob, jobInput, SAMPLE_FORM_SCHEMA } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 

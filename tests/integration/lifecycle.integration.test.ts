@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { config } from "~/server/config.server";
-import { appDatabaseHandle } from "~/server/db.server";
-import { runningBackgroundTasks, startApp, stopApp } from "~/server/lifecycle.server";
+import { config } from "~/server/platform/config.server";
+import { appDatabaseHandle } from "~/server/platform/db.server";
+import { runningBackgroundTasks, startApp, stopApp } from "~/server/boot/lifecycle.server";
 
 describe("startApp and stopApp", () => {
   afterEach(async () => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterSubscriptions } from "../../db/schema";
 import * as blog from "~/routes/marketing/blog";
 import * as resources from "~/routes/marketing/resources";
-import { setAppDatabase } from "~/server/db.server";
-import { NEWSLETTER_RATE_LIMIT, subscribeToNewsletter } from "~/server/services/newsletter.server";
+import { setAppDatabase } from "~/server/platform/db.server";
+import { NEWSLETTER_RATE_LIMIT, subscribeToNewsletter } from "~/server/site/newsletter.server";
 import { callAction } from "../helpers/route-test";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 

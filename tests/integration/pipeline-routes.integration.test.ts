@@ -4,7 +4,7 @@ import * as applicationRoute from "~/routes/staff/application";
 import * as templatesRoute from "~/routes/staff/email-templates";
 import * as editTemplateRoute from "~/routes/staff/email-templates-edit";
 import * as pipelineRoute from "~/routes/staff/pipeline";
-import { createEmailTemplate } from "~/server/services/email-templates.server";
+import { createEmailTemplate } from "~/server/mail/email-templates.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents, applications } from "../../db/schema";
-import { changeApplicationStatus, moveApplication } from "~/server/services/pipeline.server";
+import { changeApplicationStatus, moveApplication } from "~/server/applications/pipeline.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consumeRateLimit } from "~/server/services/rate-limit.server";
+import { consumeRateLimit } from "~/server/platform/rate-limit.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CompanySettingsSchema, ProfileSettingsSchema } from "~/schemas/settings";
 import { parseForm } from "~/schemas/parse-form";
-import { getSettings, updateCompanySettings, updateProfileSettings } from "~/server/services/settings.server";
-import { acceptInvitation, findInvitation, inviteMember } from "~/server/services/team.server";
+import { getSettings, updateCompanySettings, updateProfileSettings } from "~/server/settings/settings.server";
+import { acceptInvitation, findInvitation, inviteMember } from "~/server/team/team.server";
 import { linkIn } from "../e2e/accounts-mailbox";
 import { createStaff, TEST_FULL_NAME } from "../factories";
 import { type AccountsTestbed, createAccountsTestbed, LINK_BASE } from "../helpers/test-database";

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, invitations, profiles, session } from "../../db/schema";
-import { registerAccount } from "~/server/services/accounts.server";
+import { registerAccount } from "~/server/accounts/sign-up.server";
 import {
   acceptInvitation,
   findInvitation,
@@ -10,7 +10,7 @@ import {
   listTeam,
   removeMember,
   revokeInvitation,
-} from "~/server/services/team.server";
+} from "~/server/team/team.server";
 import { linkIn } from "../e2e/accounts-mailbox";
 import { createStaff, setCompanyName, setProfile, TEST_PASSWORD, uniqueEmail } from "../factories";
 import { cookieFrom } from "../helpers/route-test";

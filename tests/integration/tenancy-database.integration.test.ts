@@ -7,10 +7,10 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, invitations, jobs, pipelineStages } from "../../db/schema";
 import { CreateJobSchema, MESSAGES } from "~/schemas/job";
-import { MIGRATIONS_FOLDER, queryRows } from "~/server/db.server";
-import { updateJob } from "~/server/services/jobs.server";
-import { inviteMember } from "~/server/services/team.server";
-import { createMailer, logTransport } from "~/server/email.server";
+import { MIGRATIONS_FOLDER, queryRows } from "~/server/platform/db.server";
+import { updateJob } from "~/server/jobs/jobs.server";
+import { inviteMember } from "~/server/team/team.server";
+import { createMailer, logTransport } from "~/server/mail/mailer.server";
 import { createStaff, createTestApplication, createTestJob, jobInput } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 

@@ -6,7 +6,7 @@ import { applications, emailTemplates, invitations, profiles, session } from "..
 import routes from "../../app/routes";
 import { ApplicationQuerySchema, ApplicationsQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
 import { JobsQuerySchema } from "~/schemas/job";
-import { queryRows } from "~/server/db.server";
+import { queryRows } from "~/server/platform/db.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
 

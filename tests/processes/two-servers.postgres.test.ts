@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth } from "~/server/auth.server";
-import { type DatabaseHandle, openDatabase, queryRows } from "~/server/db.server";
+import { createAuth } from "~/server/accounts/auth.server";
+import { type DatabaseHandle, openDatabase, queryRows } from "~/server/platform/db.server";
 import { createStaff, createTestJob, TEST_PASSWORD, uniqueEmail } from "../factories";
 import { type ServerProcess, startServer } from "../helpers/server-process";
 
@@ -15,7 +15,7 @@ import { type ServerProcess, startServer } from "../helpers/server-process";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const SECRET = randomBytes(32).toString("hex");
-/** The key openDatabase's migrate() locks (app/server/db.server.ts). */
+/** The key openDatabase's migrate() locks (app/server/platform/db.server.ts). */
 const MIGRATION_LOCK = 727274;
 const databaseName = `openhire_two_servers_${randomBytes(6).toString("hex")}`;
 

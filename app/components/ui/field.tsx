@@ -54,3 +54,50 @@ export function FieldMessages({ id, error, hint }: { id: string; error?: string;
     </>
   );
 }
+
+interface ControlProps {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled textarea, its messages tied to it like Field's. */
+export function TextAreaField({ label, error, hint, className = "", ...props }: ControlProps & Omit<ComponentProps<"textarea">, "id">) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <textarea id={id} className={`${inputStyles} mt-1`} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...props} />
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/** A labelled select of value/label options, its messages tied to it like Field's. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  className = "",
+  options,
+  ...props
+}: ControlProps & Omit<ComponentProps<"select">, "id"> & { options: readonly { value: string; label: string }[] }) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select id={id} className={`${inputStyles} mt-1`} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...props}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, FieldMessages, inputStyles } from "~/components/ui/field";
-import { useValidatedForm } from "~/features/forms/use-validated-form";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { applicationSchema, customFieldName, HONEYPOT_FIELD } from "~/schemas/application";
 import type { FormField } from "~/schemas/form-field";
 import type { FieldErrors } from "~/schemas/parse-form";

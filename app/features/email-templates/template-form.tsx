@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, FieldMessages, inputStyles } from "~/components/ui/field";
-import { useValidatedForm } from "~/features/forms/use-validated-form";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { EmailTemplateSchema, type EmailTemplateInput, MERGE_FIELDS, renderTemplate, SAMPLE_MERGE_VALUES } from "~/schemas/email-template";
 import type { FieldErrors } from "~/schemas/parse-form";
 

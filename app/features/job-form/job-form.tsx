@@ -2,14 +2,13 @@ import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { useValidatedForm } from "~/features/forms/use-validated-form";
+import { Field, SelectField, TextAreaField } from "~/components/ui/field";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { jobTypeLabel, remoteTypeLabel } from "~/lib/job-labels";
 import { FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES, type FormFieldType } from "~/schemas/form-field";
 import { fieldErrorIndexes, JOB_TYPES, type JobFormIntent, JobFormSchema, type JobFormState, REMOTE_TYPES, SALARY_PERIODS } from "~/schemas/job";
 import type { FieldErrors } from "~/schemas/parse-form";
 import { applyBuilderIntent, parseBuilderIntent } from "./builder";
-import { capitalise, SelectField, TextAreaField } from "./controls";
 
 /** A saved stage and how many candidates it holds (editing only). */
 export interface SavedStage {
@@ -38,6 +37,11 @@ interface JobFormProps {
   defaultIntent: JobFormIntent;
   cancelTo: string;
   savedStages?: readonly SavedStage[];
+}
+
+/** "full-time" → "Full-time". */
+export function capitalise(value: string): string {
+  return value ? value[0]!.toUpperCase() + value.slice(1) : value;
 }
 
 const options = (values: readonly string[], blank?: string, label: (value: string) => string = capitalise) => [

@@ -21,7 +21,7 @@ import { memo, type ReactNode, useMemo, useRef, useState } from "react";
 import { Link, useFetcher, useFetchers, useSubmit } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { applyMoves, type Card, type Column, pendingMoves } from "./board-state";
-import { LocalDate } from "./local-date";
+import { LocalDate } from "~/components/ui/local-date";
 
 /** What the move action answers. */
 export type MoveResponse = { ok: true } | { ok: false; applicationId?: string; error: string };

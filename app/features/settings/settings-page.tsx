@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Field } from "~/components/ui/field";
-import { useValidatedForm } from "~/features/forms/use-validated-form";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { roleLabel } from "~/lib/role-label";
 import { ChangePasswordSchema, ConfirmPasswordSchema, PASSWORD_MIN_LENGTH, TwoFactorCodeSchema } from "~/schemas/auth";
 import type { FieldErrors } from "~/schemas/parse-form";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { appDatabase } from "~/server/db.server";
+import { appDatabase } from "~/server/platform/db.server";
 
 /** For load balancers: 200 when the database answers, 503 when it does not. */
 export async function loader() {

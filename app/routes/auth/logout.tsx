@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { appAuth, authHeaders } from "~/server/auth.server";
-import { signOut } from "~/server/services/accounts.server";
+import { appAuth, authHeaders } from "~/server/accounts/auth.server";
+import { signOut } from "~/server/accounts/sign-in.server";
 
 /** Sign Out: ends this device's session and goes to /login. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -2,16 +2,16 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { AuthCard } from "~/features/forms/auth-card";
-import { NewPasswordFields } from "~/features/forms/new-password-fields";
-import { useValidatedForm } from "~/features/forms/use-validated-form";
+import { AuthCard } from "~/components/forms/auth-card";
+import { NewPasswordFields } from "~/components/forms/new-password-fields";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { pageMeta } from "~/lib/meta";
 import { INVALID_RESET_LINK, ResetPasswordSchema } from "~/schemas/auth";
 import { formValues, parseForm } from "~/schemas/parse-form";
-import { appAuth } from "~/server/auth.server";
-import { answerDomainError } from "~/server/errors.server";
-import { redirectWithNotice } from "~/server/notice.server";
-import { isResetTokenValid, resetPassword } from "~/server/services/accounts.server";
+import { appAuth } from "~/server/accounts/auth.server";
+import { answerDomainError } from "~/server/platform/errors.server";
+import { redirectWithNotice } from "~/server/platform/notice.server";
+import { isResetTokenValid, resetPassword } from "~/server/accounts/passwords.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Choose a new password", "Choose a new password for your OpenHire account.");
 

@@ -3,18 +3,19 @@ import type { Route } from "./+types/two-factor";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { AuthCard } from "~/features/forms/auth-card";
-import { useValidatedForm } from "~/features/forms/use-validated-form";
+import { AuthCard } from "~/components/forms/auth-card";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { pageMeta } from "~/lib/meta";
 import { actionOrLoaderHeaders } from "~/lib/route-headers";
 import { TwoFactorChallengeSchema } from "~/schemas/auth";
 import { formValues, parseForm } from "~/schemas/parse-form";
-import { appAuth, authHeaders, cookieHeaders, safeRedirect } from "~/server/auth.server";
-import { appDatabase } from "~/server/db.server";
-import { answerDomainError } from "~/server/errors.server";
-import { verifySecondFactor } from "~/server/services/accounts.server";
-import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
-import { clientIpContext } from "~/server/request-context.server";
+import { appAuth, authHeaders } from "~/server/accounts/auth.server";
+import { cookieHeaders, safeRedirect } from "~/server/accounts/session.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { answerDomainError } from "~/server/platform/errors.server";
+import { verifySecondFactor } from "~/server/accounts/sign-in.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/server/platform/rate-limit.server";
+import { clientIpContext } from "~/server/platform/request-context.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Two-factor authentication", "Confirm your sign-in with a second factor.");
 

@@ -2,13 +2,14 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/verify-email";
 import { Alert } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
-import { AuthCard } from "~/features/forms/auth-card";
+import { AuthCard } from "~/components/forms/auth-card";
 import { pageMeta } from "~/lib/meta";
-import { appAuth, requireStaff, safeRedirect } from "~/server/auth.server";
-import { appDatabase } from "~/server/db.server";
-import { answerDomainError } from "~/server/errors.server";
-import { sendVerificationEmail, verifyEmail } from "~/server/services/accounts.server";
-import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
+import { appAuth } from "~/server/accounts/auth.server";
+import { requireStaff, safeRedirect } from "~/server/accounts/session.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { answerDomainError } from "~/server/platform/errors.server";
+import { sendVerificationEmail, verifyEmail } from "~/server/accounts/sign-up.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/server/platform/rate-limit.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Confirm your email", "Confirm the email address of your OpenHire account.");
 

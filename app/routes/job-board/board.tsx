@@ -9,9 +9,9 @@ import { jobPath } from "~/lib/slug";
 import { APPLICATION_MESSAGES } from "~/schemas/application-messages";
 import { BoardQuerySchema } from "~/schemas/job-board";
 import { parseQuery } from "~/schemas/query";
-import { config } from "~/server/config.server";
-import { appDatabase } from "~/server/db.server";
-import { listBoardJobs } from "~/server/queries/job-board.server";
+import { config } from "~/server/platform/config.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { listBoardJobs } from "~/server/job-board/queries.server";
 import { jobSummary } from "./job-summary.server";
 
 export const meta: Route.MetaFunction = ({ data }) => {

@@ -2,9 +2,9 @@ import { data, redirect } from "react-router";
 import { jobPostingJsonLd, safeWebsite, serializeJsonLd } from "~/lib/job-posting-ld";
 import { idParam } from "~/lib/id-param";
 import { jobPath } from "~/lib/slug";
-import { config } from "~/server/config.server";
-import { appDatabase } from "~/server/db.server";
-import { getPublicJob } from "~/server/queries/job-board.server";
+import { config } from "~/server/platform/config.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { getPublicJob } from "~/server/job-board/queries.server";
 import { jobSummary } from "./job-summary.server";
 
 /** A job that is not (or no longer) public may come back: never keep that answer. */

@@ -2,10 +2,10 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/job-redirect";
 import { idParam } from "~/lib/id-param";
 import { jobPath } from "~/lib/slug";
-import { getStaff } from "~/server/auth.server";
-import { appDatabase } from "~/server/db.server";
-import { getPublicJob } from "~/server/queries/job-board.server";
-import { isOwnedBy } from "~/server/tenancy.server";
+import { getStaff } from "~/server/accounts/session.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { getPublicJob } from "~/server/job-board/queries.server";
+import { isOwnedBy } from "~/server/platform/tenancy.server";
 import { JobUnavailable, unavailableMeta } from "./job-unavailable";
 
 export const meta: Route.MetaFunction = () => unavailableMeta("missing");

@@ -1,5 +1,5 @@
 import { formatSalary } from "~/lib/salary";
-import type { BoardJob } from "~/server/queries/job-board.server";
+import type { BoardJob } from "~/server/job-board/queries.server";
 
 /** What the board's cards and the job page both show of a published job. */
 export function jobSummary(job: Omit<BoardJob, "publishedAt">) {

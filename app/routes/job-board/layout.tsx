@@ -3,7 +3,7 @@ import type { Route } from "./+types/layout";
 import { ErrorPage } from "~/components/ui/error-page";
 import { Logo } from "~/components/ui/logo";
 import { COPYRIGHT_YEAR, SITE_NAME } from "~/content/site";
-import { jobBoardPageCache } from "~/server/job-board-cache.server";
+import { jobBoardPageCache } from "~/server/job-board/cache.server";
 
 export const middleware: Route.MiddlewareFunction[] = [jobBoardPageCache];
 

@@ -3,8 +3,8 @@ import { Icon } from "~/components/marketing/icon";
 import { marketingMeta } from "~/components/marketing/seo";
 import { Badge } from "~/components/ui/badge";
 import { formatLatency, SERVICES, STATUS_REFRESH_SECONDS, statusLabel, statusTone, updatedAgo } from "~/content/services";
-import { appDatabase } from "~/server/db.server";
-import { currentSystemStatus } from "~/server/services/system-status.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { currentSystemStatus } from "~/server/site/system-status.server";
 
 export const meta: Route.MetaFunction = (args) =>
   marketingMeta(args, {

@@ -4,7 +4,7 @@ import { MarketingFooter } from "~/components/marketing/marketing-footer";
 import { MarketingHeader, WebinarBanner } from "~/components/marketing/marketing-header";
 import type { MarketingLayoutData } from "~/components/marketing/site-links";
 import { ErrorPage } from "~/components/ui/error-page";
-import { config } from "~/server/config.server";
+import { config } from "~/server/platform/config.server";
 
 /** Configuration every marketing page needs: the booking calendar and the public address. */
 export function loader(): MarketingLayoutData {

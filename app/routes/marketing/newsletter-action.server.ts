@@ -3,11 +3,11 @@ import type { NewsletterActionData } from "~/components/marketing/newsletter-for
 import { echoFormValues } from "~/lib/form-echo";
 import { type NewsletterSource, parseNewsletter } from "~/schemas/newsletter";
 import { formValues } from "~/schemas/parse-form";
-import { appDatabase } from "~/server/db.server";
-import { answerDomainError } from "~/server/errors.server";
-import { NEWSLETTER_RATE_LIMIT, subscribeToNewsletter } from "~/server/services/newsletter.server";
-import { consumeRateLimit } from "~/server/services/rate-limit.server";
-import { clientIpContext } from "~/server/request-context.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { answerDomainError } from "~/server/platform/errors.server";
+import { NEWSLETTER_RATE_LIMIT, subscribeToNewsletter } from "~/server/site/newsletter.server";
+import { consumeRateLimit } from "~/server/platform/rate-limit.server";
+import { clientIpContext } from "~/server/platform/request-context.server";
 
 /** An address is at most 254 characters (RFC 5321): anything longer is not shown again. */
 const ECHO_LIMITS = new Map([["email", 254]]);

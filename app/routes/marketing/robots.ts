@@ -1,4 +1,4 @@
-import { config } from "~/server/config.server";
+import { config } from "~/server/platform/config.server";
 
 /** robots.txt: public pages are open to crawlers; staff and form endpoints are not. */
 export function loader() {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/sitemap-jobs";
-import { config } from "~/server/config.server";
-import { appDatabase } from "~/server/db.server";
-import { cachedValue } from "~/server/job-board-cache.server";
-import { countJobSitemaps, jobSitemapChunks, SITEMAP_CACHE_CONTROL } from "~/server/queries/sitemap.server";
+import { config } from "~/server/platform/config.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { cachedValue } from "~/server/job-board/cache.server";
+import { countJobSitemaps, jobSitemapChunks, SITEMAP_CACHE_CONTROL } from "~/server/job-board/sitemap.server";
 
 /** sitemap-jobs.xml?page=N: the N-th job sitemap, streamed as it is read (decision 025). */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
-import { config } from "~/server/config.server";
-import { renderPagesSitemap, SITEMAP_CACHE_CONTROL } from "~/server/queries/sitemap.server";
+import { config } from "~/server/platform/config.server";
+import { renderPagesSitemap, SITEMAP_CACHE_CONTROL } from "~/server/job-board/sitemap.server";
 
 /** sitemap-pages.xml: the public pages. */
 export function loader() {

@@ -1,7 +1,7 @@
-import { config } from "~/server/config.server";
-import { appDatabase } from "~/server/db.server";
-import { cachedValue } from "~/server/job-board-cache.server";
-import { countJobSitemaps, renderSitemapIndex, SITEMAP_CACHE_CONTROL } from "~/server/queries/sitemap.server";
+import { config } from "~/server/platform/config.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { cachedValue } from "~/server/job-board/cache.server";
+import { countJobSitemaps, renderSitemapIndex, SITEMAP_CACHE_CONTROL } from "~/server/job-board/sitemap.server";
 
 /** sitemap.xml: the index of the pages' sitemap and the job sitemaps (decision 025). */
 export async function loader() {

@@ -5,13 +5,13 @@ import type { Route } from "./+types/applications-list";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { inputStyles } from "~/components/ui/field";
-import { LocalDate } from "~/features/pipeline-board/local-date";
+import { LocalDate } from "~/components/ui/local-date";
 import { pageMeta } from "~/lib/meta";
 import { APPLICATION_STATUSES, ApplicationsQuerySchema, applicationStatusTone } from "~/schemas/application-review";
 import { parseQuery } from "~/schemas/query";
-import { requireStaff } from "~/server/auth.server";
-import { appDatabase } from "~/server/db.server";
-import { listApplicationFilterOptions, listApplications } from "~/server/queries/applications.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { listApplicationFilterOptions, listApplications } from "~/server/applications/queries.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Applications", "Every application to your company's jobs.");
 

@@ -3,13 +3,13 @@ import { Panel } from "~/components/ui/panel";
 import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { Alert } from "~/components/ui/alert";
-import { LocalDate } from "~/features/pipeline-board/local-date";
+import { LocalDate } from "~/components/ui/local-date";
 import { pageMeta } from "~/lib/meta";
-import { requireStaff } from "~/server/auth.server";
-import { appDatabase } from "~/server/db.server";
-import { describeActivity, listRecentActivity } from "~/server/queries/activity.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { describeActivity, listRecentActivity } from "~/server/activity/queries.server";
 import { GettingStarted } from "~/features/dashboard/getting-started";
-import { getDashboardStats, getGettingStarted, resolveTimeZone, startOfDayInTimeZone } from "~/server/queries/dashboard.server";
+import { getDashboardStats, getGettingStarted, resolveTimeZone, startOfDayInTimeZone } from "~/server/dashboard/queries.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Dashboard", "Your hiring at a glance.");
 

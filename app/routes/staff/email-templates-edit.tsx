@@ -7,11 +7,11 @@ import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
 import { pageMeta } from "~/lib/meta";
 import { EmailTemplateSchema } from "~/schemas/email-template";
 import { formValues, parseForm } from "~/schemas/parse-form";
-import { requireStaff } from "~/server/auth.server";
-import { appDatabase } from "~/server/db.server";
-import { answerDomainError } from "~/server/errors.server";
-import { redirectWithNotice } from "~/server/notice.server";
-import { getEmailTemplate, updateEmailTemplate } from "~/server/services/email-templates.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { answerDomainError } from "~/server/platform/errors.server";
+import { redirectWithNotice } from "~/server/platform/notice.server";
+import { getEmailTemplate, updateEmailTemplate } from "~/server/mail/email-templates.server";
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? `Edit ${data.template.name}` : "Edit email template", "Edit an email template.");
 

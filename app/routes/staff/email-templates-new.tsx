@@ -5,10 +5,10 @@ import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
 import { pageMeta } from "~/lib/meta";
 import { EmailTemplateSchema } from "~/schemas/email-template";
 import { formValues, parseForm } from "~/schemas/parse-form";
-import { requireStaff } from "~/server/auth.server";
-import { appDatabase } from "~/server/db.server";
-import { redirectWithNotice } from "~/server/notice.server";
-import { createEmailTemplate } from "~/server/services/email-templates.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { redirectWithNotice } from "~/server/platform/notice.server";
+import { createEmailTemplate } from "~/server/mail/email-templates.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("New email template", "Create an email template.");
 

@@ -4,15 +4,15 @@ import type { Route } from "./+types/email-templates";
 import { Alert } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
-import { LocalDate } from "~/features/pipeline-board/local-date";
+import { LocalDate } from "~/components/ui/local-date";
 import { pageMeta } from "~/lib/meta";
 import { DeleteTemplateSchema, TEMPLATE_GONE_MESSAGE } from "~/schemas/email-template";
 import { formValues, parseForm } from "~/schemas/parse-form";
-import { requireStaff } from "~/server/auth.server";
-import { appDatabase } from "~/server/db.server";
-import { answerDomainError } from "~/server/errors.server";
-import { redirectWithNotice } from "~/server/notice.server";
-import { deleteEmailTemplate, listEmailTemplates } from "~/server/services/email-templates.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { answerDomainError } from "~/server/platform/errors.server";
+import { redirectWithNotice } from "~/server/platform/notice.server";
+import { deleteEmailTemplate, listEmailTemplates } from "~/server/mail/email-templates.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Email Templates", "Your company's email templates.");
 

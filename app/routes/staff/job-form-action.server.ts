@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { applyBuilderIntent, parseBuilderIntent } from "~/features/job-form/builder";
 import { type CreateJobData, type JobFormIntent, jobFormIntent, JobFormSchema, jobFormStateFromValues } from "~/schemas/job";
 import { formValues, parseForm } from "~/schemas/parse-form";
-import { answerDomainError } from "~/server/errors.server";
-import { JobWriteError } from "~/server/services/jobs.server";
+import { answerDomainError } from "~/server/platform/errors.server";
+import { JobWriteError } from "~/server/jobs/jobs.server";
 
 /**
  * The post of the job form, shared by New and Edit. Without JavaScript the builder's buttons post

@@ -9,11 +9,11 @@ import { pageMeta } from "~/lib/meta";
 import { jobPath } from "~/lib/slug";
 import { draftFromField } from "~/schemas/form-field";
 import { type JobFormState } from "~/schemas/job";
-import { requireStaff } from "~/server/auth.server";
-import { appDatabase } from "~/server/db.server";
-import { getStaffJob } from "~/server/queries/staff-jobs.server";
-import { redirectWithNotice } from "~/server/notice.server";
-import { updateJob } from "~/server/services/jobs.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { getStaffJob } from "~/server/jobs/queries.server";
+import { redirectWithNotice } from "~/server/platform/notice.server";
+import { updateJob } from "~/server/jobs/jobs.server";
 import { handleJobFormPost } from "./job-form-action.server";
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? `Edit ${data.title}` : "Edit job", "Edit a job posting.");

@@ -10,9 +10,9 @@ import { pageMeta } from "~/lib/meta";
 import { jobPath } from "~/lib/slug";
 import { JOB_STATUSES, JobsQuerySchema } from "~/schemas/job";
 import { parseQuery } from "~/schemas/query";
-import { requireStaff } from "~/server/auth.server";
-import { appDatabase } from "~/server/db.server";
-import { listStaffJobs } from "~/server/queries/staff-jobs.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { listStaffJobs } from "~/server/jobs/queries.server";
 import { jobTypeLabel, remoteTypeLabel } from "~/lib/job-labels";
 
 export const meta: Route.MetaFunction = () => pageMeta("Jobs", "Your company's job postings.");

@@ -3,10 +3,10 @@ import type { Route } from "./+types/jobs-new";
 import { JobForm } from "~/features/job-form/job-form";
 import { pageMeta } from "~/lib/meta";
 import { newJobFormState } from "~/schemas/job";
-import { requireStaff } from "~/server/auth.server";
-import { appDatabase } from "~/server/db.server";
-import { redirectWithNotice } from "~/server/notice.server";
-import { createJob } from "~/server/services/jobs.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { redirectWithNotice } from "~/server/platform/notice.server";
+import { createJob } from "~/server/jobs/jobs.server";
 import { handleJobFormPost } from "./job-form-action.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Create New Job", "Post a new job with its application form and hiring pipeline.");

@@ -5,9 +5,9 @@ import { idParam } from "~/lib/id-param";
 import { safeWebsite } from "~/lib/job-posting-ld";
 import { pageMeta } from "~/lib/meta";
 import { jobPath } from "~/lib/slug";
-import { requireStaff } from "~/server/auth.server";
-import { appDatabase } from "~/server/db.server";
-import { getStaffJobPreview } from "~/server/queries/staff-jobs.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { getStaffJobPreview } from "~/server/jobs/queries.server";
 import { JobDetails } from "../job-board/job-details";
 import { jobSummary } from "../job-board/job-summary.server";
 

@@ -3,11 +3,11 @@ import type { Route } from "./+types/jobs-status";
 import { idParam } from "~/lib/id-param";
 import { type JobStatus, JobStatusSchema } from "~/schemas/job";
 import { formValues, parseForm } from "~/schemas/parse-form";
-import { requireStaff, safeRedirect } from "~/server/auth.server";
-import { appDatabase } from "~/server/db.server";
-import { answerDomainError } from "~/server/errors.server";
-import { type NoticeCode, redirectWithNotice } from "~/server/notice.server";
-import { setJobStatus } from "~/server/services/jobs.server";
+import { requireStaff, safeRedirect } from "~/server/accounts/session.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { answerDomainError } from "~/server/platform/errors.server";
+import { type NoticeCode, redirectWithNotice } from "~/server/platform/notice.server";
+import { setJobStatus } from "~/server/jobs/jobs.server";
 
 /** What the page says after a change: publishing a closed job reopens it. */
 function statusNotice(from: JobStatus, to: JobStatus): NoticeCode {

@@ -6,8 +6,8 @@ import { FlashNotice } from "~/components/ui/flash-notice";
 import { Logo } from "~/components/ui/logo";
 import { VerifyEmailBanner } from "~/features/settings/verify-email-banner";
 import { roleLabel } from "~/lib/role-label";
-import { requireStaff } from "~/server/auth.server";
-import { takeNotice } from "~/server/notice.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { takeNotice } from "~/server/platform/notice.server";
 
 const NAV = [
   { to: "/dashboard", label: "Dashboard" },

@@ -10,11 +10,11 @@ import { jobPath } from "~/lib/slug";
 import { MoveApplicationSchema, PipelineQuerySchema } from "~/schemas/application-review";
 import { parseQuery } from "~/schemas/query";
 import { formValues, parseForm } from "~/schemas/parse-form";
-import { requireStaff } from "~/server/auth.server";
-import { appDatabase } from "~/server/db.server";
-import { answerDomainError } from "~/server/errors.server";
-import { CARDS_PER_MORE, CARDS_PER_PAGE, getPipelineBoard } from "~/server/queries/pipeline.server";
-import { moveApplication } from "~/server/services/pipeline.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { answerDomainError } from "~/server/platform/errors.server";
+import { CARDS_PER_MORE, CARDS_PER_PAGE, getPipelineBoard } from "~/server/applications/pipeline-queries.server";
+import { moveApplication } from "~/server/applications/pipeline.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta(data ? `${data.job.title} pipeline` : "Pipeline", "Move candidates through the hiring pipeline.");

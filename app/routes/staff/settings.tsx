@@ -12,27 +12,19 @@ import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
 import { CompanySettingsSchema, ProfileSettingsSchema } from "~/schemas/settings";
 import { InviteMemberSchema } from "~/schemas/team";
 import { isUuid } from "~/schemas/id";
-import { appAuth, authHeaders, cookieHeaders, requireStaff, type Staff } from "~/server/auth.server";
-import { config } from "~/server/config.server";
-import { appDatabase, type Database } from "~/server/db.server";
-import { appMailer } from "~/server/email.server";
-import { answerDomainError, onField } from "~/server/errors.server";
-import {
-  changePassword,
-  confirmTwoFactorEnrolment,
-  disableTwoFactor,
-  getAccountSecurity,
-  listSessions,
-  revokeSession,
-  type SignOutScope,
-  signOutSessions,
-  startTwoFactorEnrolment,
-} from "~/server/services/accounts.server";
-import { consumeRateLimit, RATE_LIMITS } from "~/server/services/rate-limit.server";
-import { getSettings, updateCompanySettings, updateProfileSettings } from "~/server/services/settings.server";
-import { inviteMember, listTeam, removeMember, revokeInvitation } from "~/server/services/team.server";
-import { clientIpContext } from "~/server/request-context.server";
-import { type NoticeCode, redirectWithNotice } from "~/server/notice.server";
+import { appAuth, authHeaders } from "~/server/accounts/auth.server";
+import { cookieHeaders, requireStaff, type Staff } from "~/server/accounts/session.server";
+import { config } from "~/server/platform/config.server";
+import { appDatabase, type Database } from "~/server/platform/db.server";
+import { appMailer } from "~/server/mail/mailer.server";
+import { answerDomainError, onField } from "~/server/platform/errors.server";
+import { changePassword } from "~/server/accounts/passwords.server";
+import { confirmTwoFactorEnrolment, disableTwoFactor, getAccountSecurity, listSessions, revokeSession, type SignOutScope, signOutSessions, startTwoFactorEnrolment } from "~/server/accounts/security.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/server/platform/rate-limit.server";
+import { getSettings, updateCompanySettings, updateProfileSettings } from "~/server/settings/settings.server";
+import { inviteMember, listTeam, removeMember, revokeInvitation } from "~/server/team/team.server";
+import { clientIpContext } from "~/server/platform/request-context.server";
+import { type NoticeCode, redirectWithNotice } from "~/server/platform/notice.server";
 import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
 
 export const meta: Route.MetaFunction = () => pageMeta("Settings", "Your profile, company, security and team.");

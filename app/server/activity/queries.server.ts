@@ -1,0 +1,85 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import { activityEvents, profiles, user } from "../../../db/schema";
+import type { Queryable } from "../platform/db.server";
+import { type Actor, owned } from "../platform/tenancy.server";
+
+export interface ActivityItem {
+  id: string;
+  type: string;
+  subjectType: string;
+  subjectId: string;
+  data: Record<string, unknown>;
+  /** Full name, else email; null for a candidate or a deleted user. */
+  actorName: string | null;
+  /** ISO timestamp. */
+  createdAt: string;
+}
+
+function selectActivity(db: Queryable) {
+  return db
+    .select({
+      id: activityEvents.id,
+      type: activityEvents.type,
+      subjectType: activityEvents.subjectType,
+      subjectId: activityEvents.subjectId,
+      data: activityEvents.data,
+      actorFullName: profiles.fullName,
+      actorEmail: user.email,
+      createdAt: activityEvents.createdAt,
+    })
+    .from(activityEvents)
+    .leftJoin(user, eq(user.id, activityEvents.actorId))
+    .leftJoin(profiles, eq(profiles.id, activityEvents.actorId));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectActivity>["where"]>>[number];
+
+function toItem(row: Row): ActivityItem {
+  return {
+    id: row.id,
+    type: row.type,
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+    data: row.data,
+    actorName: row.actorFullName?.trim() || row.actorEmail || null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The company's newest events, for the dashboard. */
+export async function listRecentActivity(db: Queryable, actor: Actor, limit = 10): Promise<ActivityItem[]> {
+  const rows = await selectActivity(db)
+    .where(owned(activityEvents, actor))
+    .orderBy(desc(activityEvents.createdAt), desc(activityEvents.seq))
+    .limit(limit);
+  return rows.map(toItem);
+}
+
+/** Every event of one subject (an application's history), oldest first. */
+export async function listSubjectActivity(db: Queryable, actor: Actor, subjectId: string): Promise<ActivityItem[]> {
+  const rows = await selectActivity(db)
+    .where(and(eq(activityEvents.subjectId, subjectId), owned(activityEvents, actor)))
+    .orderBy(asc(activityEvents.createdAt), asc(activityEvents.seq));
+  return rows.map(toItem);
+}
+
+/** One line describing an event, for people. */
+export function describeActivity(item: Pick<ActivityItem, "type" | "data">): string {
+  const d = item.data as Record<string, string | null | undefined>;
+  switch (item.type) {
+    case "application_received":
+      return `${d.candidateName} applied to ${d.jobTitle}`;
+    case "application_stage_moved":
+      return d.fromStageName
+        ? `${d.candidateName} moved from ${d.fromStageName} to ${d.toStageName}`
+        : `${d.candidateName} moved to ${d.toStageName}`;
+    case "application_status_changed":
+      return `${d.candidateName}'s status changed from ${d.from} to ${d.to}`;
+    case "job_posted":
+      return `Job posted: ${d.jobTitle}`;
+    case "job_status_changed":
+      return `${d.jobTitle} changed from ${d.from} to ${d.to}`;
+    default:
+      return "Activity";
+  }
+}

@@ -1,0 +1,89 @@
+import { sql } from "drizzle-orm";
+import { APPLICATION_MESSAGES, type ApplicationData } from "~/schemas/application";
+import { APPLIED_STAGE_NAME } from "~/schemas/job";
+import { type Database, queryRows, queryRowsPrepared } from "../platform/db.server";
+import { DomainError } from "../platform/errors.server";
+import { assertWithinLimit, effectiveLimit, type RateLimitRule, rateLimitUpsert, sweepRateLimitsSometimes } from "../platform/rate-limit.server";
+
+export const NOT_ACCEPTING_MESSAGE = "This job is no longer accepting applications";
+
+/** The client whose applications are counted against the "apply" rate limit. */
+export interface ApplyRateLimit {
+  rule: RateLimitRule;
+  /** The client IP. */
+  subject: string;
+}
+
+/**
+ * Stores a candidate's application in the Applied stage of a published job, in one statement (so
+ * one transaction and one round trip) that:
+ * - counts the request against the client's rate limit, when one is given;
+ * - reads the job, holding its row against a concurrent close, and finds its Applied stage;
+ * - inserts the application, with a snapshot of the questions it answered (so answers keep their
+ *   labels if the job's form changes later), unless the client is over its limit or this email
+ *   (case-insensitive) already applied to this job (the unique index);
+ * - records the "application received" activity event;
+ * - queues the application's emails, which the mail worker writes and sends after the commit
+ *   (decision 044).
+ * When nothing was inserted, the limit or a second read says why: RATE_LIMITED, CONFLICT (with
+ * the email field), CLOSED or NOT_FOUND.
+ */
+export async function submitApplication(
+  db: Database,
+  input: { jobId: string; application: ApplicationData; rateLimit?: ApplyRateLimit },
+): Promise<{ id: string }> {
+  const { application, rateLimit } = input;
+  const formData = {
+    ...(application.cover_letter ? { cover_letter: application.cover_letter } : {}),
+    custom_fields: application.custom_fields,
+  };
+  const limited = rateLimit ? rateLimitUpsert(rateLimit.rule, rateLimit.subject) : sql`select 1 as count, 0 as retry_after`;
+  const limit = rateLimit ? effectiveLimit(rateLimit.rule) : 1;
+  const [row] = await queryRowsPrepared<{ id: string | null; count: number; retry_after: number }>(
+    db,
+    rateLimit ? `submit-application:${rateLimit.rule.name}` : "submit-application",
+    sql`with limited as (${limited}),
+        inserted as (
+          insert into applications (company_id, job_id, candidate_name, candidate_email, resume_url, form_data, current_pipeline_stage_id)
+          select j.company_id, j.id, ${application.candidate_name}, ${application.candidate_email},
+                 ${application.resume_url ?? null},
+                 ${JSON.stringify(formData)}::jsonb || jsonb_build_object('form_schema', j.form_schema), s.id
+          from jobs j
+          join lateral (select st.id from pipeline_stages st
+                        where st.job_id = j.id and st.name = ${APPLIED_STAGE_NAME}
+                        order by st."order" limit 1) s on true
+          where j.id = ${input.jobId} and j.status = 'published' and (select count from limited) <= ${limit}
+          for share of j
+          on conflict do nothing
+          returning id, company_id, job_id, candidate_name
+        ),
+        event as (
+          insert into activity_events (company_id, actor_id, type, subject_type, subject_id, data)
+          select i.company_id, null, 'application_received', 'application', i.id,
+                 jsonb_build_object('candidateName', i.candidate_name, 'jobId', i.job_id, 'jobTitle', j.title)
+          from inserted i join jobs j on j.id = i.job_id
+        ),
+        queued as (
+          insert into application_email_queue (application_id) select id from inserted
+        )
+        select (select id from inserted) as id, l.count, l.retry_after from limited l`,
+  );
+  if (rateLimit) {
+    sweepRateLimitsSometimes(db);
+    assertWithinLimit(rateLimit.rule, row);
+  }
+  if (row?.id) return { id: row.id };
+
+  const [job] = await queryRows<{ status: string; has_stage: boolean; applied: boolean }>(
+    db,
+    sql`select j.status,
+               exists (select 1 from pipeline_stages st where st.job_id = j.id and st.name = ${APPLIED_STAGE_NAME}) as has_stage,
+               exists (select 1 from applications a
+                       where a.job_id = j.id and lower(a.candidate_email) = lower(${application.candidate_email})) as applied
+        from jobs j where j.id = ${input.jobId}`,
+  );
+  if (!job) throw new DomainError("NOT_FOUND", "Job not found");
+  if (job.status !== "published") throw new DomainError("CLOSED", NOT_ACCEPTING_MESSAGE);
+  if (job.applied) throw new DomainError("CONFLICT", APPLICATION_MESSAGES.alreadyApplied, { field: "candidate_email" });
+  throw new DomainError("NOT_FOUND", "Failed to get pipeline stage");
+}

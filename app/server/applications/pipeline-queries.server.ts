@@ -1,0 +1,115 @@
+import { and, eq, sql } from "drizzle-orm";
+import { jobs } from "../../../db/schema";
+import { isUuid } from "~/schemas/id";
+import { type Queryable, queryRows } from "../platform/db.server";
+import { type Actor, owned, ownedSql } from "../platform/tenancy.server";
+
+/** Cards each column shows at first (kept small: the board's HTML grows with every card). */
+export const CARDS_PER_PAGE = 25;
+/** Cards each "Show more" adds to a column. */
+export const CARDS_PER_MORE = 50;
+
+export interface BoardCard {
+  id: string;
+  candidateName: string;
+  candidateEmail: string;
+  /** ISO timestamp. */
+  createdAt: string;
+}
+
+export interface BoardColumn {
+  id: string;
+  name: string;
+  count: number;
+  cards: BoardCard[];
+  /** More cards than shown are in this stage. */
+  hasMore: boolean;
+}
+
+interface CardRow {
+  id: string;
+  stage_id: string;
+  candidate_name: string;
+  candidate_email: string;
+  status: string;
+  created_at: Date | string;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function toCard(row: CardRow): BoardCard {
+  return {
+    id: row.id,
+    candidateName: row.candidate_name,
+    candidateEmail: row.candidate_email,
+    createdAt: iso(row.created_at),
+  };
+}
+
+
+/**
+ * The pipeline board of one of the company's jobs: its stages in order, each with its
+ * count and its newest cards (one index range per stage), or null for an unknown job.
+ */
+export async function getPipelineBoard(
+  db: Queryable,
+  actor: Actor,
+  jobId: string,
+  /** Cards to show per stage id, beyond the first page ("Show more"). */
+  shown: Record<string, number> = {},
+) {
+  const limitOf = (stageId: string) => Math.max(CARDS_PER_PAGE, shown[stageId] ?? 0);
+  const maxLimit = Math.max(CARDS_PER_PAGE, ...Object.values(shown));
+  if (!isUuid(jobId)) return null;
+  const [job] = await db
+    .select({ id: jobs.id, title: jobs.title, status: jobs.status })
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), owned(jobs, actor)));
+  if (!job) return null;
+
+  const [stages, cards] = await Promise.all([
+    queryRows<{ id: string; name: string; count: number | string }>(
+      db,
+      sql`select s.id, s.name,
+            (select count(*) from applications a where a.current_pipeline_stage_id = s.id and ${ownedSql("a", actor)}) as count
+          from pipeline_stages s
+          where s.job_id = ${jobId} and ${ownedSql("s", actor)}
+          order by s."order"`,
+    ),
+    queryRows<CardRow>(
+      db,
+      sql`select c.id, s.id as stage_id, c.candidate_name, c.candidate_email, c.status, c.created_at
+          from pipeline_stages s
+          cross join lateral (
+            select a.id, a.candidate_name, a.candidate_email, a.status, a.created_at
+            from applications a
+            where a.current_pipeline_stage_id = s.id and ${ownedSql("a", actor)}
+            order by a.created_at desc, a.id desc
+            limit ${maxLimit + 1}
+          ) c
+          where s.job_id = ${jobId} and ${ownedSql("s", actor)}
+          order by s.id, c.created_at desc, c.id desc`,
+    ),
+  ]);
+
+  const byStage = new Map<string, CardRow[]>();
+  for (const row of cards) {
+    const list = byStage.get(row.stage_id) ?? [];
+    list.push(row);
+    byStage.set(row.stage_id, list);
+  }
+  const columns: BoardColumn[] = stages.map((stage) => {
+    const list = byStage.get(stage.id) ?? [];
+    const perStage = limitOf(stage.id);
+    const page = list.slice(0, perStage);
+    return {
+      id: stage.id,
+      name: stage.name,
+      count: Number(stage.count),
+      cards: page.map(toCard),
+      hasMore: list.length > perStage,
+    };
+  });
+  const total = columns.reduce((sum, column) => sum + column.count, 0);
+  return { job, columns, total };
+}

@@ -1,0 +1,166 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { applications, jobs, pipelineStages } from "../../../db/schema";
+import { type ApplicationStatus } from "~/schemas/application-review";
+import { isUuid } from "~/schemas/id";
+import type { FormField } from "~/schemas/form-field";
+import type { Queryable } from "../platform/db.server";
+import { type Actor, owned } from "../platform/tenancy.server";
+import { likePattern } from "../jobs/queries.server";
+
+export const APPLICATIONS_PAGE_SIZE = 25;
+
+export interface ApplicationFilters {
+  jobId?: string;
+  stageId?: string;
+  status?: ApplicationStatus;
+  q?: string;
+  /** 1-based. */
+  page?: number;
+}
+
+/** The company's applications, newest first, filtered and one page at a time, with the total. */
+export async function listApplications(db: Queryable, actor: Actor, filters: ApplicationFilters) {
+  const conditions: SQL[] = [owned(applications, actor)];
+  if (filters.jobId && isUuid(filters.jobId)) conditions.push(eq(applications.jobId, filters.jobId));
+  if (filters.stageId && isUuid(filters.stageId)) conditions.push(eq(applications.currentPipelineStageId, filters.stageId));
+  if (filters.status) conditions.push(eq(applications.status, filters.status));
+  const q = filters.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    conditions.push(or(ilike(applications.candidateName, pattern), ilike(applications.candidateEmail, pattern))!);
+  }
+  const where = and(...conditions);
+  const page = Math.max(1, Math.floor(filters.page ?? 1));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: applications.id,
+        candidateName: applications.candidateName,
+        candidateEmail: applications.candidateEmail,
+        status: applications.status,
+        createdAt: applications.createdAt,
+        jobId: applications.jobId,
+        jobTitle: jobs.title,
+        stageName: pipelineStages.name,
+      })
+      .from(applications)
+      .innerJoin(jobs, eq(jobs.id, applications.jobId))
+      .leftJoin(pipelineStages, eq(pipelineStages.id, applications.currentPipelineStageId))
+      .where(where)
+      .orderBy(desc(applications.createdAt), desc(applications.id))
+      .limit(APPLICATIONS_PAGE_SIZE)
+      .offset((page - 1) * APPLICATIONS_PAGE_SIZE),
+    db.select({ n: count() }).from(applications).where(where),
+  ]);
+  const totalCount = Number(total?.n ?? 0);
+  return {
+    rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total: totalCount,
+    page,
+    pageCount: Math.max(1, Math.ceil(totalCount / APPLICATIONS_PAGE_SIZE)),
+  };
+}
+
+/** The filter choices: the company's jobs, and the stages of the chosen job. */
+export async function listApplicationFilterOptions(db: Queryable, actor: Actor, jobId: string | undefined) {
+  const [jobRows, stageRows] = await Promise.all([
+    db
+      .select({ id: jobs.id, title: jobs.title })
+      .from(jobs)
+      .where(owned(jobs, actor))
+      .orderBy(desc(jobs.createdAt)),
+    jobId && isUuid(jobId)
+      ? db
+          .select({ id: pipelineStages.id, name: pipelineStages.name })
+          .from(pipelineStages)
+          .where(and(eq(pipelineStages.jobId, jobId), owned(pipelineStages, actor)))
+          .orderBy(asc(pipelineStages.order))
+      : Promise.resolve([]),
+  ]);
+  return { jobs: jobRows, stages: stageRows };
+}
+
+export interface CustomAnswer {
+  fieldId: string;
+  label: string;
+  /** The answer as text; "" when left empty. */
+  answer: string;
+  /** The job's form no longer has this field. */
+  removed: boolean;
+}
+
+type FormData = { cover_letter?: string; custom_fields?: Record<string, string | boolean>; form_schema?: FormField[] };
+
+const answerText = (value: string | boolean | undefined) =>
+  value === true ? "Yes" : value === false ? "No" : (value ?? "").toString();
+
+/**
+ * Every custom field's label and answer in the form's order. Fields the job later removed
+ * keep their label when the application carries a copy of the form it was submitted
+ * with (form_data.form_schema), and follow the current ones.
+ */
+export function customAnswers(formSchema: FormField[], formData: FormData): CustomAnswer[] {
+  const answers = formData.custom_fields ?? {};
+  const current = [...formSchema].sort((a, b) => a.order - b.order);
+  const currentIds = new Set(current.map((field) => field.id));
+  const snapshot = [...(formData.form_schema ?? [])].sort((a, b) => a.order - b.order);
+  const result: CustomAnswer[] = current.map((field) => ({
+    fieldId: field.id,
+    label: field.label,
+    answer: answerText(answers[field.id]),
+    removed: false,
+  }));
+  const seen = new Set(currentIds);
+  for (const field of snapshot) {
+    if (seen.has(field.id)) continue;
+    seen.add(field.id);
+    result.push({ fieldId: field.id, label: field.label, answer: answerText(answers[field.id]), removed: true });
+  }
+  for (const [fieldId, value] of Object.entries(answers)) {
+    if (seen.has(fieldId)) continue;
+    result.push({ fieldId, label: "Removed question", answer: answerText(value), removed: true });
+  }
+  return result;
+}
+
+/** One application of the company with its job, stage and the job's stages; null otherwise. */
+export async function getApplicationDetail(db: Queryable, actor: Actor, applicationId: string) {
+  if (!isUuid(applicationId)) return null;
+  const [row] = await db
+    .select({
+      id: applications.id,
+      candidateName: applications.candidateName,
+      candidateEmail: applications.candidateEmail,
+      resumeUrl: applications.resumeUrl,
+      formData: applications.formData,
+      status: applications.status,
+      createdAt: applications.createdAt,
+      stageId: applications.currentPipelineStageId,
+      jobId: jobs.id,
+      jobTitle: jobs.title,
+      formSchema: jobs.formSchema,
+    })
+    .from(applications)
+    .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .where(and(eq(applications.id, applicationId), owned(applications, actor)));
+  if (!row) return null;
+  const stages = await db
+    .select({ id: pipelineStages.id, name: pipelineStages.name })
+    .from(pipelineStages)
+    .where(and(eq(pipelineStages.jobId, row.jobId), owned(pipelineStages, actor)))
+    .orderBy(asc(pipelineStages.order));
+  const formData = row.formData as FormData;
+  return {
+    id: row.id,
+    candidateName: row.candidateName,
+    candidateEmail: row.candidateEmail,
+    resumeUrl: row.resumeUrl,
+    coverLetter: formData.cover_letter?.trim() || null,
+    answers: customAnswers(row.formSchema, formData),
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    job: { id: row.jobId, title: row.jobTitle },
+    stage: stages.find((stage) => stage.id === row.stageId) ?? null,
+    stages,
+  };
+}

@@ -1,0 +1,98 @@
+import { and, count, eq, gte, sql } from "drizzle-orm";
+import { applications, companies, jobs } from "../../../db/schema";
+import type { Queryable } from "../platform/db.server";
+import { type Actor, owned, ownCompany, ownedSql } from "../platform/tenancy.server";
+import { DEFAULT_COMPANY_NAME } from "~/schemas/names";
+
+export interface DashboardStats {
+  activeJobs: number;
+  applicationsToday: number;
+  pendingReviews: number;
+}
+
+/** The name of a time zone the runtime knows (validated with Intl), else UTC. */
+export function resolveTimeZone(value: string | null | undefined): string {
+  if (!value || value.length > 64) return "UTC";
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
+/** Milliseconds the zone's wall clock is ahead of UTC at this instant. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant the current day began in the time zone (local midnight). */
+export function startOfDayInTimeZone(now: Date, timeZone: string): Date {
+  const local = new Date(now.getTime() + zoneOffset(now.getTime(), timeZone));
+  const midnightWall = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  // The offset at midnight may differ from now's (a daylight-saving change today): settle it.
+  let instant = midnightWall - zoneOffset(midnightWall, timeZone);
+  instant = midnightWall - zoneOffset(instant, timeZone);
+  return new Date(instant);
+}
+
+/** The three stat cards of the dashboard, for one company. */
+export async function getDashboardStats(db: Queryable, actor: Actor, todayStart: Date): Promise<DashboardStats> {
+  const [[active], [today], [pending]] = await Promise.all([
+    db.select({ n: count() }).from(jobs).where(and(owned(jobs, actor), eq(jobs.status, "published"))),
+    db
+      .select({ n: count() })
+      .from(applications)
+      .where(and(owned(applications, actor), gte(applications.createdAt, todayStart))),
+    db
+      .select({ n: count() })
+      .from(applications)
+      .where(and(owned(applications, actor), eq(applications.status, "active"))),
+  ]);
+  return {
+    activeJobs: Number(active?.n ?? 0),
+    applicationsToday: Number(today?.n ?? 0),
+    pendingReviews: Number(pending?.n ?? 0),
+  };
+}
+
+
+/** The owner's first steps, each done or not (the dashboard's "Get started" checklist). */
+export interface GettingStarted {
+  /** The company has a website (shown on every job page) and a name of its own. */
+  companyDetails: boolean;
+  /** The company has a job, whatever its status. */
+  firstJob: boolean;
+  /** Someone else is a member, or an invitation is open (not accepted, revoked or expired). */
+  teammate: boolean;
+}
+
+/** The checklist of one company, in one statement. */
+export async function getGettingStarted(db: Queryable, actor: Actor): Promise<GettingStarted> {
+  const [row] = await db
+    .select({
+      companyDetails: sql<boolean>`(${companies.website} is not null and ${companies.name} <> ${DEFAULT_COMPANY_NAME})`,
+      firstJob: sql<boolean>`exists (select 1 from jobs j where ${ownedSql("j", actor)})`,
+      teammate: sql<boolean>`(
+        exists (select 1 from profiles p where ${ownedSql("p", actor)} and p.id <> ${actor.userId})
+        or exists (
+          select 1 from invitations i
+          where ${ownedSql("i", actor)} and i.accepted_at is null and i.revoked_at is null and i.expires_at > now()
+        )
+      )`,
+    })
+    .from(companies)
+    .where(ownCompany(actor));
+  return { companyDetails: Boolean(row?.companyDetails), firstJob: Boolean(row?.firstJob), teammate: Boolean(row?.teammate) };
+}

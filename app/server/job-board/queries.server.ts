@@ -1,0 +1,193 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { FormField } from "~/schemas/form-field";
+import { type Queryable, queryRows } from "../platform/db.server";
+
+export const JOB_BOARD_PAGE_SIZE = 20;
+
+export interface BoardJob {
+  id: string;
+  title: string;
+  description: string;
+  requirements: string | null;
+  location: string | null;
+  type: string;
+  remoteType: string | null;
+  salaryMin: string | null;
+  salaryMax: string | null;
+  salaryCurrency: string | null;
+  salaryPeriod: string | null;
+  publishedAt: string | null;
+  companyName: string;
+}
+
+interface BoardRow {
+  id: string;
+  title: string;
+  description: string;
+  requirements: string | null;
+  location: string | null;
+  type: string;
+  remote_type: string | null;
+  salary_min: string | null;
+  salary_max: string | null;
+  salary_currency: string | null;
+  salary_period: string | null;
+  published_at: Date | string | null;
+  company_name: string;
+}
+
+const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
+
+/**
+ * How many of the newest published jobs a search first looks through in the board's order. A term
+ * found often enough there fills its page from them at once; any other search collects its
+ * matches through the GIN indexes instead (decision 024).
+ */
+export const JOB_BOARD_RECENT_WINDOW = 1_000;
+
+export interface BoardPageOptions {
+  q?: string;
+  page?: number;
+  /** JOB_BOARD_RECENT_WINDOW unless a test needs a small one. */
+  recentWindow?: number;
+}
+
+/**
+ * One page of published jobs of every company, newest first by published_at, optionally
+ * matching a full-text search (websearch syntax: words, "phrases", -exclusions) over title,
+ * description, requirements, location (jobs.search_document) or the company name.
+ */
+export async function listBoardJobs(db: Queryable, options: BoardPageOptions) {
+  const { q, page, queries } = boardPageQueries(options);
+  let rows: BoardRow[] = [];
+  for (const query of queries) {
+    rows = await queryRows<BoardRow>(db, query);
+    if (rows.length > JOB_BOARD_PAGE_SIZE) break;
+  }
+  const jobs = rows.slice(0, JOB_BOARD_PAGE_SIZE).map(toBoardJob);
+  return { q, page, jobs, hasNextPage: rows.length > JOB_BOARD_PAGE_SIZE };
+}
+
+/**
+ * The statements behind `listBoardJobs`, tried in order until one fills the page (a full page
+ * and one more row); the last one is always exact. bench/board-plans.ts prints their plans.
+ */
+export function boardPageQueries(options: BoardPageOptions) {
+  const recentWindow = options.recentWindow ?? JOB_BOARD_RECENT_WINDOW;
+  const q = options.q?.trim().slice(0, 200) ?? "";
+  const page = Math.max(1, Math.floor(options.page ?? 1));
+  const limit = JOB_BOARD_PAGE_SIZE + 1;
+  const offset = (page - 1) * JOB_BOARD_PAGE_SIZE;
+  const tsquery = sql`websearch_to_tsquery('english', ${q})`;
+  const matchingCompanies = sql`select c.id from companies c where to_tsvector('english', c.name) @@ ${tsquery}`;
+  const order = sql`order by p.published_at desc nulls last, p.id desc nulls last`;
+  // The page's ids first, then their rows.
+  const withRows = (pageIds: SQL) =>
+    sql`select b.id, b.title, b.description, b.requirements, b.location, b.type, b.remote_type,
+          b.salary_min, b.salary_max, b.salary_currency, b.salary_period, b.published_at, c.name as company_name
+        from (${pageIds}) p
+        join jobs b on b.id = p.id
+        join companies c on c.id = b.company_id
+        ${order}`;
+
+  if (!q) {
+    // However deep the page, its ids come from the board index alone.
+    return {
+      q,
+      page,
+      queries: [
+        withRows(sql`select p.id, p.published_at from jobs p where p.status = 'published'
+          ${order} limit ${limit} offset ${offset}`),
+      ],
+    };
+  }
+  // Every match through the GIN indexes (the job's document; the company name), then the newest.
+  // Materialized, so that the planner cannot walk the board's order instead and test every
+  // published job until it has a page, which reads them all when nothing matches. The second
+  // half leaves out what the first found, so no de-duplication is needed.
+  const allMatches = withRows(sql`with matches as materialized (
+        select j.id, j.published_at from jobs j
+        where j.status = 'published' and j.search_document @@ ${tsquery}
+        union all
+        select j.id, j.published_at from jobs j
+        where j.status = 'published' and j.company_id in (${matchingCompanies})
+          and not (j.search_document @@ ${tsquery}))
+      select p.id, p.published_at from matches p ${order} limit ${limit} offset ${offset}`);
+  if (offset + limit > recentWindow) return { q, page, queries: [allMatches] };
+  // A common term fills its page from the newest jobs: at most `recentWindow` of them
+  // are read in the board's order, whatever the term.
+  const recentMatches = withRows(sql`select p.id, p.published_at from (
+        select j.id, j.published_at, j.company_id, j.search_document from jobs j where j.status = 'published'
+        order by j.published_at desc nulls last, j.id desc nulls last limit ${recentWindow}) p
+      where p.search_document @@ ${tsquery} or p.company_id = any(array(${matchingCompanies}))
+      ${order} limit ${limit} offset ${offset}`);
+  return { q, page, queries: [recentMatches, allMatches] };
+}
+
+/** The board's shape of a job row. */
+function toBoardJob(row: BoardRow): BoardJob {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    requirements: row.requirements,
+    location: row.location,
+    type: row.type,
+    remoteType: row.remote_type,
+    salaryMin: row.salary_min,
+    salaryMax: row.salary_max,
+    salaryCurrency: row.salary_currency,
+    salaryPeriod: row.salary_period,
+    publishedAt: iso(row.published_at),
+    companyName: row.company_name,
+  };
+}
+
+export interface PublicJob extends BoardJob {
+  status: string;
+  companyId: string;
+  companyWebsite: string | null;
+  createdAt: string;
+  formSchema: FormField[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One job with its company, whatever its status (the page decides what to show), or null. */
+export async function getPublicJob(db: Queryable, id: string): Promise<PublicJob | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await queryRows<
+    BoardRow & { status: string; company_id: string; company_website: string | null; created_at: Date | string; form_schema: FormField[] | string }
+  >(
+    db,
+    sql`select j.id, j.title, j.description, j.requirements, j.location, j.type, j.remote_type, j.status,
+          j.salary_min, j.salary_max, j.salary_currency, j.salary_period, j.published_at, j.created_at, j.form_schema,
+          j.company_id, c.name as company_name, c.website as company_website
+        from jobs j join companies c on c.id = j.company_id
+        where j.id = ${id}`,
+  );
+  if (!row) return null;
+  const formSchema = typeof row.form_schema === "string" ? (JSON.parse(row.form_schema) as FormField[]) : row.form_schema;
+  return {
+    ...toBoardJob(row),
+    status: row.status,
+    companyId: row.company_id,
+    companyWebsite: row.company_website,
+    createdAt: iso(row.created_at)!,
+    formSchema: [...(formSchema ?? [])].sort((a, b) => a.order - b.order),
+  };
+}
+
+/**
+ * Every published job's address and date, newest first: for sitemap.xml (its owner wires this in;
+ * a sitemap file holds at most 50,000 URLs, so pass `limit`/`offset` to split it).
+ */
+export async function listPublishedJobPaths(db: Queryable, options: { limit?: number; offset?: number } = {}) {
+  const rows = await queryRows<{ id: string; title: string; published_at: Date | string | null }>(
+    db,
+    sql`select id, title, published_at from jobs where status = 'published'
+        order by published_at desc nulls last, id desc nulls last
+        limit ${options.limit ?? 50_000} offset ${options.offset ?? 0}`,
+  );
+  return rows.map((row) => ({ id: row.id, title: row.title, publishedAt: iso(row.published_at) }));
+}

@@ -1,0 +1,101 @@
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { applications, companies, jobs, pipelineStages } from "../../../db/schema";
+import type { JOB_STATUSES } from "~/schemas/job";
+import type { Queryable } from "../platform/db.server";
+import { type Actor, owned, ownedSql } from "../platform/tenancy.server";
+import { isUuid } from "~/schemas/id";
+
+export interface StaffJobFilters {
+  q?: string;
+  status?: (typeof JOB_STATUSES)[number];
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A company's jobs, newest first, with their real application counts. */
+export async function listStaffJobs(db: Queryable, actor: Actor, filters: StaffJobFilters) {
+  const conditions: SQL[] = [owned(jobs, actor)];
+  if (filters.status) conditions.push(eq(jobs.status, filters.status));
+  const q = filters.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    conditions.push(or(ilike(jobs.title, pattern), ilike(jobs.description, pattern), ilike(jobs.location, pattern))!);
+  }
+  const applicationCount = db
+    .select({ jobId: applications.jobId, n: sql<number>`count(*)::int`.as("n") })
+    .from(applications)
+    .where(owned(applications, actor))
+    .groupBy(applications.jobId)
+    .as("application_count");
+
+  return db
+    .select({
+      id: jobs.id,
+      title: jobs.title,
+      location: jobs.location,
+      type: jobs.type,
+      remoteType: jobs.remoteType,
+      status: jobs.status,
+      createdAt: jobs.createdAt,
+      companyName: companies.name,
+      applications: sql<number>`coalesce(${applicationCount.n}, 0)`,
+    })
+    .from(jobs)
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .leftJoin(applicationCount, eq(applicationCount.jobId, jobs.id))
+    .where(and(...conditions))
+    .orderBy(desc(jobs.createdAt));
+}
+
+/** The fields of a job that both the edit form and the preview read. */
+const JOB_FIELDS = {
+  id: jobs.id,
+  title: jobs.title,
+  description: jobs.description,
+  requirements: jobs.requirements,
+  location: jobs.location,
+  type: jobs.type,
+  remoteType: jobs.remoteType,
+  status: jobs.status,
+  salaryMin: jobs.salaryMin,
+  salaryMax: jobs.salaryMax,
+  salaryCurrency: jobs.salaryCurrency,
+  salaryPeriod: jobs.salaryPeriod,
+};
+
+/** One of the company's jobs with its stages (and how many candidates each holds), for editing; or null. */
+export async function getStaffJob(db: Queryable, actor: Actor, jobId: string) {
+  if (!isUuid(jobId)) return null;
+  const [job] = await db
+    .select({ ...JOB_FIELDS, publishedAt: jobs.publishedAt, formSchema: jobs.formSchema })
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), owned(jobs, actor)));
+  if (!job) return null;
+  const stages = await db
+    .select({
+      id: pipelineStages.id,
+      name: pipelineStages.name,
+      description: pipelineStages.description,
+      order: pipelineStages.order,
+      applications: sql<number>`(select count(*)::int from applications a
+        where a.current_pipeline_stage_id = "pipeline_stages"."id" and ${ownedSql("a", actor)})`,
+    })
+    .from(pipelineStages)
+    .where(and(eq(pipelineStages.jobId, jobId), owned(pipelineStages, actor)))
+    .orderBy(asc(pipelineStages.order));
+  return { ...job, stages };
+}
+
+/** One of the company's jobs as its public page shows it (with the company's name and website), for the preview; or null. */
+export async function getStaffJobPreview(db: Queryable, actor: Actor, jobId: string) {
+  if (!isUuid(jobId)) return null;
+  const [job] = await db
+    .select({ ...JOB_FIELDS, companyName: companies.name, companyWebsite: companies.website })
+    .from(jobs)
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .where(and(eq(jobs.id, jobId), owned(jobs, actor)));
+  return job ?? null;
+}

@@ -1,0 +1,131 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "../../../db/schema";
+import { acquireDataDirLock } from "./data-dir-lock.server";
+
+/** A Drizzle database on either driver; services take this. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What `db.transaction(tx => …)` hands to its callback. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** A database or an open transaction: read helpers accept either. */
+export type Queryable = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies every pending migration. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** `postgres://…`: use PostgreSQL through node-postgres. */
+  url?: string;
+  /** PGlite data directory; `memory://` (or undefined with no url) keeps it in memory. */
+  dataDir?: string;
+  /** Pool size for PostgreSQL. */
+  max?: number;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    pool.on("error", (error) => console.error("PostgreSQL pool error:", error));
+    const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    // An advisory lock on one connection keeps app nodes starting together from racing.
+    const migrate = async () => {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock(727274)");
+        try {
+          await migrateNodePg(drizzleNodePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.query("select pg_advisory_unlock(727274)");
+        }
+      } finally {
+        client.release();
+      }
+    };
+    return { db, kind: "postgres", migrate, close: () => pool.end() };
+  }
+  const dataDir = options.dataDir ?? "memory://";
+  if (dataDir.startsWith("memory://")) return openPglite(dataDir, () => {});
+  // One process per directory: PGlite does not lock it, and two writers lose data (issue 9).
+  mkdirSync(dataDir, { recursive: true });
+  const lock = acquireDataDirLock(dataDir);
+  try {
+    return await openPglite(dataDir, () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function openPglite(dataDir: string, release: () => void): Promise<DatabaseHandle> {
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const migrate = async () => {
+    await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  };
+  const close = async () => {
+    try {
+      if (!client.closed) await client.close();
+    } finally {
+      release();
+    }
+  };
+  return { db, kind: "pglite", migrate, close };
+}
+
+// ---------------------------------------------------------------------------
+// The process-wide database of the running app
+// ---------------------------------------------------------------------------
+
+// Kept on globalThis so that Vite's module reloads in development share one database.
+const holder = globalThis as typeof globalThis & { __openhireDb?: DatabaseHandle };
+
+export function setAppDatabase(handle: DatabaseHandle | undefined) {
+  holder.__openhireDb = handle;
+}
+
+/** The app's database; opened at start-up by lifecycle.server.ts. */
+export function appDatabase(): Database {
+  if (!holder.__openhireDb) throw new Error("The database is not open yet");
+  return holder.__openhireDb.db;
+}
+
+export function appDatabaseHandle(): DatabaseHandle | undefined {
+  return holder.__openhireDb;
+}
+
+/** Rows of a raw SQL query; node-postgres and PGlite both answer `{ rows }`. */
+export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Rows of a raw SQL query run often on the hot path, as a named prepared statement on PostgreSQL:
+ * each pooled connection plans it once instead of on every call (for the one-statement apply, that
+ * halves PostgreSQL's work). `name` must stand for exactly one SQL text. On PGlite, or inside a
+ * transaction, it is an ordinary query.
+ */
+export async function queryRowsPrepared<T>(db: Queryable, name: string, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params });
+  return result.rows;
+}
