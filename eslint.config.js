@@ -17,13 +17,6 @@ export default tseslint.config(
     },
   },
   {
-    // Server-only code must never be imported by schemas, which the browser loads too.
-    files: ["app/schemas/**"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: ["**/*.server", "**/server/**"] }],
-    },
-  },
-  {
     // Features are siblings: each uses shared code (components, lib, schemas, content), never another feature.
     files: ["app/features/**"],
     rules: {
@@ -35,6 +28,22 @@ export default tseslint.config(
     files: ["app/components/**", "app/lib/**", "app/content/**", "app/schemas/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["~/features/**", "~/routes/**", "**/features/**", "**/routes/**"], message: "Shared code must not import a feature or a route." }] }],
+    },
+  },
+  {
+    // Logic, schemas and content sit under the UI and are loaded by the browser too: they never import
+    // components, a feature, a route or server-only code.
+    files: ["app/lib/**", "app/content/**", "app/schemas/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/features/**", "~/routes/**", "~/components/**", "**/features/**", "**/routes/**", "**/components/**"], message: "Logic, schemas and content must not import UI, a feature or a route." },
+            { group: ["**/*.server", "**/server/**"], message: "Server-only code must never be imported by code the browser loads." },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,5 +1,5 @@
 /** About and careers content: values, team, perks and open positions. */
-import type { IconName } from "~/components/marketing/icon";
+import type { IconName } from "./icons";
 import type { JobType } from "~/schemas/job";
 
 export interface Value {

@@ -1,5 +1,5 @@
-/** Feature copy for the landing and platform pages. Icons name entries of components/marketing/icon.tsx. */
-import type { IconName } from "~/components/marketing/icon";
+/** Feature copy for the landing and platform pages. Icons name entries of content/icons.ts. */
+import type { IconName } from "./icons";
 
 export interface Feature {
   icon: IconName;

@@ -3,7 +3,7 @@
  * Every entry is something the code does now (see the README's configuration table); plans are not
  * listed here (product decision 15).
  */
-import type { IconName } from "~/components/marketing/icon";
+import type { IconName } from "./icons";
 
 export interface Integration {
   icon: IconName;

@@ -1,5 +1,5 @@
 /** Resources, guides and documentation content. */
-import type { IconName } from "~/components/marketing/icon";
+import type { IconName } from "./icons";
 
 export type GuideType = "Article" | "Video" | "Guide";
 
