@@ -30,7 +30,7 @@ export function Field({ label, error, hint, className = "", ...input }: FieldPro
 }
 
 /** The ids of what FieldMessages shows for a control, for its aria-describedby. */
-export function describedBy(id: string, error?: string, hint?: ReactNode) {
+function describedBy(id: string, error?: string, hint?: ReactNode) {
   return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
 }
 

@@ -6,7 +6,7 @@ const subscribe = () => () => {};
  * True once the page is hydrated. The server and the hydration pass format dates in UTC
  * with a fixed locale (so the HTML matches); then the browser's locale and time zone take over.
  */
-export function useHydrated(): boolean {
+function useHydrated(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => true,

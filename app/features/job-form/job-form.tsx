@@ -40,7 +40,7 @@ interface JobFormProps {
 }
 
 /** "full-time" → "Full-time". */
-export function capitalise(value: string): string {
+function capitalise(value: string): string {
   return value ? value[0]!.toUpperCase() + value.slice(1) : value;
 }
 
