@@ -3,29 +3,71 @@ import { type ComponentProps, type ReactNode, useId } from "react";
 export const inputStyles =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500 aria-[invalid=true]:ring-red-500/20";
 
-interface FieldProps extends Omit<ComponentProps<"input">, "id"> {
+/** What every labelled control takes besides its own attributes. */
+interface ControlProps {
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
+  className?: string;
 }
 
-/** A labelled input with its error message tied to it for assistive technology. */
-export function Field({ label, error, hint, className = "", ...input }: FieldProps) {
+/** The control's attributes that tie it to its label and messages. */
+interface ControlA11y {
+  id: string;
+  className: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+/** A label, the control it names, and the control's error or hint under it. */
+function LabelledControl({ label, error, hint, className = "", control }: ControlProps & { control: (a11y: ControlA11y) => ReactNode }) {
   const id = useId();
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input
-        id={id}
-        className={`${inputStyles} mt-1`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...input}
-      />
+      {control({ id, className: `${inputStyles} mt-1`, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, error, hint) })}
       <FieldMessages id={id} error={error} hint={hint} />
     </div>
+  );
+}
+
+/** A labelled input with its error message tied to it for assistive technology. */
+export function Field({ label, error, hint, className, ...input }: ControlProps & Omit<ComponentProps<"input">, "id" | "className">) {
+  return <LabelledControl label={label} error={error} hint={hint} className={className} control={(a11y) => <input {...a11y} {...input} />} />;
+}
+
+/** A labelled textarea, its messages tied to it like Field's. */
+export function TextAreaField({ label, error, hint, className, ...props }: ControlProps & Omit<ComponentProps<"textarea">, "id" | "className">) {
+  return <LabelledControl label={label} error={error} hint={hint} className={className} control={(a11y) => <textarea {...a11y} {...props} />} />;
+}
+
+/** A labelled select of value/label options, its messages tied to it like Field's. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  className,
+  options,
+  ...props
+}: ControlProps & Omit<ComponentProps<"select">, "id" | "className"> & { options: readonly { value: string; label: string }[] }) {
+  return (
+    <LabelledControl
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(a11y) => (
+        <select {...a11y} {...props}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
@@ -52,52 +94,5 @@ export function FieldMessages({ id, error, hint }: { id: string; error?: string;
         </p>
       ) : null}
     </>
-  );
-}
-
-interface ControlProps {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-}
-
-/** A labelled textarea, its messages tied to it like Field's. */
-export function TextAreaField({ label, error, hint, className = "", ...props }: ControlProps & Omit<ComponentProps<"textarea">, "id">) {
-  const id = useId();
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea id={id} className={`${inputStyles} mt-1`} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...props} />
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
-  );
-}
-
-/** A labelled select of value/label options, its messages tied to it like Field's. */
-export function SelectField({
-  label,
-  error,
-  hint,
-  className = "",
-  options,
-  ...props
-}: ControlProps & Omit<ComponentProps<"select">, "id"> & { options: readonly { value: string; label: string }[] }) {
-  const id = useId();
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select id={id} className={`${inputStyles} mt-1`} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...props}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
   );
 }
