@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { companies, profiles } from "../../../db/schema";
 import type { CompanySettingsInput, ProfileSettingsInput } from "~/schemas/settings";
 import type { Database, Queryable } from "../platform/db.server";
+import { invalidateJobBoardCache } from "../job-board/cache.server";
 import { DomainError } from "../platform/errors.server";
 import { type Actor, owned, ownCompany } from "../platform/tenancy.server";
 import { isCompanyOwner } from "../team/team.server";
@@ -32,10 +33,11 @@ export async function updateProfileSettings(db: Database, actor: Actor, input: P
     .where(and(eq(profiles.id, actor.userId), owned(profiles, actor)));
 }
 
-/** The company's name and website; only its owner changes them. */
+/** The company's name and website; only its owner changes them. Every job page shows both, so the board's cache goes. */
 export async function updateCompanySettings(db: Database, actor: Actor, input: CompanySettingsInput) {
   if (!(await isCompanyOwner(db, actor))) {
     throw new DomainError("FORBIDDEN", "Only the company's owner can change the company's details.");
   }
   await db.update(companies).set({ name: input.companyName, website: input.website }).where(ownCompany(actor));
+  invalidateJobBoardCache();
 }
