@@ -65,10 +65,16 @@ export interface RouteAnswer<D> {
   response: Response | undefined;
   /** Whether the route threw its answer (to the error boundary, or a redirect). */
   thrown: boolean;
+  /**
+   * The Set-Cookie headers the route left in the request context for the root middleware to send
+   * with the page (a refreshed session, a notice's cookie cleared); not part of `headers`.
+   */
+  responseCookies: string[];
 }
 
+/** Any loader or action of any route. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any loader or action of any route
-type RouteFunction = (args: any) => unknown;
+export type RouteFunction = (args: any) => unknown;
 /** The payload of a route's answer: `data()`'s data, or the value returned. */
 type DataOf<R> = R extends DataWithResponseInit<infer D> ? D : Exclude<R, Response>;
 
@@ -86,21 +92,26 @@ function isDataWithResponseInit(value: unknown): value is DataWithResponseInit<u
   return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 }
 
-function answerOf<D>(value: unknown, thrown: boolean): RouteAnswer<D> {
-  if (value instanceof Response) return { status: value.status, data: undefined as D, headers: value.headers, response: value, thrown };
+function answerOf<D>(value: unknown, thrown: boolean, responseCookies: string[]): RouteAnswer<D> {
+  if (value instanceof Response) return { status: value.status, data: undefined as D, headers: value.headers, response: value, thrown, responseCookies };
   if (isDataWithResponseInit(value)) {
-    return { status: value.init?.status ?? 200, data: value.data as D, headers: new Headers(value.init?.headers), response: undefined, thrown };
+    // A thrown `data()` without a status is a 500 to React Router, as any error is.
+    const status = value.init?.status ?? (thrown ? 500 : 200);
+    return { status, data: value.data as D, headers: new Headers(value.init?.headers), response: undefined, thrown, responseCookies };
   }
-  return { status: 200, data: value as D, headers: new Headers(), response: undefined, thrown };
+  return { status: 200, data: value as D, headers: new Headers(), response: undefined, thrown, responseCookies };
 }
 
 /** Calls a loader or action with `call`'s request, context and params, and reads its answer. */
 export async function callRoute<F extends RouteFunction>(fn: F, call: RouteCall): Promise<RouteAnswer<DataOf<Awaited<ReturnType<F>>>>> {
-  const args = { request: routeRequest(call), context: routeContext(call.ip), params: call.params ?? {} };
+  const context = routeContext(call.ip);
+  const args = { request: routeRequest(call), context, params: call.params ?? {} };
+  const cookies = () => [...(context.get(responseCookiesContext) ?? [])];
   try {
-    return answerOf(await fn(args), false);
+    const value = await fn(args);
+    return answerOf(value, false, cookies());
   } catch (error) {
-    if (error instanceof Response || isDataWithResponseInit(error)) return answerOf(error, true);
+    if (error instanceof Response || isDataWithResponseInit(error)) return answerOf(error, true, cookies());
     throw error;
   }
 }

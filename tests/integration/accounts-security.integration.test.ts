@@ -1,12 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
+import type { LoaderFunctionArgs } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session, twoFactor, user, verification } from "../../db/schema";
 import { INVALID_RESET_LINK } from "~/schemas/auth";
 import { hashResetIdentifier, setAppAuth } from "~/server/accounts/auth.server";
 import { requireStaff } from "~/server/accounts/session.server";
 import { setAppDatabase } from "~/server/platform/db.server";
-import { responseCookiesContext } from "~/server/platform/request-context.server";
 import { changePassword, requestPasswordReset, resetPassword } from "~/server/accounts/passwords.server";
 import { confirmTwoFactorEnrolment, disableTwoFactor, listSessions, signOutSessions, startTwoFactorEnrolment } from "~/server/accounts/security.server";
 import { failureDelaySeconds, FREE_FAILED_SIGN_INS, sendSignInCode, signIn, signInWithCode, verifySecondFactor } from "~/server/accounts/sign-in.server";
@@ -14,7 +13,7 @@ import { verifyEmail } from "~/server/accounts/sign-up.server";
 import { codeIn, linkIn } from "../e2e/accounts-mailbox";
 import { totpCode } from "../e2e/accounts-totp";
 import { createStaff, TEST_PASSWORD, uniqueEmail } from "../factories";
-import { cookieFrom } from "../helpers/route-test";
+import { callLoader, cookieFrom } from "../helpers/route-test";
 import { type AccountsTestbed, createAccountsTestbed } from "../helpers/test-database";
 
 let bed: AccountsTestbed;
@@ -296,15 +295,13 @@ describe("the staff guard", () => {
     setAppAuth(bed.auth);
     try {
       const { staff, cookie } = await createStaff(bed.t.db, bed.auth);
-      const request = () => new Request("http://openhire.test/dashboard", { headers: { cookie } });
-      const context = () => {
-        const provider = new RouterContextProvider();
-        provider.set(responseCookiesContext, []);
-        return provider;
-      };
-      expect(await requireStaff(request(), context())).toMatchObject({ userId: staff.userId });
+      // The guard as a staff page's loader calls it, on a request for /dashboard.
+      const guarded = ({ request, context }: LoaderFunctionArgs) => requireStaff(request, context);
+      const live = await callLoader(guarded, { path: "/dashboard", cookie });
+      expect(live).toMatchObject({ thrown: false, data: { userId: staff.userId } });
       await bed.t.db.delete(session).where(eq(session.userId, staff.userId));
-      await expect(requireStaff(request(), context())).rejects.toMatchObject({ status: 302 });
+      const ended = await callLoader(guarded, { path: "/dashboard", cookie });
+      expect(ended).toMatchObject({ thrown: true, status: 302 });
     } finally {
       setAppDatabase(undefined);
       setAppAuth(undefined);

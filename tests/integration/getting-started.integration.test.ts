@@ -10,7 +10,7 @@ import { registerAccount } from "~/server/accounts/sign-up.server";
 import { hashInvitationToken } from "~/server/team/team.server";
 import type { Actor } from "~/server/platform/tenancy.server";
 import { createStaff, createTestJob, TEST_PASSWORD, uniqueEmail } from "../factories";
-import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
+import { callLoader, type RouteFunction, setUpAppTestDatabase } from "../helpers/route-test";
 
 // The owner's "Get started" checklist on the dashboard (issue 10), and the role the sidebar shows.
 
@@ -30,8 +30,11 @@ async function openInvitation(owner: Actor, email = uniqueEmail("invitee"), expi
   return { id: row!.id, email };
 }
 
-function loaderArgs(path: string, cookie: string) {
-  return { request: new Request(`http://localhost${path}`, { headers: { cookie } }), context: routeContext(), params: {} } as never;
+/** What a loader gives the page at `path` for the session in `cookie`: data returned, not thrown. */
+async function pageData<F extends RouteFunction>(loader: F, path: string, cookie: string) {
+  const answer = await callLoader(loader, { path, cookie });
+  expect(answer).toMatchObject({ status: 200, thrown: false });
+  return answer.data;
 }
 
 describe("getGettingStarted", () => {
@@ -85,11 +88,9 @@ describe("getGettingStarted", () => {
 });
 
 describe("the dashboard and the sidebar", () => {
-  type Dashboard = { name: string; checklist: { id: string; href: string; done: boolean }[] | null };
-
   it("greets the owner by name and shows the checklist with each step's link, until every step is done", async () => {
     const { staff, cookie } = await createStaff(bed.t.db, bed.t.auth, { fullName: "Olive Owner" });
-    const load = async () => (await dashboardRoute.loader(loaderArgs("/dashboard", cookie))) as unknown as Dashboard;
+    const load = () => pageData(dashboardRoute.loader, "/dashboard", cookie);
     const first = await load();
     expect(first.name).toBe("Olive Owner");
     expect(first.checklist?.map(({ id, href, done }) => ({ id, href, done }))).toEqual([
@@ -116,18 +117,18 @@ describe("the dashboard and the sidebar", () => {
     );
     const memberCookie = member.cookies.map((c) => c.split(";")[0]).join("; ");
 
-    const dashboard = (await dashboardRoute.loader(loaderArgs("/dashboard", memberCookie))) as unknown as Dashboard;
+    const dashboard = await pageData(dashboardRoute.loader, "/dashboard", memberCookie);
     expect(dashboard).toMatchObject({ name: "Nina Newcomer", checklist: null });
 
-    expect(await layoutRoute.loader(loaderArgs("/dashboard", memberCookie))).toMatchObject({
+    expect(await pageData(layoutRoute.loader, "/dashboard", memberCookie)).toMatchObject({
       displayName: "Nina Newcomer",
       role: "Recruiter",
       companyName: "Initech",
     });
-    expect(await layoutRoute.loader(loaderArgs("/dashboard", owner.cookie))).toMatchObject({ role: "Owner", companyName: "Initech" });
+    expect(await pageData(layoutRoute.loader, "/dashboard", owner.cookie)).toMatchObject({ role: "Owner", companyName: "Initech" });
     // Spec: the role stands in for a name there is not (an account from before sign-up asked for one).
     await bed.t.db.update(profiles).set({ fullName: null }).where(eq(profiles.id, owner.staff.userId));
-    expect(await layoutRoute.loader(loaderArgs("/dashboard", owner.cookie))).toMatchObject({ displayName: "Owner", hasName: false });
-    expect(await dashboardRoute.loader(loaderArgs("/dashboard", owner.cookie))).toMatchObject({ name: "User" });
+    expect(await pageData(layoutRoute.loader, "/dashboard", owner.cookie)).toMatchObject({ displayName: "Owner", hasName: false });
+    expect(await pageData(dashboardRoute.loader, "/dashboard", owner.cookie)).toMatchObject({ name: "User" });
   });
 });

@@ -6,17 +6,13 @@ import * as newRoute from "~/routes/staff/jobs-new";
 import * as previewRoute from "~/routes/staff/jobs-preview";
 import * as statusRoute from "~/routes/staff/jobs-status";
 import * as layoutRoute from "~/routes/staff/layout";
-import { responseCookiesContext } from "~/server/platform/request-context.server";
 import { createJob } from "~/server/jobs/jobs.server";
 import { createStaff, jobInput } from "../factories";
-import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
+import { callAction, callLoader, type RouteAnswer, setUpAppTestDatabase } from "../helpers/route-test";
 
 /** Issue 10: a new job is published or saved as a draft, a draft is previewed, and every save says so after its redirect. */
 
 const bed = setUpAppTestDatabase();
-
-type Args = { request: Request; context: ReturnType<typeof routeContext>; params: Record<string, string> };
-const run = (fn: unknown, args: Args) => (fn as (a: Args) => Promise<unknown>)(args);
 
 function jobForm(title: string, intent?: string): Record<string, string> {
   const values: Record<string, string> = { title, description: "Keep the light burning.", "stages.0.name": "Applied", "stages.1.name": "Hired" };
@@ -24,71 +20,62 @@ function jobForm(title: string, intent?: string): Record<string, string> {
   return values;
 }
 
-async function signedIn() {
-  const { staff, cookie } = await createStaff(bed.t.db, bed.t.auth);
-  const post = (url: string, values: Record<string, string>) =>
-    new Request(`http://localhost${url}`, { method: "POST", headers: { cookie }, body: new URLSearchParams(values) });
-  const get = (url: string, extraCookie?: string) =>
-    new Request(`http://localhost${url}`, { headers: { cookie: extraCookie ? `${cookie}; ${extraCookie}` : cookie } });
-  return { staff, post, get };
-}
+const signedIn = () => createStaff(bed.t.db, bed.t.auth);
 
 /** The redirect's address and the notice its cookie carries (undefined without one). */
-function redirectOf(answer: unknown) {
-  expect(answer).toBeInstanceOf(Response);
-  const response = answer as Response;
-  expect(response.status).toBe(302);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("openhire_notice="));
-  return { location: response.headers.get("Location"), notice: cookie?.split(";")[0], code: /=([a-z-]+)\./.exec(cookie ?? "")?.[1] };
+function redirectOf(answer: RouteAnswer<unknown>) {
+  expect(answer.response).toBeInstanceOf(Response);
+  expect(answer.status).toBe(302);
+  const cookie = answer.headers.getSetCookie().find((c) => c.startsWith("openhire_notice="));
+  return { location: answer.headers.get("Location"), notice: cookie?.split(";")[0], code: /=([a-z-]+)\./.exec(cookie ?? "")?.[1] };
 }
 
 const statusOf = async (title: string) => (await bed.t.db.select({ id: jobs.id, status: jobs.status }).from(jobs).where(eq(jobs.title, title)))[0];
 
 describe("posting a job", () => {
   it("Create Job publishes and lands on the jobs list saying so", async () => {
-    const { post } = await signedIn();
-    const answer = redirectOf(await run(newRoute.action, { request: post("/manage/jobs/new", jobForm("Published keeper", "publish")), context: routeContext(), params: {} }));
+    const { cookie } = await signedIn();
+    const answer = redirectOf(await callAction(newRoute.action, { path: "/manage/jobs/new", form: jobForm("Published keeper", "publish"), cookie }));
     expect(answer).toMatchObject({ location: "/manage/jobs", code: "job-published" });
     expect((await statusOf("Published keeper"))?.status).toBe("published");
   });
 
   it("Save as draft keeps it off the board and lands on its preview saying so", async () => {
-    const { post } = await signedIn();
-    const answer = redirectOf(await run(newRoute.action, { request: post("/manage/jobs/new", jobForm("Drafted keeper", "draft")), context: routeContext(), params: {} }));
+    const { cookie } = await signedIn();
+    const answer = redirectOf(await callAction(newRoute.action, { path: "/manage/jobs/new", form: jobForm("Drafted keeper", "draft"), cookie }));
     const job = await statusOf("Drafted keeper");
     expect(job?.status).toBe("draft");
     expect(answer).toMatchObject({ location: `/manage/jobs/${job!.id}/preview`, code: "draft-saved" });
   });
 
   it("a post without a button's intent publishes, as the spec creates a job", async () => {
-    const { post } = await signedIn();
-    redirectOf(await run(newRoute.action, { request: post("/manage/jobs/new", jobForm("Plain post keeper")), context: routeContext(), params: {} }));
+    const { cookie } = await signedIn();
+    redirectOf(await callAction(newRoute.action, { path: "/manage/jobs/new", form: jobForm("Plain post keeper"), cookie }));
     expect((await statusOf("Plain post keeper"))?.status).toBe("published");
   });
 
   it("a refused form answers 400 with no notice and writes nothing", async () => {
-    const { post } = await signedIn();
-    const answer = await run(newRoute.action, { request: post("/manage/jobs/new", { ...jobForm("", "draft") }), context: routeContext(), params: {} });
-    expect(answer).not.toBeInstanceOf(Response);
-    expect((answer as { init: { status: number } }).init.status).toBe(400);
+    const { cookie } = await signedIn();
+    const answer = await callAction(newRoute.action, { path: "/manage/jobs/new", form: jobForm("", "draft"), cookie });
+    expect(answer).toMatchObject({ status: 400, thrown: false, response: undefined });
   });
 });
 
 describe("editing and status changes", () => {
   it("saving a draft goes to its preview, a published job to the list, both with 'Changes saved.'", async () => {
-    const { staff, post } = await signedIn();
+    const { staff, cookie } = await signedIn();
     const draft = await createJob(bed.t.db, staff, jobInput({ title: "Edit me, draft" }), { status: "draft" });
     const live = await createJob(bed.t.db, staff, jobInput({ title: "Edit me, live" }));
-    const edit = (id: string, title: string) => run(editRoute.action, { request: post(`/manage/jobs/${id}/edit`, jobForm(title, "save")), context: routeContext(), params: { id } });
+    const edit = (id: string, title: string) => callAction(editRoute.action, { path: `/manage/jobs/${id}/edit`, form: jobForm(title, "save"), cookie, params: { id } });
     expect(redirectOf(await edit(draft.id, "Edited draft"))).toMatchObject({ location: `/manage/jobs/${draft.id}/preview`, code: "changes-saved" });
     expect(redirectOf(await edit(live.id, "Edited live"))).toMatchObject({ location: "/manage/jobs", code: "changes-saved" });
   });
 
   it("each status button says what it did; a button of the status the job already has says nothing", async () => {
-    const { staff, post } = await signedIn();
+    const { staff, cookie } = await signedIn();
     const { id } = await createJob(bed.t.db, staff, jobInput({ title: "Status keeper" }), { status: "draft" });
     const set = async (status: string) =>
-      redirectOf(await run(statusRoute.action, { request: post(`/manage/jobs/${id}/status`, { status, redirectTo: "/manage/jobs" }), context: routeContext(), params: { id } }));
+      redirectOf(await callAction(statusRoute.action, { path: `/manage/jobs/${id}/status`, form: { status, redirectTo: "/manage/jobs" }, cookie, params: { id } }));
     expect(await set("published")).toMatchObject({ location: "/manage/jobs", code: "job-published" });
     expect(await set("published")).toMatchObject({ location: "/manage/jobs", notice: undefined });
     expect(await set("closed")).toMatchObject({ code: "job-closed" });
@@ -99,31 +86,26 @@ describe("editing and status changes", () => {
 
 describe("the preview and the notice", () => {
   it("shows a draft of the company as its public page would, with its facts and salary", async () => {
-    const { staff, get } = await signedIn();
+    const { staff, cookie } = await signedIn();
     const { id } = await createJob(
       bed.t.db,
       staff,
       jobInput({ title: "Preview keeper", location: "Sagres", salary_min: "40000", salary_max: "50000", salary_currency: "EUR", salary_period: "yearly" }),
       { status: "draft" },
     );
-    const page = (await run(previewRoute.loader, { request: get(`/manage/jobs/${id}/preview`), context: routeContext(), params: { id } })) as Awaited<
-      ReturnType<typeof previewRoute.loader>
-    >;
+    const { data: page } = await callLoader(previewRoute.loader, { path: `/manage/jobs/${id}/preview`, cookie, params: { id } });
     expect(page).toMatchObject({ id, status: "draft", page: { apply: false, path: `/jobs/${id}/preview-keeper`, job: { title: "Preview keeper", location: "Sagres" } } });
     expect(page.page.job.salary).toBe("€40,000 - €50,000 yearly");
     expect(page.page.job.companyName).toBeTruthy();
   });
 
   it("the staff layout shows the notice of the redirect once and clears its cookie", async () => {
-    const { get } = await signedIn();
-    const context = routeContext();
-    const layout = (await run(layoutRoute.loader, { request: get("/manage/jobs", "openhire_notice=job-published.0123456789ab"), context, params: {} })) as Awaited<
-      ReturnType<typeof layoutRoute.loader>
-    >;
-    expect(layout.notice).toEqual({ id: "0123456789ab", message: "Job published." });
-    expect(context.get(responseCookiesContext)).toEqual([expect.stringMatching(/^openhire_notice=; Path=\/; Max-Age=0/)]);
+    const { cookie } = await signedIn();
+    const layout = await callLoader(layoutRoute.loader, { path: "/manage/jobs", cookie: `${cookie}; openhire_notice=job-published.0123456789ab` });
+    expect(layout.data.notice).toEqual({ id: "0123456789ab", message: "Job published." });
+    expect(layout.responseCookies).toEqual([expect.stringMatching(/^openhire_notice=; Path=\/; Max-Age=0/)]);
 
-    const quiet = (await run(layoutRoute.loader, { request: get("/manage/jobs"), context: routeContext(), params: {} })) as typeof layout;
-    expect(quiet.notice).toBeUndefined();
+    const quiet = await callLoader(layoutRoute.loader, { path: "/manage/jobs", cookie });
+    expect(quiet.data.notice).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@ import * as applicationsRoute from "~/routes/staff/applications-list";
 import * as jobsRoute from "~/routes/staff/jobs-list";
 import * as pipelineRoute from "~/routes/staff/pipeline";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
-import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
+import { callLoader, type RouteFunction, setUpAppTestDatabase } from "../helpers/route-test";
 
 // Every list page reads its query with a schema (decision 053): junk typed into the address bar
 // falls back to the default, field by field, and the page answers 200, never a 500.
@@ -15,10 +15,11 @@ const bed = setUpAppTestDatabase();
 /** Values a visitor (or a scanner) may put in any query parameter. */
 const JUNK = ["abc", "", "-1", "0", "2.5", "1e400", "NaN", "' or 1=1 --", "%", "00000000-0000-0000-0000-00000000000g", "x".repeat(2000), "[object Object]"];
 
-/** The loader's answer to `path?query`, which must be data, not a thrown error. */
-async function load(loader: unknown, path: string, query: string, cookie?: string, params: Record<string, string> = {}) {
-  const request = new Request(`http://localhost${path}?${query}`, { headers: cookie ? { cookie } : {} });
-  return (await (loader as (args: unknown) => Promise<unknown>)({ request, context: routeContext(), params })) as Record<string, unknown>;
+/** The loader's answer to `path?query`, which must be data returned with 200, not a thrown error. */
+async function load(loader: RouteFunction, path: string, query: string, cookie?: string, params: Record<string, string> = {}) {
+  const answer = await callLoader(loader, { path: `${path}?${query}`, cookie, params });
+  expect(answer, query).toMatchObject({ status: 200, thrown: false, response: undefined });
+  return answer.data as Record<string, unknown>;
 }
 
 /** Each junk value alone in each parameter, the parameter repeated, and all of them at once. */

@@ -1,16 +1,14 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import type { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import * as applicationRoute from "~/routes/staff/application";
 import * as settingsRoute from "~/routes/staff/settings";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
-import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
+import { callAction, callRoute, type RouteFunction, setUpAppTestDatabase } from "../helpers/route-test";
 
-type RouteFn = (args: { request: Request; context: RouterContextProvider; params: Record<string, string> }) => unknown;
 interface RouteModule {
-  loader?: RouteFn;
-  action?: RouteFn;
+  loader?: RouteFunction;
+  action?: RouteFunction;
 }
 
 // Every route module, and every route of the app's route table, so a new page with an id cannot slip past.
@@ -29,20 +27,6 @@ function flatten(entries: readonly RouteConfigEntry[], prefix = ""): { path: str
 const idRoutes = flatten(routes).filter((route) => route.path.includes(":") && !NOT_IDS.has(route.path) && !route.path.includes("*"));
 
 const bed = setUpAppTestDatabase();
-
-async function status(fn: RouteFn, request: Request, params: Record<string, string>): Promise<number> {
-  try {
-    const result = await fn({ request, context: routeContext(), params });
-    if (result instanceof Response) return result.status;
-    const init = (result as { init?: { status?: number } } | null)?.init;
-    return init?.status ?? 200;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown.status;
-    const init = (thrown as { init?: { status?: number } }).init;
-    if (init) return init.status ?? 500;
-    throw thrown;
-  }
-}
 
 describe("a malformed id in the address", () => {
   it("is checked on every route with an id", () => {
@@ -71,15 +55,13 @@ describe("a malformed id in the address", () => {
         const params = Object.fromEntries(
           [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, name === "slug" ? "some-job" : bad]),
         );
-        const url = `http://localhost/${route.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name]!))}`;
+        const path = `/${route.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name]!))}`;
         for (const kind of ["loader", "action"] as const) {
           const fn = mod![kind];
           if (!fn) continue;
-          const request =
-            kind === "loader"
-              ? new Request(url, { headers: { cookie } })
-              : new Request(url, { method: "POST", headers: { cookie }, body: new URLSearchParams({ intent: "move", status: "closed" }) });
-          expect(`${route.path} ${kind}: ${await status(fn, request, params)}`).toBe(`${route.path} ${kind}: 404`);
+          const form = kind === "action" ? { intent: "move", status: "closed" } : undefined;
+          const { status } = await callRoute(fn, { path, form, cookie, params });
+          expect(`${route.path} ${kind}: ${status}`).toBe(`${route.path} ${kind}: 404`);
         }
       }
     },
@@ -91,28 +73,16 @@ describe("a malformed id in a form field", () => {
     const { staff, cookie } = await createStaff(bed.t.db, bed.t.auth);
     const job = await createTestJob(bed.t.db, staff);
     const application = await createTestApplication(bed.t.db, job);
-    const post = async (values: Record<string, string>) => {
-      const request = new Request(`http://localhost/applications/${application.id}`, {
-        method: "POST",
-        headers: { cookie },
-        body: new URLSearchParams(values),
-      });
-      return (await applicationRoute.action({ request, context: routeContext(), params: { applicationId: application.id } } as never)) as {
-        data: { errors: Record<string, string> };
-        init: { status: number };
-      };
-    };
-    expect(await post({ intent: "send-email", templateId: "nope" })).toMatchObject({ init: { status: 400 }, data: { errors: { form: "Choose a template" } } });
-    expect(await post({ intent: "move", stageId: "nope" })).toMatchObject({ init: { status: 400 }, data: { errors: { stageId: "Please choose a stage" } } });
+    const post = (form: Record<string, string>) =>
+      callAction(applicationRoute.action, { path: `/applications/${application.id}`, form, cookie, params: { applicationId: application.id } });
+    const refused = (errors: Record<string, string>) => ({ status: 400, thrown: false, data: { errors } });
+    expect(await post({ intent: "send-email", templateId: "nope" })).toMatchObject(refused({ form: "Choose a template" }));
+    expect(await post({ intent: "move", stageId: "nope" })).toMatchObject(refused({ stageId: "Please choose a stage" }));
   });
 
   it("is a 404 when revoking an invitation in settings", async () => {
     const { cookie } = await createStaff(bed.t.db, bed.t.auth);
-    const request = new Request("http://localhost/settings", {
-      method: "POST",
-      headers: { cookie },
-      body: new URLSearchParams({ intent: "revoke-invitation", invitationId: "nope" }),
-    });
-    expect(await status(settingsRoute.action as unknown as RouteFn, request, {})).toBe(404);
+    const answer = await callAction(settingsRoute.action, { path: "/settings", form: { intent: "revoke-invitation", invitationId: "nope" }, cookie });
+    expect(answer.status).toBe(404);
   });
 });

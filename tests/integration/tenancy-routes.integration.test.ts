@@ -1,6 +1,5 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq, sql } from "drizzle-orm";
-import type { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { applications, emailTemplates, invitations, profiles, session } from "../../db/schema";
 import routes from "../../app/routes";
@@ -8,7 +7,7 @@ import { ApplicationQuerySchema, ApplicationsQuerySchema, PipelineQuerySchema } 
 import { JobsQuerySchema } from "~/schemas/job";
 import { queryRows } from "~/server/platform/db.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
-import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
+import { callRoute, type RouteCall, type RouteFunction, setUpAppTestDatabase } from "../helpers/route-test";
 
 /**
  * Decision 052: a staff member of one company who sends another company's ids to any staff loader or
@@ -18,10 +17,9 @@ import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
  * call it.
  */
 
-type RouteFn = (args: { request: Request; context: RouterContextProvider; params: Record<string, string> }) => unknown;
 interface RouteModule {
-  loader?: RouteFn;
-  action?: RouteFn;
+  loader?: RouteFunction;
+  action?: RouteFunction;
 }
 type Kind = "loader" | "action";
 
@@ -363,17 +361,11 @@ const CALLS: Record<string, Call[]> = {
   ],
 };
 
-async function answerOf(fn: RouteFn, request: Request, params: Record<string, string>): Promise<{ status: number; body: string }> {
-  let result: unknown;
-  try {
-    result = await fn({ request, context: routeContext(), params });
-  } catch (thrown) {
-    result = thrown;
-    if (!(thrown instanceof Response) && !(thrown as { init?: unknown }).init) throw thrown;
-  }
-  if (result instanceof Response) return { status: result.status, body: await result.clone().text() };
-  const init = (result as { init?: { status?: number } } | null)?.init;
-  return { status: init?.status ?? 200, body: JSON.stringify(result) };
+/** The status of a route's answer, returned or thrown, and all it says as text: headers, and a Response's body or the data. */
+async function answerOf(fn: RouteFunction, call: RouteCall): Promise<{ status: number; body: string }> {
+  const answer = await callRoute(fn, call);
+  const body = answer.response ? await answer.response.clone().text() : JSON.stringify(answer.data);
+  return { status: answer.status, body: `${JSON.stringify([...answer.headers])}\n${body}` };
 }
 
 describe("another company's ids", () => {
@@ -393,13 +385,9 @@ describe("another company's ids", () => {
   it.each(idEntries.map((entry) => [entry.key, entry] as const))("%s answers not found and changes nothing", async (key, entry) => {
     for (const call of CALLS[key] ?? []) {
       const before = await snapshotOfA();
-      const url = `http://localhost${call.url(world)}`;
       const form = call.form?.(world);
-      const request = form
-        ? new Request(url, { method: "POST", headers: { cookie: world.cookie }, body: new URLSearchParams(form) })
-        : new Request(url, { headers: { cookie: world.cookie } });
       expect(Boolean(form), `${key}: a call of an action posts a form`).toBe(key.endsWith(" action"));
-      const answer = await answerOf(entry.fn, request, call.params(world));
+      const answer = await answerOf(entry.fn, { path: call.url(world), form, cookie: world.cookie, params: call.params(world) });
       const label = `${key} with ${call.covers.join(", ")}`;
       expect(`${label}: ${answer.status}`).toBe(`${label}: ${call.answer}`);
       expect(answer.body, label).not.toContain(SECRET);
