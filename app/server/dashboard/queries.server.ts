@@ -1,5 +1,5 @@
 import { and, count, eq, gte, sql } from "drizzle-orm";
-import { applications, companies, jobs } from "../../../db/schema";
+import { applications, companies, jobs, stageCounts } from "../../../db/schema";
 import type { Queryable } from "../platform/db.server";
 import { type Actor, owned, ownCompany, ownedSql } from "../platform/tenancy.server";
 import { DEFAULT_COMPANY_NAME } from "~/schemas/names";
@@ -47,7 +47,11 @@ export function startOfDayInTimeZone(now: Date, timeZone: string): Date {
   return new Date(instant);
 }
 
-/** The three stat cards of the dashboard, for one company. */
+/**
+ * The three stat cards of the dashboard, for one company. Pending Reviews adds up the stages'
+ * counters (decision 060) instead of counting every active application; today's applications are
+ * one index range.
+ */
 export async function getDashboardStats(db: Queryable, actor: Actor, todayStart: Date): Promise<DashboardStats> {
   const [[active], [today], [pending]] = await Promise.all([
     db.select({ n: count() }).from(jobs).where(and(owned(jobs, actor), eq(jobs.status, "published"))),
@@ -56,9 +60,9 @@ export async function getDashboardStats(db: Queryable, actor: Actor, todayStart:
       .from(applications)
       .where(and(owned(applications, actor), gte(applications.createdAt, todayStart))),
     db
-      .select({ n: count() })
-      .from(applications)
-      .where(and(owned(applications, actor), eq(applications.status, "active"))),
+      .select({ n: sql<number>`coalesce(sum(${stageCounts.active}), 0)` })
+      .from(stageCounts)
+      .where(owned(stageCounts, actor)),
   ]);
   return {
     activeJobs: Number(active?.n ?? 0),
