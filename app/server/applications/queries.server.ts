@@ -32,7 +32,8 @@ export async function listApplications(db: Queryable, actor: Actor, filters: App
   const q = filters.q?.trim();
   if (q) {
     const pattern = likePattern(q);
-    conditions.push(or(ilike(applications.candidateName, pattern), ilike(applications.candidateEmail, pattern))!);
+    // An email has no spaces: a search with one reads the name's index only.
+    conditions.push(/\s/.test(q) ? ilike(applications.candidateName, pattern) : or(ilike(applications.candidateName, pattern), ilike(applications.candidateEmail, pattern))!);
   }
   const where = and(...conditions);
   const keyset = keysetQuery(applications.createdAt, applications.id, filters, APPLICATIONS_PAGE_SIZE);
