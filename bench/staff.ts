@@ -44,7 +44,10 @@ const PASSWORD = "correct horse battery staple";
 const BIG_JOBS = 199;
 const PER_JOB = 5_000;
 const OTHER_COMPANIES = 999;
-const OTHER_JOBS = 100_000 - BIG_JOBS;
+/** The big company's published jobs: job g is a draft when g % 20 is 0, closed when it is 1 (below). */
+const BIG_PUBLISHED = BIG_JOBS - Math.floor(BIG_JOBS / 20) - (Math.floor((BIG_JOBS - 1) / 20) + 1);
+/** The others' jobs, all published: 100,000 published jobs in all. */
+const OTHER_JOBS = 100_000 - BIG_PUBLISHED;
 const EVENTS = 1_000_000;
 const FIRST = ["Olivia", "Liam", "Emma", "Noah", "Amelia", "Oliver", "Ava", "Elijah", "Sophia", "Mateo", "Isabella", "Lucas", "Mia", "Levi", "Evelyn", "Asher", "Harper", "James", "Luna", "Leo", "Camila", "Grayson", "Gianna", "Ezra", "Elizabeth", "Luca", "Eleanor", "Ethan", "Ella", "Aiden", "Abigail", "Wyatt", "Sofia", "Sebastian", "Avery", "Benjamin", "Scarlett", "Mason", "Emily", "Henry", "Aria", "Hudson", "Penelope", "Jack", "Chloe", "Jackson", "Layla", "Owen", "Mila", "Daniel"];
 const LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Nguyen", "Hill", "Flores", "Green", "Adams", "Nelson", "Baker", "Hall", "Rivera", "Campbell", "Mitchell", "Carter", "Roberts"];
@@ -59,7 +62,7 @@ const databaseUrl = url.toString();
 
 // A finished seed marks the database with this comment; a database without it (a seed cut short,
 // an older data set) is dropped and seeded again.
-const SEEDED = "openhire staff bench: seeded v1";
+const SEEDED = "openhire staff bench: seeded v2";
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
 const [found] = (await admin.query("select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1", [NAME])).rows as {
