@@ -126,7 +126,7 @@ try {
       const tbt = tasks.filter((t) => t.start >= fcp).reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
       return { fcp, tbt, longTasks: tasks.length, cards: document.querySelectorAll("[data-testid=pipeline-card]").length };
     });
-    worstTbt = throttle === 1 ? result.tbt : worstTbt;
+    worstTbt = Math.max(worstTbt, result.tbt);
     console.log(
       `Browser (CPU x${throttle}): first contentful paint ${result.fcp.toFixed(0)} ms, ${result.longTasks} long tasks, total blocking time ${result.tbt.toFixed(0)} ms, ${result.cards} cards rendered (budget TBT <= 200 ms)`,
     );

@@ -209,8 +209,9 @@ export const jobs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Staff list: a company's jobs newest first.
-    index("jobs_company_created_idx").on(t.companyId, t.createdAt.desc()),
+    // Staff list: a company's jobs newest first, a page at a time from a (created_at, id) cursor.
+    // DESC is NULLS FIRST here as in the queries' ORDER BY … DESC, so the index gives their order.
+    index("jobs_company_created_idx").on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Dashboard: a company's published jobs.
     index("jobs_company_status_idx").on(t.companyId, t.status),
     // Public board: published jobs in the board's order. With the id it answers a deep page's
@@ -288,15 +289,20 @@ export const applications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Board: a job's applications newest first.
-    index("applications_job_created_idx").on(t.jobId, t.createdAt.desc()),
-    // Applications list and "Applications Today": a company's applications by date.
-    index("applications_company_created_idx").on(t.companyId, t.createdAt.desc()),
-    // "Pending Reviews": a company's applications by status.
-    index("applications_company_status_idx").on(t.companyId, t.status),
-    // Board: a stage's applications newest first (the first page of each column), and the
-    // stage foreign key's own lookups.
-    index("applications_stage_created_idx").on(t.currentPipelineStageId, t.createdAt.desc(), t.id.desc()),
+    // The applications list pages newest first from a (created_at, id) cursor (decision 060): one
+    // index per filter, each ending in the list's order. DESC is NULLS FIRST, as ORDER BY … DESC is.
+    // Filtered by job (and the board's deletes by job).
+    index("applications_job_created_idx").on(t.jobId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Unfiltered, and "Applications Today".
+    index("applications_company_created_idx").on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Filtered by status.
+    index("applications_company_status_idx").on(t.companyId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Board: a stage's applications newest first (each column's page), the list filtered by stage,
+    // and the stage foreign key's own lookups.
+    index("applications_stage_created_idx").on(t.currentPipelineStageId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The list's search by part of a name or an email (pg_trgm; decision 060).
+    index("applications_candidate_name_trgm_idx").using("gin", t.candidateName.op("gin_trgm_ops")),
+    index("applications_candidate_email_trgm_idx").using("gin", t.candidateEmail.op("gin_trgm_ops")),
     // One application per email per job.
     uniqueIndex("applications_job_email_unique").on(t.jobId, sql`lower(${t.candidateEmail})`),
     // The job is of the application's company, and the stage is of the application's job (decision 052).
@@ -309,6 +315,31 @@ export const applications = pgTable(
       foreignColumns: [pipelineStages.id, pipelineStages.jobId],
     }).onDelete("restrict"),
     check("applications_status_check", oneOf("status", APPLICATION_STATUSES)),
+  ],
+);
+
+/**
+ * How many applications each stage holds, and how many of them are active: what the board's columns,
+ * the staff job list and "Pending Reviews" show, without counting a million rows (decision 060).
+ * Kept by triggers (migration 0006) in the statement that inserts, moves, changes the status of or
+ * deletes an application, so the numbers are exact and never a transaction behind.
+ */
+export const stageCounts = pgTable(
+  "stage_counts",
+  {
+    stageId: uuid("stage_id")
+      .primaryKey()
+      .references(() => pipelineStages.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id").notNull(),
+    jobId: uuid("job_id").notNull(),
+    applications: integer("applications").notNull().default(0),
+    active: integer("active").notNull().default(0),
+  },
+  (t) => [
+    // The staff job list: a job's total over its stages.
+    index("stage_counts_job_idx").on(t.jobId),
+    // "Pending Reviews": the company's active applications over its stages.
+    index("stage_counts_company_idx").on(t.companyId),
   ],
 );
 
@@ -469,7 +500,7 @@ export const activityEvents = pgTable(
   },
   (t) => [
     // Dashboard: a company's newest events.
-    index("activity_events_company_created_idx").on(t.companyId, t.createdAt.desc(), t.seq.desc()),
+    index("activity_events_company_created_idx").on(t.companyId, t.createdAt.desc().nullsFirst(), t.seq.desc().nullsFirst()),
     // Application history: one subject's events in order.
     index("activity_events_subject_created_idx").on(t.subjectId, t.createdAt, t.seq),
     // Deleting a user sets actor_id to null; candidates' events (most of them) have none.

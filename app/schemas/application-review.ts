@@ -1,17 +1,21 @@
 import { idField as id, isUuid } from "./id";
-import { queryId, queryPage, querySearch, queryValue, queryValues } from "./query";
+import { queryCursor, queryId, querySearch, queryValue, queryValues } from "./query";
 import { z } from "./zod";
 
 export const APPLICATION_STATUSES = ["active", "withdrawn", "rejected"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-/** The query of the applications list: /applications?job=&stage=&status=&q=&page= (a stage only with its job). */
+/**
+ * The query of the applications list: /applications?job=&stage=&status=&q= (a stage only with its job),
+ * with ?after= (the next page) or ?before= (the previous page) a row's cursor.
+ */
 export const ApplicationsQuerySchema = z.object({
   job: queryId(),
   stage: queryId(),
   status: queryValue(z.enum(APPLICATION_STATUSES).optional(), undefined),
   q: querySearch(),
-  page: queryPage(),
+  after: queryCursor(),
+  before: queryCursor(),
 });
 
 /** The query of the pipeline board: one ?more=<stageId> per "Show more" pressed on that column. */

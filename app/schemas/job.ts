@@ -1,6 +1,6 @@
 import { isCleanMultiLineText, isSingleLineText, TEXT_MESSAGES } from "./text";
 import { z } from "./zod";
-import { querySearch, queryValue } from "./query";
+import { queryCursor, querySearch, queryValue } from "./query";
 import { type FormFieldDraft, FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES, FormFieldSchema, fieldsFromDrafts, type FormFieldType } from "./form-field";
 import { isCurrencyCode, parseSalaryAmount, SALARY_MESSAGES, salaryAmountError } from "./salary";
 
@@ -301,4 +301,7 @@ export function jobFormIntent(value: string | undefined): JobFormIntent {
 export const JobsQuerySchema = z.object({
   status: queryValue(z.enum(JOB_STATUSES).optional(), undefined),
   q: querySearch(),
+  /** Keyset pages (decision 060): after or before a job's cursor. */
+  after: queryCursor(),
+  before: queryCursor(),
 });

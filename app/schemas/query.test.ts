@@ -9,28 +9,31 @@ const url = (query: string) => `http://localhost/x?${query}`;
 
 describe("parseQuery", () => {
   it("reads each field with its schema, and a missing one as its default", () => {
-    expect(parseQuery(ApplicationsQuerySchema, url(`job=${ID}&stage=${ID}&status=rejected&q=%20ada%20&page=3`))).toEqual({
+    expect(parseQuery(ApplicationsQuerySchema, url(`job=${ID}&stage=${ID}&status=rejected&q=%20ada%20&after=42_${ID}`))).toEqual({
       job: ID,
       stage: ID,
       status: "rejected",
       q: "ada",
-      page: 3,
+      after: { at: "42", id: ID },
+      before: undefined,
     });
-    expect(parseQuery(ApplicationsQuerySchema, url(""))).toEqual({ job: undefined, stage: undefined, status: undefined, q: "", page: 1 });
+    expect(parseQuery(ApplicationsQuerySchema, url(""))).toEqual({ job: undefined, stage: undefined, status: undefined, q: "", after: undefined, before: undefined });
   });
 
   it("falls back field by field on junk, and never throws", () => {
-    expect(parseQuery(ApplicationsQuerySchema, url("job=nope&status=bogus&page=abc&q=ok"))).toEqual({
+    expect(parseQuery(ApplicationsQuerySchema, url("job=nope&status=bogus&after=abc&q=ok"))).toEqual({
       job: undefined,
       stage: undefined,
       status: undefined,
       q: "ok",
-      page: 1,
+      after: undefined,
+      before: undefined,
     });
-    for (const page of ["0", "-2", "2.5", "1e400", "", "Infinity", "0x10"]) {
-      expect(parseQuery(ApplicationsQuerySchema, url(`page=${page}`)).page, page).toBe(1);
+    for (const cursor of ["1", `x_${ID}`, `-1_${ID}`, "123_nope", `123456789012345678_${ID}`, `1.5_${ID}`]) {
+      expect(parseQuery(ApplicationsQuerySchema, url(`after=${cursor}`)).after, cursor).toBeUndefined();
     }
-    expect(parseQuery(JobsQuerySchema, url("status=bogus"))).toEqual({ status: undefined, q: "" });
+    expect(parseQuery(ApplicationsQuerySchema, url(`before=1795303735639123_${ID}`)).before).toEqual({ at: "1795303735639123", id: ID });
+    expect(parseQuery(JobsQuerySchema, url("status=bogus"))).toEqual({ status: undefined, q: "", after: undefined, before: undefined });
     expect(parseQuery(BoardQuerySchema, url("page=10001&applied=yes"))).toEqual({ q: "", page: 1, applied: undefined });
     expect(parseQuery(BoardQuerySchema, url("page=10000&applied=1"))).toMatchObject({ page: 10_000, applied: "1" });
   });

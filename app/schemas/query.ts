@@ -37,3 +37,29 @@ export function parseQuery<S extends z.ZodObject>(schema: S, url: string | URL):
   const input = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, params.getAll(key)]));
   return schema.parse(input);
 }
+
+/**
+ * A place in a list sorted newest first by (created_at, id), for keyset pages (decision 060):
+ * `at` is created_at in whole microseconds since 1970 (exact, unlike a JavaScript date), `id` the row's id.
+ */
+export interface PageCursor {
+  at: string;
+  id: string;
+}
+
+const CURSOR = /^(\d{1,17})_([0-9a-fA-F-]{36})$/;
+
+/** A cursor in the query ("<microseconds>_<uuid>"), or nothing. */
+export const queryCursor = () =>
+  queryValue(
+    z
+      .string()
+      .regex(CURSOR)
+      .refine((value) => isUuid(value.slice(value.indexOf("_") + 1)))
+      .transform((value): PageCursor => ({ at: value.slice(0, value.indexOf("_")), id: value.slice(value.indexOf("_") + 1) }))
+      .optional(),
+    undefined,
+  );
+
+/** A cursor as the query writes it. */
+export const cursorParam = (cursor: PageCursor) => `${cursor.at}_${cursor.id}`;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getApplicationDetail, listApplicationFilterOptions, listApplications } from "~/server/applications/queries.server";
+import { sql } from "drizzle-orm";
+import { APPLICATIONS_COUNT_CAP, getApplicationDetail, listApplicationFilterOptions, listApplications } from "~/server/applications/queries.server";
 import { getPipelineBoard } from "~/server/applications/pipeline-queries.server";
 import { moveApplication } from "~/server/applications/pipeline.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
@@ -53,16 +54,58 @@ describe("listApplications", () => {
     expect(options.stages).toEqual([]);
   });
 
-  it("pages 25 at a time", async () => {
+  it("pages 25 at a time with Next and Previous cursors, every row once, across equal timestamps", async () => {
     const { staff } = await createStaff(t.db, t.auth);
     const job = await createTestJob(t.db, staff);
-    for (let i = 1; i <= 27; i++) await createTestApplication(t.db, job, { candidateName: `Person ${i}`, createdAt: day(i) });
-    const first = await listApplications(t.db, staff, { page: 1 });
-    const second = await listApplications(t.db, staff, { page: 2 });
-    expect(first).toMatchObject({ total: 27, page: 1, pageCount: 2 });
+    // 60 applications, three to each timestamp: a page boundary falls inside a run of equal times.
+    for (let i = 1; i <= 60; i++) await createTestApplication(t.db, job, { candidateName: `Person ${i}`, createdAt: day(Math.ceil(i / 3)) });
+    const first = await listApplications(t.db, staff, {});
+    expect(first).toMatchObject({ total: 60, totalCapped: false, previous: null });
     expect(first.rows).toHaveLength(25);
-    expect(first.rows[0]!.candidateName).toBe("Person 27");
-    expect(second.rows.map((r) => r.candidateName)).toEqual(["Person 2", "Person 1"]);
+    const second = await listApplications(t.db, staff, { after: first.next! });
+    const third = await listApplications(t.db, staff, { after: second.next! });
+    expect(third.rows).toHaveLength(10);
+    expect(third.next).toBeNull();
+    const seen = [...first.rows, ...second.rows, ...third.rows].map((r) => r.id);
+    expect(new Set(seen).size).toBe(60);
+    const newestFirst = [...first.rows, ...second.rows, ...third.rows].map((r) => r.createdAt);
+    expect(newestFirst).toEqual([...newestFirst].sort().reverse());
+    // Previous from the third page is the second page, and from the second the first (no Previous there).
+    const back = await listApplications(t.db, staff, { before: third.previous! });
+    expect(back.rows.map((r) => r.id)).toEqual(second.rows.map((r) => r.id));
+    const front = await listApplications(t.db, staff, { before: back.previous! });
+    expect(front.rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
+    expect(front.previous).toBeNull();
+    expect(front.next).toEqual(first.next);
+  });
+
+  it("keeps the filters on every page and searches by part of a name or an email, in the company only", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const { staff: other } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff);
+    const theirs = await createTestJob(t.db, other);
+    for (let i = 1; i <= 30; i++) {
+      await createTestApplication(t.db, job, { candidateName: `Margaret Hamilton ${i}`, candidateEmail: `mh${i}@apollo.test`, createdAt: day(i) });
+    }
+    await createTestApplication(t.db, job, { candidateName: "Someone Else", candidateEmail: "else@example.test" });
+    await createTestApplication(t.db, theirs, { candidateName: "Margaret Hamilton Theirs", candidateEmail: "mh@apollo.test" });
+    const first = await listApplications(t.db, staff, { q: "garet hamil" });
+    expect(first.total).toBe(30);
+    const second = await listApplications(t.db, staff, { q: "garet hamil", after: first.next! });
+    expect(second.rows.map((r) => r.candidateName)).toEqual(["Margaret Hamilton 5", "Margaret Hamilton 4", "Margaret Hamilton 3", "Margaret Hamilton 2", "Margaret Hamilton 1"]);
+    expect((await listApplications(t.db, staff, { q: "@APOLLO" })).total).toBe(30);
+    expect((await listApplications(t.db, staff, { q: "theirs" })).total).toBe(0);
+    expect((await listApplications(t.db, other, { q: "apollo" })).rows.map((r) => r.candidateName)).toEqual(["Margaret Hamilton Theirs"]);
+  });
+
+  it("counts up to the cap and says there are more", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff);
+    const stage = job.stages[0]!.id;
+    await t.db.execute(sql`insert into applications (company_id, job_id, candidate_name, candidate_email, current_pipeline_stage_id)
+      select ${job.companyId}, ${job.id}, 'Bulk ' || n, 'bulk' || n || '@example.test', ${stage} from generate_series(1, ${APPLICATIONS_COUNT_CAP + 1}) n`);
+    expect(await listApplications(t.db, staff, {})).toMatchObject({ total: APPLICATIONS_COUNT_CAP, totalCapped: true });
+    expect(await listApplications(t.db, staff, { q: "bulk1000" })).toMatchObject({ total: 3, totalCapped: false });
   });
 });
 

@@ -4,7 +4,7 @@ import { activityEvents, applications, companies, jobs, pipelineStages } from ".
 import { CreateJobSchema } from "~/schemas/job";
 import { cachedValue } from "~/server/job-board/cache.server";
 import { getPublicJob, listBoardJobs, listPublishedJobPaths } from "~/server/job-board/queries.server";
-import { getStaffJob, listStaffJobs } from "~/server/jobs/queries.server";
+import { getStaffJob, listStaffJobs, STAFF_JOBS_PAGE_SIZE } from "~/server/jobs/queries.server";
 import { createJob, JobWriteError, setJobStatus, updateJob } from "~/server/jobs/jobs.server";
 import { updateCompanySettings } from "~/server/settings/settings.server";
 import { applyTo, createStaff, createTestJob, jobInput, SAMPLE_FORM_SCHEMA } from "../factories";
@@ -144,7 +144,7 @@ describe("staff queries and tenancy", () => {
     await applyTo(t.db, mine.id, SAMPLE_FORM_SCHEMA);
 
     const list = await listStaffJobs(t.db, a.staff, {});
-    expect(list.map((j) => [j.title, j.applications])).toEqual([["Mine", 2]]);
+    expect(list.rows.map((j) => [j.title, j.applications])).toEqual([["Mine", 2]]);
     expect(await getStaffJob(t.db, a.staff, theirs.id)).toBeNull();
     await expect(setJobStatus(t.db, a.staff, theirs.id, "closed")).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(updateJob(t.db, a.staff, theirs.id, jobInput({ title: "Hijacked" }))).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -152,12 +152,31 @@ describe("staff queries and tenancy", () => {
     expect(still).toEqual({ title: "Theirs", status: "published" });
   });
 
+  it("pages the staff list 25 jobs at a time, newest first, with Next and Previous", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    for (let i = 1; i <= 27; i++) {
+      const { id } = await createTestJob(t.db, staff, { title: `Job ${i}` });
+      // Drafts, two to a timestamp: off the public board the other tests of this file read.
+      await t.db.update(jobs).set({ status: "draft", createdAt: new Date(Date.UTC(2026, 0, Math.ceil(i / 2))) }).where(eq(jobs.id, id));
+    }
+    const first = await listStaffJobs(t.db, staff, {});
+    expect(first.rows).toHaveLength(STAFF_JOBS_PAGE_SIZE);
+    expect(first.previous).toBeNull();
+    const second = await listStaffJobs(t.db, staff, { after: first.next! });
+    expect(second.next).toBeNull();
+    const all = [...first.rows, ...second.rows];
+    expect(new Set(all.map((job) => job.id)).size).toBe(27);
+    expect(all.slice(0, 1).map((job) => job.title)).toEqual(["Job 27"]);
+    const back = await listStaffJobs(t.db, staff, { before: second.previous! });
+    expect(back.rows.map((job) => job.id)).toEqual(first.rows.map((job) => job.id));
+  });
+
   it("searches title, description and location and filters by status", async () => {
     const { staff } = await createStaff(t.db, t.auth);
     await createTestJob(t.db, staff, { title: "Rust Developer", location: "Porto" });
     const closed = await createTestJob(t.db, staff, { title: "Go Developer", description: "Write 100% Go services" });
     await setJobStatus(t.db, staff, closed.id, "closed");
-    const titles = async (filters: Parameters<typeof listStaffJobs>[2]) => (await listStaffJobs(t.db, staff, filters)).map((j) => j.title);
+    const titles = async (filters: Parameters<typeof listStaffJobs>[2]) => (await listStaffJobs(t.db, staff, filters)).rows.map((j) => j.title);
     expect(await titles({ q: "porto" })).toEqual(["Rust Developer"]);
     expect(await titles({ q: "100%" })).toEqual(["Go Developer"]);
     expect(await titles({ status: "closed" })).toEqual(["Go Developer"]);

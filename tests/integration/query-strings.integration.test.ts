@@ -31,21 +31,22 @@ function junkQueries(keys: string[]): string[] {
 }
 
 describe("list pages with junk query strings", () => {
-  it("the applications list falls back to every application, page 1, and keeps the values that fit", async () => {
+  it("the applications list falls back to every application, the first page, and keeps the values that fit", async () => {
     const { staff, cookie } = await createStaff(bed.t.db, bed.t.auth);
     const job = await createTestJob(bed.t.db, staff);
     await createTestApplication(bed.t.db, job, { candidateName: "Ada Lovelace" });
     await createTestApplication(bed.t.db, job, { candidateName: "Grace Hopper", status: "rejected" });
-    for (const query of junkQueries(["job", "stage", "status", "q", "page"])) {
+    for (const query of junkQueries(["job", "stage", "status", "q", "after", "before"])) {
       const answer = await load(applicationsRoute.loader, "/applications", query, cookie);
       expect(answer.error, query).toBeNull();
-      const filters = answer.filters as { page: number; status?: string; jobId?: string };
-      expect(filters.page, query).toBe(1);
+      const filters = answer.filters as { after?: unknown; before?: unknown; status?: string; jobId?: string };
+      expect(filters.after, query).toBeUndefined();
+      expect(filters.before, query).toBeUndefined();
       expect(filters.status, query).toBeUndefined();
       expect(filters.jobId, query).toBeUndefined();
     }
-    const kept = await load(applicationsRoute.loader, "/applications", `status=rejected&page=abc&job=${job.id}&stage=nope&q=%20grace%20`, cookie);
-    expect(kept.filters).toEqual({ jobId: job.id, stageId: undefined, status: "rejected", q: "grace", page: 1 });
+    const kept = await load(applicationsRoute.loader, "/applications", `status=rejected&after=abc&job=${job.id}&stage=nope&q=%20grace%20`, cookie);
+    expect(kept.filters).toEqual({ jobId: job.id, stageId: undefined, status: "rejected", q: "grace", after: undefined, before: undefined });
     expect((kept.list as { rows: { candidateName: string }[] }).rows.map((row) => row.candidateName)).toEqual(["Grace Hopper"]);
     // A stage without its job is no filter.
     expect((await load(applicationsRoute.loader, "/applications", `stage=${job.stages[0]!.id}`, cookie)).filters).toMatchObject({ stageId: undefined });

@@ -275,6 +275,22 @@ const CALLS: Record<string, Call[]> = {
       answer: 200,
       why: "the list filtered by another company's job and stage is empty",
     },
+    {
+      covers: ["after", "before"],
+      url: (w) => `/applications?after=99999999999999999_${w.a.application}&before=99999999999999999_${w.a.application}`,
+      params: () => ({}),
+      answer: 200,
+      why: "a cursor is a place in the company's own list (a time and an id to order by), not a row it reads",
+    },
+  ],
+  "manage/jobs loader": [
+    {
+      covers: ["after", "before"],
+      url: (w) => `/manage/jobs?after=99999999999999999_${w.a.job.id}&before=99999999999999999_${w.a.job.id}`,
+      params: () => ({}),
+      answer: 200,
+      why: "a cursor is a place in the company's own list (a time and an id to order by), not a row it reads",
+    },
   ],
   "email-templates action": [
     { covers: ["id"], url: () => "/email-templates", params: () => ({}), form: (w) => ({ intent: "delete", id: w.a.template }), answer: 404 },

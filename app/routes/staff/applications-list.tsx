@@ -6,9 +6,10 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { inputStyles } from "~/components/ui/field";
 import { LocalDate } from "~/components/ui/local-date";
+import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import { APPLICATION_STATUSES, ApplicationsQuerySchema, applicationStatusTone } from "~/schemas/application-review";
-import { parseQuery } from "~/schemas/query";
+import { cursorParam, type PageCursor, parseQuery } from "~/schemas/query";
 import { requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { listApplicationFilterOptions, listApplications } from "~/server/applications/queries.server";
@@ -23,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stageId: query.job ? query.stage : undefined,
     status: query.status,
     q: query.q,
-    page: query.page,
+    after: query.before ? undefined : query.after,
+    before: query.before,
   };
   const db = appDatabase();
   try {
@@ -52,15 +54,16 @@ export default function ApplicationsList({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const navigation = useNavigation();
 
-  const pageHref = (page: number) => {
+  /** The list with the same filters, after or before a row (null: no such page). */
+  const pageHref = (key: "after" | "before", cursor: PageCursor | null) => {
+    if (!cursor) return null;
     const params = new URLSearchParams();
     if (filters.jobId) params.set("job", filters.jobId);
     if (filters.stageId) params.set("stage", filters.stageId);
     if (filters.status) params.set("status", filters.status);
     if (filters.q) params.set("q", filters.q);
-    if (page > 1) params.set("page", String(page));
-    const query = params.toString();
-    return query ? `?${query}` : "/applications";
+    params.set(key, cursorParam(cursor));
+    return `/applications?${params}`;
   };
 
   return (
@@ -177,23 +180,15 @@ export default function ApplicationsList({ loaderData }: Route.ComponentProps) {
                 ],
               }))}
             />
-            <nav aria-label="Pagination" className="mt-4 flex items-center justify-between text-sm text-slate-600">
-              <p>
-                Page {list.page} of {list.pageCount} · {list.total} {list.total === 1 ? "application" : "applications"}
-              </p>
-              <div className="flex gap-2">
-                {list.page > 1 ? (
-                  <Link to={pageHref(list.page - 1)} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-50">
-                    Previous
-                  </Link>
-                ) : null}
-                {list.page < list.pageCount ? (
-                  <Link to={pageHref(list.page + 1)} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-50">
-                    Next
-                  </Link>
-                ) : null}
-              </div>
-            </nav>
+            <Pagination
+              summary={
+                list.totalCapped
+                  ? `${list.total.toLocaleString("en-US")}+ applications`
+                  : `${list.total.toLocaleString("en-US")} ${list.total === 1 ? "application" : "applications"}`
+              }
+              previousHref={pageHref("before", list.previous)}
+              nextHref={pageHref("after", list.next)}
+            />
           </>
         )}
       </div>

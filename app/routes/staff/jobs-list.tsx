@@ -6,10 +6,11 @@ import { Badge, jobStatusTone } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { inputStyles } from "~/components/ui/field";
+import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import { jobPath } from "~/lib/slug";
 import { JOB_STATUSES, JobsQuerySchema } from "~/schemas/job";
-import { parseQuery } from "~/schemas/query";
+import { cursorParam, type PageCursor, parseQuery } from "~/schemas/query";
 import { requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { listStaffJobs } from "~/server/jobs/queries.server";
@@ -19,12 +20,14 @@ export const meta: Route.MetaFunction = () => pageMeta("Jobs", "Your company's j
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const { q, status } = parseQuery(JobsQuerySchema, request.url);
-  const jobs = await listStaffJobs(appDatabase(), staff, { q, status });
+  const { q, status, after, before } = parseQuery(JobsQuerySchema, request.url);
+  const page = await listStaffJobs(appDatabase(), staff, { q, status, after: before ? undefined : after, before });
   return {
     q,
     status: status ?? "all",
-    jobs: jobs.map((job) => ({ ...job, createdAt: job.createdAt.toISOString(), href: jobPath(job) })),
+    jobs: page.rows.map((job) => ({ ...job, createdAt: job.createdAt.toISOString(), href: jobPath(job) })),
+    next: page.next,
+    previous: page.previous,
   };
 }
 
@@ -37,7 +40,16 @@ const JOB_COLUMNS = [
 ];
 
 export default function JobsList({ loaderData }: Route.ComponentProps) {
-  const { jobs, q, status } = loaderData;
+  const { jobs, q, status, next, previous } = loaderData;
+  /** The list with the same search, after or before a job (null: no such page). */
+  const pageHref = (key: "after" | "before", cursor: PageCursor | null) => {
+    if (!cursor) return null;
+    const params = new URLSearchParams();
+    if (q) params.set("q", q);
+    if (status !== "all") params.set("status", status);
+    params.set(key, cursorParam(cursor));
+    return `/manage/jobs?${params}`;
+  };
   const submit = useSubmit();
   const navigation = useNavigation();
   const filtered = q !== "" || status !== "all";
@@ -80,6 +92,7 @@ export default function JobsList({ loaderData }: Route.ComponentProps) {
             </p>
           </EmptyState>
         ) : (
+          <>
           <DataTable
             columns={JOB_COLUMNS}
             rows={jobs.map((job) => ({
@@ -113,6 +126,8 @@ export default function JobsList({ loaderData }: Route.ComponentProps) {
               ],
             }))}
           />
+          {next || previous ? <Pagination previousHref={pageHref("before", previous)} nextHref={pageHref("after", next)} /> : null}
+          </>
         )}
       </div>
     </div>

@@ -49,7 +49,8 @@ function toCard(row: CardRow): BoardCard {
 
 /**
  * The pipeline board of one of the company's jobs: its stages in order, each with its
- * count and its newest cards (one index range per stage), or null for an unknown job.
+ * count (its counter, decision 060) and its newest cards (one index range per stage, in the
+ * index's order), or null for an unknown job.
  */
 export async function getPipelineBoard(
   db: Queryable,
@@ -71,8 +72,9 @@ export async function getPipelineBoard(
     queryRows<{ id: string; name: string; count: number | string }>(
       db,
       sql`select s.id, s.name,
-            (select count(*) from applications a where a.current_pipeline_stage_id = s.id and ${ownedSql("a", actor)}) as count
+            coalesce(c.applications, 0) as count
           from pipeline_stages s
+          left join stage_counts c on c.stage_id = s.id and ${ownedSql("c", actor)}
           where s.job_id = ${jobId} and ${ownedSql("s", actor)}
           order by s."order"`,
     ),

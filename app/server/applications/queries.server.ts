@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { applications, jobs, pipelineStages } from "../../../db/schema";
 import { type ApplicationStatus } from "~/schemas/application-review";
 import { isUuid } from "~/schemas/id";
@@ -6,19 +6,24 @@ import type { FormField } from "~/schemas/form-field";
 import type { Queryable } from "../platform/db.server";
 import { type Actor, owned } from "../platform/tenancy.server";
 import { likePattern } from "../jobs/queries.server";
+import { cursorAt, keysetPage, keysetQuery, type KeysetPosition } from "../platform/keyset.server";
 
 export const APPLICATIONS_PAGE_SIZE = 25;
+/** The list counts its matches up to this many, then says "10,000+" (decision 060). */
+export const APPLICATIONS_COUNT_CAP = 10_000;
 
-export interface ApplicationFilters {
+export interface ApplicationFilters extends KeysetPosition {
   jobId?: string;
   stageId?: string;
   status?: ApplicationStatus;
   q?: string;
-  /** 1-based. */
-  page?: number;
 }
 
-/** The company's applications, newest first, filtered and one page at a time, with the total. */
+/**
+ * The company's applications, newest first, filtered, one keyset page at a time (decision 060),
+ * with how many match up to APPLICATIONS_COUNT_CAP. Each filter has an index in the list's order;
+ * a search by part of a name or an email reads the trigram indexes.
+ */
 export async function listApplications(db: Queryable, actor: Actor, filters: ApplicationFilters) {
   const conditions: SQL[] = [owned(applications, actor)];
   if (filters.jobId && isUuid(filters.jobId)) conditions.push(eq(applications.jobId, filters.jobId));
@@ -27,14 +32,16 @@ export async function listApplications(db: Queryable, actor: Actor, filters: App
   const q = filters.q?.trim();
   if (q) {
     const pattern = likePattern(q);
-    conditions.push(or(ilike(applications.candidateName, pattern), ilike(applications.candidateEmail, pattern))!);
+    // An email has no spaces: a search with one reads the name's index only.
+    conditions.push(/\s/.test(q) ? ilike(applications.candidateName, pattern) : or(ilike(applications.candidateName, pattern), ilike(applications.candidateEmail, pattern))!);
   }
   const where = and(...conditions);
-  const page = Math.max(1, Math.floor(filters.page ?? 1));
-  const [rows, [total]] = await Promise.all([
+  const keyset = keysetQuery(applications.createdAt, applications.id, filters, APPLICATIONS_PAGE_SIZE);
+  const [rows, [counted]] = await Promise.all([
     db
       .select({
         id: applications.id,
+        cursorAt: cursorAt(applications.createdAt),
         candidateName: applications.candidateName,
         candidateEmail: applications.candidateEmail,
         status: applications.status,
@@ -46,18 +53,23 @@ export async function listApplications(db: Queryable, actor: Actor, filters: App
       .from(applications)
       .innerJoin(jobs, eq(jobs.id, applications.jobId))
       .leftJoin(pipelineStages, eq(pipelineStages.id, applications.currentPipelineStageId))
-      .where(where)
-      .orderBy(desc(applications.createdAt), desc(applications.id))
-      .limit(APPLICATIONS_PAGE_SIZE)
-      .offset((page - 1) * APPLICATIONS_PAGE_SIZE),
-    db.select({ n: count() }).from(applications).where(where),
+      .where(and(where, keyset.where))
+      .orderBy(...keyset.orderBy)
+      .limit(keyset.limit),
+    db
+      .select({ n: count() })
+      .from(db.select({ one: sql`1`.as("one") }).from(applications).where(where).limit(APPLICATIONS_COUNT_CAP + 1).as("matches")),
   ]);
-  const totalCount = Number(total?.n ?? 0);
+  const page = keysetPage(rows, filters, APPLICATIONS_PAGE_SIZE);
+  const matches = Number(counted?.n ?? 0);
   return {
-    rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-    total: totalCount,
-    page,
-    pageCount: Math.max(1, Math.ceil(totalCount / APPLICATIONS_PAGE_SIZE)),
+    rows: page.rows.map(({ cursorAt: _, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    next: page.next,
+    previous: page.previous,
+    /** How many match, at most APPLICATIONS_COUNT_CAP. */
+    total: Math.min(matches, APPLICATIONS_COUNT_CAP),
+    /** More than APPLICATIONS_COUNT_CAP match. */
+    totalCapped: matches > APPLICATIONS_COUNT_CAP,
   };
 }
 

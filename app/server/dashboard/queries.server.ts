@@ -1,5 +1,5 @@
 import { and, count, eq, gte, sql } from "drizzle-orm";
-import { applications, companies, jobs } from "../../../db/schema";
+import { applications, companies, jobs, stageCounts } from "../../../db/schema";
 import type { Queryable } from "../platform/db.server";
 import { type Actor, owned, ownCompany, ownedSql } from "../platform/tenancy.server";
 import { DEFAULT_COMPANY_NAME } from "~/schemas/names";
@@ -13,25 +13,46 @@ export interface DashboardStats {
 /** The name of a time zone the runtime knows (validated with Intl), else UTC. */
 export function resolveTimeZone(value: string | null | undefined): string {
   if (!value || value.length > 64) return "UTC";
+  const known = resolvedZones.get(value);
+  if (known) return known;
   try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+    const zone = new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+    // Remembered (a formatter per request costs more than the dashboard's queries), within a bound:
+    // Intl takes any capitalisation of a name, so the values a client can send are many.
+    if (resolvedZones.size < 1_000) resolvedZones.set(value, zone);
+    return zone;
   } catch {
     return "UTC";
   }
 }
 
+const resolvedZones = new Map<string, string>();
+
+/** One formatter per zone: building an Intl.DateTimeFormat costs more than the dashboard's queries. */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    // Zones are a few hundred names that resolveTimeZone has validated; the map stays small.
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Milliseconds the zone's wall clock is ahead of UTC at this instant. */
 function zoneOffset(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(new Date(instant));
+  const parts = wallClock(timeZone).formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return wall - Math.floor(instant / 1000) * 1000;
@@ -47,7 +68,11 @@ export function startOfDayInTimeZone(now: Date, timeZone: string): Date {
   return new Date(instant);
 }
 
-/** The three stat cards of the dashboard, for one company. */
+/**
+ * The three stat cards of the dashboard, for one company. Pending Reviews adds up the stages'
+ * counters (decision 060) instead of counting every active application; today's applications are
+ * one index range.
+ */
 export async function getDashboardStats(db: Queryable, actor: Actor, todayStart: Date): Promise<DashboardStats> {
   const [[active], [today], [pending]] = await Promise.all([
     db.select({ n: count() }).from(jobs).where(and(owned(jobs, actor), eq(jobs.status, "published"))),
@@ -56,9 +81,9 @@ export async function getDashboardStats(db: Queryable, actor: Actor, todayStart:
       .from(applications)
       .where(and(owned(applications, actor), gte(applications.createdAt, todayStart))),
     db
-      .select({ n: count() })
-      .from(applications)
-      .where(and(owned(applications, actor), eq(applications.status, "active"))),
+      .select({ n: sql<number>`coalesce(sum(${stageCounts.active}), 0)` })
+      .from(stageCounts)
+      .where(owned(stageCounts, actor)),
   ]);
   return {
     activeJobs: Number(active?.n ?? 0),

@@ -1,11 +1,15 @@
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import { applications, companies, jobs, pipelineStages } from "../../../db/schema";
+import { and, asc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { companies, jobs, pipelineStages } from "../../../db/schema";
 import type { JOB_STATUSES } from "~/schemas/job";
 import type { Queryable } from "../platform/db.server";
 import { type Actor, owned, ownedSql } from "../platform/tenancy.server";
+import { keysetPage, keysetQuery, cursorAt, type KeysetPosition } from "../platform/keyset.server";
 import { isUuid } from "~/schemas/id";
 
-export interface StaffJobFilters {
+/** Jobs a page of the staff job list shows. */
+export const STAFF_JOBS_PAGE_SIZE = 25;
+
+export interface StaffJobFilters extends KeysetPosition {
   q?: string;
   status?: (typeof JOB_STATUSES)[number];
 }
@@ -15,7 +19,10 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** A company's jobs, newest first, with their real application counts. */
+/**
+ * A page of the company's jobs, newest first (keyset pages, decision 060), with their real
+ * application counts: the sum of each job's stage counters, not a count of its applications.
+ */
 export async function listStaffJobs(db: Queryable, actor: Actor, filters: StaffJobFilters) {
   const conditions: SQL[] = [owned(jobs, actor)];
   if (filters.status) conditions.push(eq(jobs.status, filters.status));
@@ -24,16 +31,11 @@ export async function listStaffJobs(db: Queryable, actor: Actor, filters: StaffJ
     const pattern = likePattern(q);
     conditions.push(or(ilike(jobs.title, pattern), ilike(jobs.description, pattern), ilike(jobs.location, pattern))!);
   }
-  const applicationCount = db
-    .select({ jobId: applications.jobId, n: sql<number>`count(*)::int`.as("n") })
-    .from(applications)
-    .where(owned(applications, actor))
-    .groupBy(applications.jobId)
-    .as("application_count");
-
-  return db
+  const keyset = keysetQuery(jobs.createdAt, jobs.id, filters, STAFF_JOBS_PAGE_SIZE);
+  const rows = await db
     .select({
       id: jobs.id,
+      cursorAt: cursorAt(jobs.createdAt),
       title: jobs.title,
       location: jobs.location,
       type: jobs.type,
@@ -41,13 +43,16 @@ export async function listStaffJobs(db: Queryable, actor: Actor, filters: StaffJ
       status: jobs.status,
       createdAt: jobs.createdAt,
       companyName: companies.name,
-      applications: sql<number>`coalesce(${applicationCount.n}, 0)`,
+      applications: sql<number>`(select coalesce(sum(c.applications), 0)::int from stage_counts c
+        where c.job_id = ${jobs.id} and ${ownedSql("c", actor)})`,
     })
     .from(jobs)
     .innerJoin(companies, eq(companies.id, jobs.companyId))
-    .leftJoin(applicationCount, eq(applicationCount.jobId, jobs.id))
-    .where(and(...conditions))
-    .orderBy(desc(jobs.createdAt));
+    .where(and(...conditions, keyset.where))
+    .orderBy(...keyset.orderBy)
+    .limit(keyset.limit);
+  const page = keysetPage(rows, filters, STAFF_JOBS_PAGE_SIZE);
+  return { ...page, rows: page.rows.map(({ cursorAt: _, ...job }) => job) };
 }
 
 /** The fields of a job that both the edit form and the preview read. */
@@ -80,8 +85,8 @@ export async function getStaffJob(db: Queryable, actor: Actor, jobId: string) {
       name: pipelineStages.name,
       description: pipelineStages.description,
       order: pipelineStages.order,
-      applications: sql<number>`(select count(*)::int from applications a
-        where a.current_pipeline_stage_id = "pipeline_stages"."id" and ${ownedSql("a", actor)})`,
+      applications: sql<number>`(select coalesce(sum(c.applications), 0)::int from stage_counts c
+        where c.stage_id = "pipeline_stages"."id" and ${ownedSql("c", actor)})`,
     })
     .from(pipelineStages)
     .where(and(eq(pipelineStages.jobId, jobId), owned(pipelineStages, actor)))

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -33,24 +34,41 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   max?: number;
+  /** PostgreSQL: a statement of the app running longer is cancelled (decision 060); 0 for none. */
+  statementTimeoutMs?: number;
 }
+
+/**
+ * No page needs a statement longer than this; one that runs longer (a request its client gave up
+ * on, a plan gone wrong) is stopped by PostgreSQL instead of holding a connection and a core.
+ */
+export const STATEMENT_TIMEOUT_MS = 5_000;
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.max ?? 10,
+      // Set on each connection at start-up, so every statement of the app carries it.
+      statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+    });
     pool.on("error", (error) => console.error("PostgreSQL pool error:", error));
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     // An advisory lock on one connection keeps app nodes starting together from racing.
     const migrate = async () => {
       const client = await pool.connect();
       try {
+        // Migrations build indexes over whole tables: not stopped by the app's statement timeout.
+        await client.query("set statement_timeout = 0");
         await client.query("select pg_advisory_lock(727274)");
         try {
           await migrateNodePg(drizzleNodePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
         } finally {
           await client.query("select pg_advisory_unlock(727274)");
+          // Back to the connection's own timeout before it returns to the pool.
+          await client.query("reset statement_timeout");
         }
       } finally {
         client.release();
@@ -72,7 +90,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPglite(dataDir: string, release: () => void): Promise<DatabaseHandle> {
-  const client = await PGlite.create(dataDir);
+  // pg_trgm: the applications list's search index (migration 0006).
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   const migrate = async () => {
     await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });

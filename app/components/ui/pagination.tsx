@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+const PAGE_LINK = "rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+/**
+ * Previous and Next links of a paged list (keyset pages, decision 060): plain links, so they work
+ * without JavaScript and with the keyboard, and the page is in the address to share.
+ */
+export function Pagination({ summary, previousHref, nextHref }: { summary?: ReactNode; previousHref: string | null; nextHref: string | null }) {
+  return (
+    <nav aria-label="Pagination" className="mt-4 flex items-center justify-between text-sm text-slate-600">
+      <p>{summary}</p>
+      <div className="flex gap-2">
+        {previousHref ? (
+          <Link to={previousHref} rel="prev" className={PAGE_LINK}>
+            Previous
+          </Link>
+        ) : null}
+        {nextHref ? (
+          <Link to={nextHref} rel="next" className={PAGE_LINK}>
+            Next
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,431 @@
+/**
+ * Staff pages at scale (issue 11, decision 060): every staff page and its data request, for the
+ * company that holds the data, on PostgreSQL. Budget: p95 <= 100 ms and >= 100 req/s at 10
+ * concurrent users, with answers whose size does not grow with the company.
+ *
+ *   npm run build
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:staff
+ *
+ * Seeds the database `openhire_bench` once (kept and reused: a second run finds the data and starts
+ * at once; BENCH_RESEED=1 seeds it again): 1,000 companies with 100,000 published jobs; one of them,
+ * "Bench Big Company", has 199 jobs of 5,000 applications each (995,000) and 1,000,000 activity
+ * events. Then starts the production server on it, signs in as that company's recruiter through
+ * the sign-in form, and runs autocannon (10 connections, 10 s) on each page and its `.data` request
+ * beside a static file of the same server, checking every answer (status 200 and the company's
+ * data in the body) and varying the input where a cache could hide the work (pages, filters,
+ * search terms, application ids). Last, EXPLAIN (ANALYZE, BUFFERS) of every statement those pages
+ * run, captured from the app's own query functions. Exits 1 when a page is over budget.
+ */
+import { spawn } from "node:child_process";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { listRecentActivity, listSubjectActivity } from "~/server/activity/queries.server";
+import { getApplicationDetail, listApplicationFilterOptions, listApplications } from "~/server/applications/queries.server";
+import { getPipelineBoard } from "~/server/applications/pipeline-queries.server";
+import { createAuth } from "~/server/accounts/auth.server";
+import { registerAccount } from "~/server/accounts/sign-up.server";
+import { getDashboardStats, getGettingStarted, startOfDayInTimeZone } from "~/server/dashboard/queries.server";
+import { listStaffJobs } from "~/server/jobs/queries.server";
+import { openDatabase, queryRows } from "~/server/platform/db.server";
+import type { Actor } from "~/server/platform/tenancy.server";
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PORT = Number(process.env.PORT ?? 3311);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+const BUDGET_P95_MS = 100;
+const BUDGET_RPS = 100;
+const SECRET = "bench-secret-bench-secret-bench-secret";
+const NAME = "openhire_bench";
+const COMPANY = "Bench Big Company";
+const EMAIL = "bench-recruiter@example.test";
+const PASSWORD = "correct horse battery staple";
+const BIG_JOBS = 199;
+const PER_JOB = 5_000;
+const OTHER_COMPANIES = 999;
+/** The big company's published jobs: job g is a draft when g % 20 is 0, closed when it is 1 (below). */
+const BIG_PUBLISHED = BIG_JOBS - Math.floor(BIG_JOBS / 20) - (Math.floor((BIG_JOBS - 1) / 20) + 1);
+/** The others' jobs, all published: 100,000 published jobs in all. */
+const OTHER_JOBS = 100_000 - BIG_PUBLISHED;
+const EVENTS = 1_000_000;
+const FIRST = ["Olivia", "Liam", "Emma", "Noah", "Amelia", "Oliver", "Ava", "Elijah", "Sophia", "Mateo", "Isabella", "Lucas", "Mia", "Levi", "Evelyn", "Asher", "Harper", "James", "Luna", "Leo", "Camila", "Grayson", "Gianna", "Ezra", "Elizabeth", "Luca", "Eleanor", "Ethan", "Ella", "Aiden", "Abigail", "Wyatt", "Sofia", "Sebastian", "Avery", "Benjamin", "Scarlett", "Mason", "Emily", "Henry", "Aria", "Hudson", "Penelope", "Jack", "Chloe", "Jackson", "Layla", "Owen", "Mila", "Daniel"];
+const LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Nguyen", "Hill", "Flores", "Green", "Adams", "Nelson", "Baker", "Hall", "Rivera", "Campbell", "Mitchell", "Carter", "Roberts"];
+
+const url = new URL(serverUrl);
+url.pathname = `/${NAME}`;
+const databaseUrl = url.toString();
+
+// ---------------------------------------------------------------------------
+// The data set, seeded once
+// ---------------------------------------------------------------------------
+
+// A finished seed marks the database with this comment; a database without it (a seed cut short,
+// an older data set) is dropped and seeded again.
+const SEEDED = "openhire staff bench: seeded v2";
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+const [found] = (await admin.query("select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1", [NAME])).rows as {
+  comment: string | null;
+}[];
+const reuse = found?.comment === SEEDED && process.env.BENCH_RESEED !== "1";
+if (!reuse) {
+  await admin.query(`drop database if exists ${NAME} with (force)`);
+  await admin.query(`create database ${NAME}`);
+}
+await admin.end();
+
+// No statement timeout here: seeding and EXPLAIN ANALYZE are maintenance, not page work.
+const handle = await openDatabase({ url: databaseUrl, max: 4, statementTimeoutMs: 0 });
+await handle.migrate();
+const db = handle.db;
+
+async function companyOfRecruiter(): Promise<string | undefined> {
+  const [row] = await queryRows<{ company_id: string; n: number }>(
+    db,
+    sql`select p.company_id, (select count(*)::int from jobs j where j.company_id = p.company_id) as n
+        from "user" u join profiles p on p.id = u.id where u.email = ${EMAIL}`,
+  );
+  return row && row.n === BIG_JOBS ? row.company_id : undefined;
+}
+
+let companyId = reuse ? await companyOfRecruiter() : undefined;
+if (companyId) {
+  console.log(`Reusing the seeded database ${NAME}.`);
+} else {
+  const t0 = performance.now();
+  const auth = createAuth(db, SECRET);
+  const { userId } = await registerAccount(auth, { email: EMAIL, password: PASSWORD, fullName: "Bench Recruiter", companyName: COMPANY }, new Headers());
+  const [profile] = await queryRows<{ company_id: string }>(db, sql`select company_id from profiles where id = ${userId}`);
+  companyId = profile!.company_id;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const step = async (label: string, text: string, values: unknown[] = []) => {
+    const start = performance.now();
+    await client.query(text, values);
+    console.log(`  ${label}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  };
+  console.log("Seeding (once)…");
+  // Bulk load as one statement per table, with the row triggers and foreign-key checks off
+  // (replica role); the stage counters are then counted once, as migration 0006 does.
+  await client.query("set session_replication_role = replica");
+  await client.query("set maintenance_work_mem = '256MB'");
+  await step(
+    "companies",
+    `insert into companies (id, name, created_at) select gen_random_uuid(), 'Company ' || g, now() - interval '2 years' from generate_series(1, ${OTHER_COMPANIES}) g`,
+  );
+  // The big company's jobs: one every few days over two years, a few drafts and closed ones.
+  await step(
+    "jobs",
+    `insert into jobs (company_id, title, description, location, status, published_at, created_at)
+     select $1, (array['Backend Engineer','Product Designer','Data Analyst','Site Reliability Engineer','Account Executive'])[1 + g % 5] || ' ' || g,
+            'Build and run the services behind our product.', (array['Lisbon','Berlin','Remote','New York'])[1 + g % 4],
+            case when g % 20 = 0 then 'draft' when g % 20 = 1 then 'closed' else 'published' end,
+            now() - (g * 3 || ' days')::interval, now() - (g * 3 || ' days')::interval
+     from generate_series(1, ${BIG_JOBS}) g
+     union all
+     select c.id, 'Engineer ' || g, 'Build things.', 'Remote', 'published', now() - (g % 700 || ' days')::interval, now() - (g % 700 || ' days')::interval
+     from generate_series(1, ${OTHER_JOBS}) g
+     join (select id, row_number() over (order by id) as r from companies where id <> $1) c on c.r = 1 + g % ${OTHER_COMPANIES}`,
+    [companyId],
+  );
+  await step(
+    "pipeline_stages",
+    `insert into pipeline_stages (company_id, job_id, name, "order")
+     select j.company_id, j.id, s.name, s.ord from jobs j
+     cross join (values ('Applied', 1), ('Screening', 2), ('Interview', 3), ('Offer', 4), ('Hired', 5)) as s(name, ord)`,
+  );
+  // 5,000 applications per job of the big company, over the job's life up to now, whole seconds
+  // (so many share a timestamp); 60% in Applied; 90% active. Five for each other company.
+  const firstNames = `(array[${FIRST.map((n) => `'${n}'`).join(",")}])`;
+  const lastNames = `(array[${LAST.map((n) => `'${n}'`).join(",")}])`;
+  await step(
+    "applications",
+    `insert into applications (company_id, job_id, candidate_name, candidate_email, resume_url, form_data, current_pipeline_stage_id, status, created_at)
+     select j.company_id, j.id,
+            ${firstNames}[1 + (n + j.k) % ${FIRST.length}] || ' ' || ${lastNames}[1 + (n / ${FIRST.length} + j.k * 3) % ${LAST.length}],
+            lower(${firstNames}[1 + (n + j.k) % ${FIRST.length}] || '.' || ${lastNames}[1 + (n / ${FIRST.length} + j.k * 3) % ${LAST.length}]) || '.' || j.k || '.' || n || '@example.com',
+            null, jsonb_build_object('cover_letter', 'Hello, I would like to join.'),
+            s.id,
+            case when n % 20 = 0 then 'rejected' when n % 20 = 1 then 'withdrawn' else 'active' end,
+            date_trunc('second', now() - (j.age * (n::float8 / ${PER_JOB})))
+     from (select id, company_id, row_number() over (order by created_at) as k, now() - created_at as age from jobs where company_id = $1) j
+     cross join generate_series(1, ${PER_JOB}) n
+     join pipeline_stages s on s.job_id = j.id and s."order" = case when n % 10 < 6 then 1 else (n % 10) - 4 end
+     union all
+     select j.company_id, j.id, 'Other Candidate ' || n, 'other.' || n || '@example.com', null, '{}'::jsonb, s.id, 'active', now() - (n || ' hours')::interval
+     from (select distinct on (company_id) id, company_id from jobs where company_id <> $1 order by company_id, created_at) j
+     cross join generate_series(1, 5) n
+     join pipeline_stages s on s.job_id = j.id and s."order" = 1`,
+    [companyId],
+  );
+  // 1,000,000 events: each application received, then moves of the newest for the rest.
+  await step(
+    "activity_events",
+    `insert into activity_events (company_id, actor_id, type, subject_type, subject_id, data, created_at)
+     select a.company_id, null, 'application_received', 'application', a.id,
+            jsonb_build_object('candidateName', a.candidate_name, 'jobId', a.job_id, 'jobTitle', j.title), a.created_at
+     from applications a join jobs j on j.id = a.job_id where a.company_id = $1
+     union all
+     select a.company_id, $2, 'application_stage_moved', 'application', a.id,
+            jsonb_build_object('candidateName', a.candidate_name, 'jobId', a.job_id, 'fromStageName', 'Applied', 'toStageName', 'Screening'), a.created_at + interval '1 hour'
+     from (select * from applications where company_id = $1 order by created_at desc limit ${EVENTS - BIG_JOBS * PER_JOB}) a`,
+    [companyId, userId],
+  );
+  await client.query("set session_replication_role = origin");
+  await step(
+    "stage_counts",
+    `insert into stage_counts (stage_id, company_id, job_id, applications, active)
+     select s.id, s.company_id, s.job_id, count(a.id)::integer, (count(a.id) filter (where a.status = 'active'))::integer
+     from pipeline_stages s left join applications a on a.current_pipeline_stage_id = s.id
+     group by s.id
+     on conflict (stage_id) do update set applications = excluded.applications, active = excluded.active`,
+  );
+  await step("vacuum analyze", "vacuum analyze");
+  await client.query(`comment on database ${NAME} is '${SEEDED}'`);
+  await client.end();
+  console.log(`Seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
+}
+const actor: Actor = { userId: (await queryRows<{ id: string }>(db, sql`select id from "user" where email = ${EMAIL}`))[0]!.id, companyId: companyId! };
+
+const [sizes] = await queryRows<Record<string, number>>(
+  db,
+  sql`select (select count(*)::int from companies) as companies, (select count(*)::int from jobs where status = 'published') as published_jobs,
+        (select count(*)::int from jobs where company_id = ${companyId}) as company_jobs,
+        (select count(*)::int from applications where company_id = ${companyId}) as company_applications,
+        (select count(*)::int from activity_events where company_id = ${companyId}) as company_events`,
+);
+console.log("Data set:", sizes);
+
+// Inputs the runs rotate through, so no answer repeats often enough for a cache to hide the work.
+const [pipelineJob] = await queryRows<{ id: string; title: string }>(
+  db,
+  sql`select id, title from jobs where company_id = ${companyId} and status = 'published' order by created_at desc limit 1`,
+);
+const stagesOfPipelineJob = await queryRows<{ id: string }>(db, sql`select id from pipeline_stages where job_id = ${pipelineJob!.id} order by "order"`);
+const sampleApplications = await queryRows<{ id: string; candidate_name: string }>(
+  db,
+  sql`select id, candidate_name from applications tablesample system (1) where company_id = ${companyId} limit 2000`,
+);
+const cursors = await queryRows<{ cursor: string }>(
+  db,
+  sql`select (extract(epoch from created_at) * 1000000)::bigint::text || '_' || id as cursor
+      from applications tablesample system (0.5) where company_id = ${companyId} limit 500`,
+);
+const jobIds = await queryRows<{ id: string }>(db, sql`select id from jobs where company_id = ${companyId}`);
+const jobCursors = await queryRows<{ cursor: string }>(
+  db,
+  sql`select (extract(epoch from created_at) * 1000000)::bigint::text || '_' || id as cursor from jobs where company_id = ${companyId}`,
+);
+const contains = (body: string, expected: string | RegExp) => (typeof expected === "string" ? body.includes(expected) : expected.test(body));
+const names = FIRST.flatMap((first) => LAST.map((last) => `${first} ${last}`));
+const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
+
+// ---------------------------------------------------------------------------
+// The production server, signed in through the sign-in form
+// ---------------------------------------------------------------------------
+
+const base = `http://localhost:${PORT}`;
+const server = spawn(process.execPath, ["server.js"], {
+  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), BASE_URL: base, DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: SECRET, SEED_DEMO: "0" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+interface Target {
+  label: string;
+  /** The path of request i. */
+  path: (i: number) => string;
+  /** What the body of request i must contain. */
+  expect: (i: number) => string | RegExp;
+  /** Held to the budget (the static file is only the yardstick). */
+  budget: boolean;
+}
+
+interface Result {
+  label: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  bytes: number;
+  errors: number;
+  budget: boolean;
+}
+
+let failed = false;
+const results: Result[] = [];
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (i > 120) throw new Error("The server did not start");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const signIn = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ email: EMAIL, password: PASSWORD, redirectTo: "/dashboard" }),
+  });
+  if (signIn.status !== 302) throw new Error(`Sign-in answered ${signIn.status}`);
+  const cookie = signIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+
+  const page = (label: string, path: (i: number) => string, expect: (i: number) => string | RegExp): Target[] => [
+    { label, path, expect, budget: true },
+    // The data request a client-side navigation makes: the loaders alone, as turbo-stream.
+    { label: `${label} (data)`, path: (i) => dataPath(path(i)), expect, budget: true },
+  ];
+  const dataPath = (path: string) => {
+    const [pathname, query] = path.split("?") as [string, string | undefined];
+    return `${pathname === "/" ? "/_root" : pathname}.data${query ? `?${query}` : ""}`;
+  };
+  const applicationsQuery = (i: number) => {
+    const params = new URLSearchParams();
+    switch (i % 5) {
+      case 0:
+        break;
+      case 1:
+        params.set("status", pick(["active", "rejected", "withdrawn"], i));
+        break;
+      case 2:
+        params.set("job", pick(jobIds, i).id);
+        break;
+      case 3:
+        params.set("job", pipelineJob!.id);
+        params.set("stage", pick(stagesOfPipelineJob, i).id);
+        break;
+      default:
+        params.set("status", "active");
+    }
+    // Deep pages by a cursor of the whole list (a job's own list may hold nothing that old).
+    if (i % 3 > 0 && !params.has("job")) params.set(i % 6 === 1 ? "before" : "after", pick(cursors, i * 7).cursor);
+    return `/applications${params.size ? `?${params}` : ""}`;
+  };
+  const targets: Target[] = [
+    { label: "static file (/favicon.svg)", path: () => "/favicon.svg", expect: () => "<svg", budget: false },
+    ...page("/dashboard", () => "/dashboard", () => "Bench Recruiter"),
+    ...page(
+      "/manage/jobs (pages)",
+      (i) => (i % 4 === 0 ? "/manage/jobs" : `/manage/jobs?after=${pick(jobCursors, i).cursor}`),
+      () => COMPANY,
+    ),
+    ...page("/manage/jobs/{id} (5,000)", () => `/manage/jobs/${pipelineJob!.id}`, () => pipelineJob!.title),
+    // The big company's candidates' emails (first.last.<job>.<n>@example.com); the others' are other.<n>@.
+    ...page("/applications (filters, pages)", applicationsQuery, () => /[a-z]+\.[a-z]+\.\d+\.\d+@example\.com/),
+    ...page(
+      "/applications?q=name or email",
+      (i) => `/applications?q=${encodeURIComponent(i % 4 === 3 ? `${pick(names, i * 31).split(" ")[1]!.toLowerCase()}.${(i % 199) + 1}.` : pick(names, i * 31))}`,
+      (i) => (i % 4 === 3 ? "@example.com" : pick(names, i * 31)),
+    ),
+    ...page("/applications/{id}", (i) => `/applications/${pick(sampleApplications, i).id}`, (i) => pick(sampleApplications, i).candidate_name),
+  ];
+
+  // BENCH_ONLY=applications times only the pages whose label contains that text.
+  for (const target of targets.filter((t) => !process.env.BENCH_ONLY || t.label.includes(process.env.BENCH_ONLY) || !t.budget)) {
+    // Each check before timing: the page answers 200 with the company's data.
+    for (let i = 0; i < 5; i++) {
+      const response = await fetch(`${base}${target.path(i)}`, { headers: { cookie } });
+      const body = await response.text();
+      if (response.status !== 200 || !contains(body, target.expect(i))) {
+        throw new Error(`${target.label}: ${target.path(i)} answered ${response.status} without "${target.expect(i)}"`);
+      }
+    }
+    let n = 0;
+    let errors = 0;
+    let bytes = 0;
+    let answers = 0;
+    const run = await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      headers: { cookie, "accept-encoding": "identity" },
+      requests: [
+        {
+          setupRequest: (request, context) => {
+            const i = n++;
+            context.i = i;
+            return { ...request, method: "GET", path: target.path(i) };
+          },
+          onResponse: (status, body, context) => {
+            answers++;
+            bytes += body.length;
+            if (status !== 200 || !contains(body, target.expect(context.i as number))) errors++;
+          },
+        },
+      ],
+    });
+    const result: Result = {
+      label: target.label,
+      rps: run.requests.average,
+      p50: run.latency.p50,
+      // autocannon reports p90 and p97.5; the budget's p95 lies between: take the (stricter) p97.5.
+      p95: run.latency.p97_5,
+      p99: run.latency.p99,
+      bytes: answers ? bytes / answers : 0,
+      errors: errors + run.non2xx + run.errors + run.timeouts,
+      budget: target.budget,
+    };
+    results.push(result);
+    console.log(
+      `${result.label.padEnd(40)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(0).padStart(5)} ms  p95 ${result.p95.toFixed(0).padStart(5)} ms  p99 ${result.p99.toFixed(0).padStart(5)} ms  ${(result.bytes / 1024).toFixed(1).padStart(7)} KiB${result.errors ? `  ${result.errors} WRONG ANSWERS` : ""}`,
+    );
+  }
+} finally {
+  server.kill("SIGTERM");
+}
+
+console.log("\n| Page | req/s | p50 ms | p95 ms | p99 ms | answer KiB | budget |\n|---|---:|---:|---:|---:|---:|---|");
+for (const r of results) {
+  const ok = !r.budget || (r.p95 <= BUDGET_P95_MS && r.rps >= BUDGET_RPS && r.errors === 0);
+  if (!ok) failed = true;
+  console.log(
+    `| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.p99.toFixed(0)} | ${(r.bytes / 1024).toFixed(1)} | ${r.budget ? (ok ? "ok" : "OVER") : "—"} |`,
+  );
+}
+console.log("(p95 is autocannon's p97.5, the next percentile it reports above 95.)");
+
+// ---------------------------------------------------------------------------
+// The plans: every statement the staff pages run, captured from the app's own functions
+// ---------------------------------------------------------------------------
+
+const pool = (db as unknown as { $client: pg.Pool }).$client;
+const captured: { text: string; values: unknown[] }[] = [];
+const originalQuery = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+(pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
+  const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+  if (typeof first === "string") captured.push({ text: first, values: second ?? [] });
+  else captured.push({ text: first.text, values: first.values ?? second ?? [] });
+  return originalQuery(...args);
+};
+const sample = sampleApplications[0]!;
+const calls: [string, () => Promise<unknown>][] = [
+  ["dashboard: stats", () => getDashboardStats(db, actor, startOfDayInTimeZone(new Date(), "UTC"))],
+  ["dashboard: recent activity", () => listRecentActivity(db, actor)],
+  ["dashboard: get started", () => getGettingStarted(db, actor)],
+  ["jobs list: a page", () => listStaffJobs(db, actor, { after: { at: pick(jobCursors, 50).cursor.split("_")[0]!, id: pick(jobCursors, 50).cursor.split("_")[1]! } })],
+  ["pipeline board (5,000)", () => getPipelineBoard(db, actor, pipelineJob!.id)],
+  ["applications: first page", () => listApplications(db, actor, {})],
+  ["applications: a deep page", () => listApplications(db, actor, { after: { at: cursors[0]!.cursor.split("_")[0]!, id: cursors[0]!.cursor.split("_")[1]! } })],
+  ["applications: status withdrawn", () => listApplications(db, actor, { status: "withdrawn" })],
+  ["applications: one job, one stage", () => listApplications(db, actor, { jobId: pipelineJob!.id, stageId: stagesOfPipelineJob[1]!.id })],
+  ["applications: search a name", () => listApplications(db, actor, { q: "Olivia Smith" })],
+  ["applications: search an email part", () => listApplications(db, actor, { q: "smith.17." })],
+  ["applications: filter choices", () => listApplicationFilterOptions(db, actor, pipelineJob!.id)],
+  ["application page", () => getApplicationDetail(db, actor, sample.id)],
+  ["application page: history", () => listSubjectActivity(db, actor, sample.id)],
+];
+for (const [label, call] of calls) {
+  captured.length = 0;
+  await call();
+  const statements = [...captured];
+  for (const [index, statement] of statements.entries()) {
+    const explained = (await originalQuery(`explain (analyze, buffers) ${statement.text}`, statement.values)) as { rows: { "QUERY PLAN": string }[] };
+    console.log(`\n--- ${label}${statements.length > 1 ? ` (${index + 1}/${statements.length})` : ""}\n${statement.text}`);
+    console.log(explained.rows.map((row) => row["QUERY PLAN"]).join("\n"));
+  }
+}
+await handle.close();
+process.exitCode = failed ? 1 : 0;
