@@ -13,6 +13,7 @@ import { createRequestHandler } from "./request-handler";
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
 
 export { parseTrustProxy } from "./trust-proxy";
+export { staticFiles } from "./static-files";
 
 /**
  * What runs before anything else, static files included: the security headers and the refusal
