@@ -32,7 +32,16 @@ interface Store {
   /** Renders in progress, so that a burst of misses renders a page once. */
   inflight: Map<string, Promise<CachedPage | undefined>>;
   /** Small read-through values (a job's apply form), dropped with the pages. */
-  values: Map<string, { value: unknown; freshUntil: number }>;
+  values: Map<string, CachedValue>;
+}
+
+interface CachedValue {
+  value: Promise<unknown>;
+  freshUntil: number;
+  /** The load has succeeded (only a settled value may answer stale). */
+  settled?: boolean;
+  /** A load replacing this expired value is under way. */
+  refreshing?: boolean;
 }
 
 const holder = globalThis as typeof globalThis & { __openhireJobBoardCache?: Store };
@@ -96,13 +105,39 @@ function setCachedPage(key: string, page: CachedPage) {
   store.bytes += bytes;
 }
 
-/** A value read through the cache for `JOB_BOARD_CACHE_TTL_MS`, dropped when a job changes. */
-export async function cachedValue<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+/**
+ * A value read through the cache for `JOB_BOARD_CACHE_TTL_MS`, dropped when a job changes. Requests
+ * that ask while it loads share the one load; a load that fails is not kept. With `stale`, an expired
+ * value (never a dropped one) still answers while one load replaces it in the background.
+ */
+export async function cachedValue<T>(key: string, load: () => Promise<T>, options: { now?: number; stale?: boolean } = {}): Promise<T> {
+  const now = options.now ?? Date.now();
   const hit = store.values.get(key);
-  if (hit && hit.freshUntil > now) return hit.value as T;
-  const value = await load();
+  if (hit && hit.freshUntil > now) return hit.value as Promise<T>;
+  if (hit && options.stale && hit.settled) {
+    if (!hit.refreshing) {
+      hit.refreshing = true;
+      void load()
+        .then((value) => {
+          if (store.values.get(key) === hit) store.values.set(key, { value: Promise.resolve(value), freshUntil: Date.now() + JOB_BOARD_CACHE_TTL_MS, settled: true });
+        })
+        .catch((error: unknown) => {
+          hit.refreshing = false;
+          console.error(error);
+        });
+    }
+    return hit.value as Promise<T>;
+  }
+  const value = load();
   if (store.values.size >= MAX_ENTRIES) store.values.clear();
-  store.values.set(key, { value, freshUntil: now + JOB_BOARD_CACHE_TTL_MS });
+  const entry: CachedValue = { value, freshUntil: now + JOB_BOARD_CACHE_TTL_MS };
+  store.values.set(key, entry);
+  value.then(
+    () => (entry.settled = true),
+    () => {
+      if (store.values.get(key) === entry) store.values.delete(key);
+    },
+  );
   return value;
 }
 

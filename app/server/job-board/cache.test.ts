@@ -7,6 +7,7 @@ import {
   invalidateJobBoardCache,
   JOB_BOARD_CACHE_CONTROL,
   JOB_BOARD_CACHE_MAX_BYTES,
+  cachedValue,
   jobBoardCacheSize,
   JOB_BOARD_CACHE_TTL_MS,
   jobBoardPageCache,
@@ -162,5 +163,30 @@ describe("the cache's size", () => {
     expect(getCachedPage("document /jobs?page=0")).toBeUndefined();
     invalidateJobBoardCache();
     expect(jobBoardCacheSize()).toEqual({ pages: 0, bytes: 0 });
+  });
+});
+
+describe("cachedValue", () => {
+  it("shares one load, and with `stale` answers an expired value while one load replaces it", async () => {
+    invalidateJobBoardCache();
+    let loads = 0;
+    let release = () => {};
+    const load = async () => {
+      const value = `v${++loads}`;
+      if (loads === 2) await new Promise<void>((resolve) => (release = resolve));
+      return value;
+    };
+    expect(await Promise.all([cachedValue("k", load), cachedValue("k", load)])).toEqual(["v1", "v1"]);
+    const later = Date.now() + JOB_BOARD_CACHE_TTL_MS + 1;
+    expect(await cachedValue("k", load, { now: later, stale: true })).toBe("v1");
+    expect(await cachedValue("k", load, { now: later, stale: true })).toBe("v1");
+    expect(loads).toBe(2);
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cachedValue("k", load, { stale: true })).toBe("v2");
+    expect(loads).toBe(2);
+    // A change drops the value: nothing stale answers after it.
+    invalidateJobBoardCache();
+    expect(await cachedValue("k", load, { stale: true })).toBe("v3");
   });
 });
