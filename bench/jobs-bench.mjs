@@ -42,8 +42,11 @@ async function recreateDatabase() {
   await admin.end();
 }
 
+// The server as `npm run serve` starts it, with its memory flags (decision 073).
+const SERVE_FLAGS = JSON.parse(readFileSync("package.json", "utf8")).scripts.serve.match(/node ((?:--\S+ )*)server\.js/)?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
+
 function startServer() {
-  const server = spawn("node", ["server.js"], {
+  const server = spawn("node", [...SERVE_FLAGS, "server.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATABASE_URL: url.toString(), BASE_URL: BASE, BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret", SEED_DEMO: "0" },
     stdio: ["ignore", "pipe", process.env.BENCH_VERBOSE ? "inherit" : "ignore"],
   });
