@@ -30,9 +30,9 @@ if (DEVELOPMENT) {
   appModule = await import("./build/server/index.js");
   // Security headers and the refusals of the edge apply to static files too.
   server.use(appModule.edge);
-  // Fingerprinted assets never change: cache them for a year.
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  // The files of build/client, listed once: other paths reach the pages without a look at the disk.
+  // Fingerprinted /assets are cached for a year and sent as the .br or .gz the build stored.
+  server.use(appModule.staticFiles("build/client"));
   server.use(appModule.app);
 }
 

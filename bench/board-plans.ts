@@ -4,11 +4,12 @@
  *
  *   npx tsx bench/board-plans.ts postgres://postgres@127.0.0.1:5432/openhire_bench
  *
- * Runs EXPLAIN (ANALYZE, BUFFERS) on exactly the statements `listBoardJobs` sends, in its order.
+ * Runs EXPLAIN (ANALYZE, BUFFERS) on exactly the statements `listBoardJobs` sends, in its order
+ * (a deep page without a search from the board's anchors, decision 074).
  */
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows } from "~/server/platform/db.server";
-import { boardPageQueries, JOB_BOARD_PAGE_SIZE } from "~/server/job-board/queries.server";
+import { boardAnchors, boardPageQueries, JOB_BOARD_PAGE_SIZE } from "~/server/job-board/queries.server";
 
 const url = process.argv[2] ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/openhire_bench";
 const searches: { label: string; q?: string; page?: number }[] = [
@@ -23,8 +24,11 @@ const searches: { label: string; q?: string; page?: number }[] = [
 
 const handle = await openDatabase({ url, max: 1 });
 try {
+  const started = performance.now();
+  const anchors = await boardAnchors(handle.db);
+  console.log(`\n--- the board's anchors: ${anchors.length}, read in ${(performance.now() - started).toFixed(1)} ms (once per cache lifetime) ---`);
   for (const search of searches) {
-    const { queries } = boardPageQueries(search);
+    const { queries } = boardPageQueries(search, anchors);
     const q = search.q === undefined ? "" : `q=${JSON.stringify(search.q)}`;
     for (const [step, query] of queries.entries()) {
       const filled = (await queryRows(handle.db, query)).length > JOB_BOARD_PAGE_SIZE;

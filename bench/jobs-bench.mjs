@@ -4,13 +4,19 @@
 //
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/openhire_bench) is dropped and made
 // anew. The script seeds it, starts `node server.js` on BENCH_PORT (default 3399), then runs
-// autocannon against a static file, /jobs, /jobs?q=..., a job page (10 s each), searches for a
-// random term that matches nothing (each request a new term, so no cache helps; every answer is
-// checked), the sitemaps (10 at once, with the server's memory) and the apply form (30 s), and
-// prints one table. The query plans of the board's searches come first (bench/board-plans.ts). Applications carry a different X-Forwarded-For each (the server
+// autocannon against a static file, the entry script as a browser asks for it (br), /jobs,
+// /jobs?q=..., a job page, /jobs as curl asks for it (no Accept), random deep pages and searches
+// for a random term that matches nothing (each request a new term, so no cache helps), 10 s each;
+// every answer's status, body and cache state (X-Cache) is checked and counted. Then the sizes of
+// streamed pages against the same bytes gzipped at once, the server's memory under
+// BENCH_MEMORY_SECONDS (default 60) of uncached load, the sitemaps (10 at once, with the server's
+// memory) and the apply form (30 s), and one table. BENCH_REUSE=1 keeps a database already seeded
+// with BENCH_JOBS jobs. The query plans of the board's searches come first (bench/board-plans.ts). Applications carry a different X-Forwarded-For each (the server
 // trusts a proxy on loopback), so the per-client rate limit does not stop the load test.
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -22,8 +28,10 @@ const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const APPLY_SECONDS = Number(process.env.BENCH_APPLY_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-// BENCH_ONLY=apply skips the page runs (when working on applying).
+const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
+// BENCH_ONLY=apply skips the page runs (when working on applying), BENCH_ONLY=pages the apply runs.
 const ONLY = process.env.BENCH_ONLY;
+const REUSE = process.env.BENCH_REUSE === "1";
 
 async function recreateDatabase() {
   const admin = new pg.Client({ connectionString: new URL("/postgres", url).toString() });
@@ -34,8 +42,11 @@ async function recreateDatabase() {
   await admin.end();
 }
 
+// The server as `npm run serve` starts it, with its memory flags (decision 073).
+const SERVE_FLAGS = JSON.parse(readFileSync("package.json", "utf8")).scripts.serve.match(/node ((?:--\S+ )*)server\.js/)?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
+
 function startServer() {
-  const server = spawn("node", ["server.js"], {
+  const server = spawn("node", [...SERVE_FLAGS, "server.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATABASE_URL: url.toString(), BASE_URL: BASE, BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret", SEED_DEMO: "0" },
     stdio: ["ignore", "pipe", process.env.BENCH_VERBOSE ? "inherit" : "ignore"],
   });
@@ -95,16 +106,35 @@ function report(name, result, extra = "") {
   rows.push({ name, "req/s": Math.round(result.requests.average), "p50 ms": result.latency.p50, "p99 ms": result.latency.p99, ok, "non-2xx/3xx": result.non2xx - result["3xx"], errors: result.errors, extra });
 }
 
-await recreateDatabase();
-console.log(`Starting the server on ${url.pathname.slice(1)} (migrations)…`);
-let server = await startServer();
-server.kill("SIGTERM");
-await new Promise((resolve) => server.on("exit", resolve));
+async function seededJobs() {
+  const probe = new pg.Client({ connectionString: url.toString() });
+  try {
+    await probe.connect();
+    return Number((await probe.query("select count(*) from jobs where status = 'published'")).rows[0].count);
+  } catch {
+    return 0;
+  } finally {
+    await probe.end().catch(() => {});
+  }
+}
+
+const reuse = REUSE && (await seededJobs()) === JOBS;
+let server;
+if (!reuse) {
+  await recreateDatabase();
+  console.log(`Starting the server on ${url.pathname.slice(1)} (migrations)…`);
+  server = await startServer();
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.on("exit", resolve));
+}
 
 const client = new pg.Client({ connectionString: url.toString() });
 await client.connect();
-console.log(`Seeding ${JOBS.toLocaleString("en-US")} published jobs…`);
-await seed(client);
+if (reuse) console.log(`Reusing ${url.pathname.slice(1)}: ${JOBS.toLocaleString("en-US")} published jobs.`);
+else {
+  console.log(`Seeding ${JOBS.toLocaleString("en-US")} published jobs…`);
+  await seed(client);
+}
 console.log("Query plans of the board's searches (EXPLAIN ANALYZE):");
 spawnSync("npx", ["tsx", "bench/board-plans.ts", url.toString()], { stdio: "inherit" });
 const { rows: [job] } = await client.query("select id, title from jobs order by published_at desc limit 1");
@@ -118,32 +148,97 @@ try {
   for (const path of ["/favicon.svg", "/jobs", "/jobs?q=engineer%20berlin", jobPage]) await fetch(BASE + path, { headers: html });
 
   if (ONLY !== "apply") {
-    report("static /favicon.svg", await run({ url: `${BASE}/favicon.svg`, headers: html }));
-    report("/jobs", await run({ url: `${BASE}/jobs`, headers: html }));
-    report("/jobs?q=engineer berlin", await run({ url: `${BASE}/jobs?q=engineer%20berlin`, headers: html }));
-    report("job page", await run({ url: `${BASE}${jobPage}`, headers: html }));
-    report("/jobs uncached (page=N)", await run({
-      url: `${BASE}/jobs`,
-      headers: html,
-      requests: [{ setupRequest: (request) => ({ ...request, path: `/jobs?page=${1 + Math.floor(Math.random() * 4000)}` }) }],
-    }));
-
-    // A new term that matches nothing on every request: no cache helps. Each answer must be the
-    // board's "No matching jobs found".
-    let wrong = 0;
-    const nomatch = await run({
-      url: `${BASE}/jobs`,
-      headers: html,
-      requests: [
-        {
-          setupRequest: (request) => ({ ...request, path: `/jobs?q=nomatch${Math.random().toString(36).slice(2, 10)}` }),
-          onResponse: (status, body) => {
-            if (status !== 200 || !String(body).includes("No matching jobs found")) wrong += 1;
-          },
-        },
+    const entryScript = readdirSync("build/client/assets").find((name) => /^entry\.client-.*\.js$/.test(name));
+    const isBoard = (body) => body.includes("Find your next role") && body.includes("</html>");
+    const pageRuns = [
+      ["static /favicon.svg", { url: `${BASE}/favicon.svg`, headers: html }, (status, body) => status === 200 && body.includes("<svg")],
+      [
+        "entry script, Accept-Encoding: gzip, br",
+        { url: `${BASE}/assets/${entryScript}`, headers: { "accept-encoding": "gzip, deflate, br" } },
+        (status, _body, headers) => status === 200 && headers["content-encoding"] === "br",
       ],
-    });
-    report("/jobs?q=<random, matches nothing> uncached", nomatch, `wrong answers ${wrong}`);
+      ["/jobs", { url: `${BASE}/jobs`, headers: html }, (status, body) => status === 200 && isBoard(body) && body.includes("Apply Now")],
+      ["/jobs?q=engineer berlin", { url: `${BASE}/jobs?q=engineer%20berlin`, headers: html }, (status, body) => status === 200 && isBoard(body) && body.includes("Berlin")],
+      ["job page", { url: `${BASE}${jobPage}`, headers: html }, (status, body) => status === 200 && body.includes(job.title)],
+      // As curl and crawlers ask: no Accept header at all.
+      ["/jobs, no Accept (curl)", { url: `${BASE}/jobs`, headers: { "user-agent": "curl/8.5.0" } }, (status, body) => status === 200 && isBoard(body)],
+      [
+        "/jobs?page=<random up to 4,000> uncached",
+        { url: `${BASE}/jobs`, headers: html, requests: [{ setupRequest: (request) => ({ ...request, path: `/jobs?page=${1 + Math.floor(Math.random() * 4000)}` }) }] },
+        (status, body) => status === 200 && isBoard(body) && (body.match(/Apply Now:/g) ?? []).length === 20,
+      ],
+      // A new term that matches nothing on every request: no cache helps.
+      [
+        "/jobs?q=<random, matches nothing> uncached",
+        { url: `${BASE}/jobs`, headers: html, requests: [{ setupRequest: (request) => ({ ...request, path: `/jobs?q=nomatch${Math.random().toString(36).slice(2, 10)}` }) }] },
+        (status, body) => status === 200 && body.includes("No matching jobs found"),
+      ],
+    ];
+    for (const [name, options, check] of pageRuns) {
+      let wrong = 0;
+      const cache = {};
+      const requests = (options.requests ?? [{}]).map((request) => ({
+        ...request,
+        onResponse: (status, body, _context, headers) => {
+          const lower = Object.fromEntries(Object.entries(headers ?? {}).map(([key, value]) => [key.toLowerCase(), value]));
+          if (!check(status, String(body), lower)) wrong += 1;
+          const state = lower["x-cache"] ?? "none";
+          cache[state] = (cache[state] ?? 0) + 1;
+        },
+      }));
+      const result = await run({ ...options, requests });
+      report(name, result, `wrong ${wrong}; X-Cache ${Object.entries(cache).map(([state, n]) => `${state} ${n}`).join(", ")}`);
+      if (wrong > 0) console.error(`${name}: ${wrong} wrong answers`);
+    }
+
+    // Streamed pages on the wire (gzip) against the same bytes gzipped at once, and the first byte.
+    const sizes = [];
+    for (const path of ["/", "/pricing", `/jobs?page=${2000 + Math.floor(Math.random() * 1000)}`, `/jobs?q=nomatch${Date.now()}`]) {
+      const started = performance.now();
+      const answer = await new Promise((resolve, reject) => {
+        httpRequest(`${BASE}${path}`, { headers: { accept: "text/html", "accept-encoding": "gzip" } }, (response) => {
+          const firstByte = performance.now() - started;
+          const parts = [];
+          response.on("data", (part) => parts.push(part));
+          response.on("end", () => resolve({ firstByte, total: performance.now() - started, encoding: response.headers["content-encoding"], body: Buffer.concat(parts) }));
+        })
+          .on("error", reject)
+          .end();
+      });
+      const page = answer.encoding === "gzip" ? gunzipSync(answer.body) : answer.body;
+      sizes.push({
+        page: path,
+        "HTML KB": +(page.length / 1024).toFixed(1),
+        "sent KB": +(answer.body.length / 1024).toFixed(1),
+        "gzip at once KB": +(gzipSync(page).length / 1024).toFixed(1),
+        "first byte ms": +answer.firstByte.toFixed(1),
+        "last byte ms": +answer.total.toFixed(1),
+      });
+    }
+    console.table(sizes);
+
+    // Memory under sustained uncached load: deep pages and searches that match nothing, side by side.
+    if (MEMORY_SECONDS > 0) {
+      const before = serverMemory(server.pid);
+      let peak = before.rss;
+      const sampler = setInterval(() => (peak = Math.max(peak, serverMemory(server.pid).rss)), 250);
+      const memoryRun = await run({
+        url: `${BASE}/jobs`,
+        headers: html,
+        duration: MEMORY_SECONDS,
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              path: Math.random() < 0.5 ? `/jobs?page=${1 + Math.floor(Math.random() * 4000)}` : `/jobs?q=nomatch${Math.random().toString(36).slice(2, 10)}`,
+            }),
+          },
+        ],
+      });
+      clearInterval(sampler);
+      const after = serverMemory(server.pid);
+      report(`uncached pages, ${MEMORY_SECONDS} s (memory)`, memoryRun, `RSS ${before.rss} → ${after.rss} MB, sampled peak ${peak} MB (process peak ${after.peak} MB)`);
+    }
 
     // Sitemaps: 10 crawlers at once, 30 answers each kind; the server's memory before and after.
     const sitemapFiles = Math.ceil(JOBS / 50_000);
@@ -160,6 +255,14 @@ try {
     }
   }
 
+  if (ONLY !== "pages") await applyRuns();
+  console.table(rows);
+} finally {
+  server.kill("SIGTERM");
+  await client.end();
+}
+
+async function applyRuns() {
   let n = 0;
   const applyRequests = [
     {
@@ -217,8 +320,4 @@ try {
   before = await countApplications();
   const exact = await run({ url: `${BASE}${jobPage}/apply`, amount: 2000, method: "POST", requests: applyRequests });
   report("apply, 2,000 requests", exact, `302s ${exact["3xx"]}, rows ${(await countApplications()) - before}`);
-  console.table(rows);
-} finally {
-  server.kill("SIGTERM");
-  await client.end();
 }

@@ -13,6 +13,7 @@ import { createRequestHandler } from "./request-handler";
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
 
 export { parseTrustProxy } from "./trust-proxy";
+export { staticFiles } from "./static-files";
 
 /**
  * What runs before anything else, static files included: the security headers and the refusal
@@ -28,13 +29,12 @@ export const app = express();
 app.use(refuseCrossSiteWrites([config.baseUrl]));
 // Bodies are read here, once, within their path's limits, before any route sees them.
 app.use(readCheckedBody);
-// Fresh cached job-board pages for anonymous visitors, answered before React Router runs (decision 021).
+// Fresh cached job-board pages for anonymous visitors, answered before React Router runs (decisions 021, 072).
 app.use((req, res, next) => {
   if (req.method !== "GET" || !req.path.startsWith("/jobs")) return next();
   const answer = freshCachedDocument(
     {
       url: req.originalUrl,
-      accept: req.get("accept"),
       cookie: req.get("cookie"),
       secFetchDest: req.get("sec-fetch-dest"),
       ifNoneMatch: req.get("if-none-match"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatSalary } from "./salary";
+import { amountFormatter, formatSalary } from "./salary";
 
 const salary = (salaryMin: string | null, salaryMax: string | null, salaryCurrency: string | null = "USD", salaryPeriod: string | null = "yearly") => ({
   salaryMin,
@@ -25,5 +25,32 @@ describe("formatSalary", () => {
     expect(formatSalary(salary("1000", "2000", "Bitcoin"))).toBe("1,000 Bitcoin - 2,000 Bitcoin yearly");
     expect(formatSalary(salary("competitive", "great", "USD"))).toBe("competitive - great yearly");
     expect(formatSalary(salary("5000", "6000", null, "monthly"))).toBe("5,000 - 6,000 monthly");
+  });
+});
+
+describe("amountFormatter", () => {
+  it("builds a formatter once per locale, currency and precision and reuses it", () => {
+    const first = amountFormatter("en-US", "EUR", true);
+    expect(first).not.toBeNull();
+    expect(amountFormatter("en-US", "EUR", true)).toBe(first);
+    expect(amountFormatter("en-US", "EUR", false)).not.toBe(first);
+    expect(amountFormatter("en-US", "USD", true)).not.toBe(first);
+    expect(amountFormatter("en-US", "Bitcoin", true)).toBeNull();
+  });
+
+  it("formats a board's salaries without building a formatter per amount", () => {
+    const NumberFormat = Intl.NumberFormat;
+    let built = 0;
+    const counting = function (...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+      built += 1;
+      return new NumberFormat(...args);
+    } as unknown as typeof Intl.NumberFormat;
+    Intl.NumberFormat = counting;
+    try {
+      for (let i = 0; i < 20; i += 1) formatSalary(salary(String(70000 + i), "90000", "CHF"));
+    } finally {
+      Intl.NumberFormat = NumberFormat;
+    }
+    expect(built).toBeLessThanOrEqual(1);
   });
 });

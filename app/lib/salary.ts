@@ -10,24 +10,39 @@ export interface SalaryParts {
   salaryPeriod: string | null;
 }
 
+/** At most this many formatters are kept; currencies are typed by staff, so the keys are bounded here. */
+const MAX_FORMATTERS = 256;
+const formatters = new Map<string, Intl.NumberFormat | null>();
+
+/**
+ * The formatter for a locale, currency (or none) and whole or cent amounts, built once and reused:
+ * building an Intl.NumberFormat costs about 30 µs, formatting with one under 1 µs, and a board page
+ * formats 40 amounts. Null when `currency` is not an ISO 4217 code.
+ */
+export function amountFormatter(locale: string, currency: string | null, whole: boolean): Intl.NumberFormat | null {
+  const key = `${locale}|${currency ?? ""}|${whole ? 0 : 2}`;
+  let formatter = formatters.get(key);
+  if (formatter !== undefined) return formatter;
+  try {
+    formatter = currency
+      ? new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: whole ? 0 : 2, minimumFractionDigits: whole ? 0 : 2 })
+      : new Intl.NumberFormat(locale);
+  } catch {
+    formatter = null;
+  }
+  if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+  formatters.set(key, formatter);
+  return formatter;
+}
+
 function formatAmount(text: string, currency: string | null, locale: string): string {
   const amount = parseSalaryAmount(text);
   if (Number.isNaN(amount)) return text;
   const whole = Number.isInteger(amount);
-  if (currency) {
-    try {
-      return new Intl.NumberFormat(locale, {
-        style: "currency",
-        currency,
-        maximumFractionDigits: whole ? 0 : 2,
-        minimumFractionDigits: whole ? 0 : 2,
-      }).format(amount);
-    } catch {
-      // Not an ISO 4217 code: show the number and the text as given.
-      return `${new Intl.NumberFormat(locale).format(amount)} ${currency}`;
-    }
-  }
-  return new Intl.NumberFormat(locale).format(amount);
+  const formatter = amountFormatter(locale, currency, whole);
+  if (formatter) return formatter.format(amount);
+  // Not an ISO 4217 code: show the number and the text as given.
+  return `${amountFormatter(locale, null, true)!.format(amount)} ${currency}`;
 }
 
 /**

@@ -7,7 +7,8 @@ import { cspNonceContext } from "../platform/request-context.server";
  * or drops it: the route middleware that renders and stores pages, the HTTP server's fast path,
  * small read-through values, and `invalidateJobBoardCache`. Entries are fresh for `TTL_MS`; the
  * whole cache is dropped whenever a job changes on this node, so a posted, edited or closed job
- * shows at once here and within `TTL_MS` on other nodes (decision 021).
+ * shows at once here and within `TTL_MS` on other nodes (decision 021). The pages kept are bounded
+ * by count and by size (`MAX_BYTES`), so the server's memory stays bounded (decision 073).
  */
 export interface CachedPage {
   status: number;
@@ -21,24 +22,52 @@ export const JOB_BOARD_CACHE_TTL_MS = 5_000;
 /** How long an expired page may still answer while one request renders its replacement. */
 const STALE_MS = 60_000;
 const MAX_ENTRIES = 2_000;
+/** What the kept pages may hold together, counted as two bytes a character (V8 keeps most pages so). */
+export const JOB_BOARD_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 interface Store {
   pages: Map<string, CachedPage>;
+  /** The size of `pages`, as `pageBytes` counts it. */
+  bytes: number;
   /** Renders in progress, so that a burst of misses renders a page once. */
   inflight: Map<string, Promise<CachedPage | undefined>>;
   /** Small read-through values (a job's apply form), dropped with the pages. */
-  values: Map<string, { value: unknown; freshUntil: number }>;
+  values: Map<string, CachedValue>;
+}
+
+interface CachedValue {
+  value: Promise<unknown>;
+  freshUntil: number;
+  /** The load has succeeded (only a settled value may answer stale). */
+  settled?: boolean;
+  /** A load replacing this expired value is under way. */
+  refreshing?: boolean;
 }
 
 const holder = globalThis as typeof globalThis & { __openhireJobBoardCache?: Store };
-const store = (holder.__openhireJobBoardCache ??= { pages: new Map(), inflight: new Map(), values: new Map() });
+const store = (holder.__openhireJobBoardCache ??= { pages: new Map(), bytes: 0, inflight: new Map(), values: new Map() });
+store.bytes ??= 0;
+
+const pageBytes = (page: CachedPage) => page.body.length * 2;
+
+/** How many pages the cache holds and their size (tests and the memory bound). */
+export function jobBoardCacheSize() {
+  return { pages: store.pages.size, bytes: store.bytes };
+}
+
+function deletePage(key: string) {
+  const page = store.pages.get(key);
+  if (!page) return;
+  store.pages.delete(key);
+  store.bytes -= pageBytes(page);
+}
 
 /** The page under `key`: fresh, stale (expired but still usable while a render runs), or undefined. */
 export function getCachedPage(key: string, now = Date.now()): { page: CachedPage; fresh: boolean } | undefined {
   const page = store.pages.get(key);
   if (!page) return undefined;
   if (page.freshUntil + STALE_MS <= now) {
-    store.pages.delete(key);
+    deletePage(key);
     return undefined;
   }
   return { page, fresh: page.freshUntil > now };
@@ -64,27 +93,58 @@ export function renderOnce(key: string, render: () => Promise<CachedPage | undef
 }
 
 function setCachedPage(key: string, page: CachedPage) {
-  if (store.pages.size >= MAX_ENTRIES && !store.pages.has(key)) {
-    // Oldest first: a Map iterates in insertion order.
-    const oldest = store.pages.keys().next();
-    if (!oldest.done) store.pages.delete(oldest.value);
+  const bytes = pageBytes(page);
+  if (bytes > JOB_BOARD_CACHE_MAX_BYTES / 8) return;
+  deletePage(key);
+  // Oldest first: a Map iterates in insertion order.
+  for (const oldest of store.pages.keys()) {
+    if (store.pages.size < MAX_ENTRIES && store.bytes + bytes <= JOB_BOARD_CACHE_MAX_BYTES) break;
+    deletePage(oldest);
   }
   store.pages.set(key, page);
+  store.bytes += bytes;
 }
 
-/** A value read through the cache for `JOB_BOARD_CACHE_TTL_MS`, dropped when a job changes. */
-export async function cachedValue<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+/**
+ * A value read through the cache for `JOB_BOARD_CACHE_TTL_MS`, dropped when a job changes. Requests
+ * that ask while it loads share the one load; a load that fails is not kept. With `stale`, an expired
+ * value (never a dropped one) still answers while one load replaces it in the background.
+ */
+export async function cachedValue<T>(key: string, load: () => Promise<T>, options: { now?: number; stale?: boolean } = {}): Promise<T> {
+  const now = options.now ?? Date.now();
   const hit = store.values.get(key);
-  if (hit && hit.freshUntil > now) return hit.value as T;
-  const value = await load();
+  if (hit && hit.freshUntil > now) return hit.value as Promise<T>;
+  if (hit && options.stale && hit.settled) {
+    if (!hit.refreshing) {
+      hit.refreshing = true;
+      void load()
+        .then((value) => {
+          if (store.values.get(key) === hit) store.values.set(key, { value: Promise.resolve(value), freshUntil: Date.now() + JOB_BOARD_CACHE_TTL_MS, settled: true });
+        })
+        .catch((error: unknown) => {
+          hit.refreshing = false;
+          console.error(error);
+        });
+    }
+    return hit.value as Promise<T>;
+  }
+  const value = load();
   if (store.values.size >= MAX_ENTRIES) store.values.clear();
-  store.values.set(key, { value, freshUntil: now + JOB_BOARD_CACHE_TTL_MS });
+  const entry: CachedValue = { value, freshUntil: now + JOB_BOARD_CACHE_TTL_MS };
+  store.values.set(key, entry);
+  value.then(
+    () => (entry.settled = true),
+    () => {
+      if (store.values.get(key) === entry) store.values.delete(key);
+    },
+  );
   return value;
 }
 
 /** Called by every service that changes what the board or a job page shows. */
 export function invalidateJobBoardCache() {
   store.pages.clear();
+  store.bytes = 0;
   store.values.clear();
   // Renders that started before the change must not store what they saw.
   store.inflight.clear();
@@ -98,22 +158,22 @@ export const JOB_BOARD_CACHE_CONTROL = `public, max-age=0, s-maxage=${JOB_BOARD_
 export interface CacheLookup {
   /** Path and query as requested, e.g. `/jobs?q=berlin` (or the whole URL). */
   url: string;
-  accept: string | undefined;
   cookie: string | undefined;
   secFetchDest: string | undefined;
   ifNoneMatch: string | undefined;
 }
 
 /**
- * The cache key of an anonymous GET for a job-board page: the HTML page (`document`) or React
- * Router's data (`data`); undefined: not cached.
+ * The cache key of an anonymous GET for a job-board page: React Router's data (`data`: an address
+ * ending in `.data`, or asking for `_data`) or else the HTML page (`document`), whatever the
+ * request's Accept header says, since React Router answers every other GET with the page: curl,
+ * crawlers and feed readers get the cached page as browsers do. Undefined: not cached.
  */
 export function pageCacheKey(lookup: CacheLookup): { kind: "document" | "data"; key: string } | undefined {
   // Anonymous only: a session may change the page (and must never share a cache entry).
   if (/session_token=/.test(lookup.cookie ?? "")) return undefined;
-  const kind = (lookup.accept ?? "").includes("text/html") ? "document" : lookup.secFetchDest === "empty" ? "data" : undefined;
-  if (!kind) return undefined;
   const url = new URL(lookup.url, "http://cache.invalid");
+  const kind = url.pathname.endsWith(".data") || url.searchParams.has("_data") ? "data" : "document";
   return { kind, key: `${kind} ${url.pathname}${url.search}` };
 }
 
@@ -156,7 +216,6 @@ export async function jobBoardPageCache(
   if (request.method !== "GET") return next();
   const lookup: CacheLookup = {
     url: request.url,
-    accept: request.headers.get("accept") ?? undefined,
     cookie: request.headers.get("cookie") ?? undefined,
     secFetchDest: request.headers.get("sec-fetch-dest") ?? undefined,
     ifNoneMatch: request.headers.get("if-none-match") ?? undefined,

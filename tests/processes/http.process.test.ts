@@ -1,0 +1,109 @@
+// What the production server sends over HTTP (decisions 070–073): stored compressed assets, pages
+// compressed as a whole, and the job-board cache answering whatever a client accepts.
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServerProcess, startServer } from "../helpers/server-process";
+
+let server: ServerProcess;
+const dataDir = mkdtempSync(join(tmpdir(), "openhire-http-"));
+
+beforeAll(async () => {
+  server = await startServer({ PGLITE_DIR: dataDir, SEED_DEMO: "1" });
+  await server.healthy();
+});
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A GET with exactly these headers, the body as sent (not decompressed). */
+function rawGet(path: string, headers: Record<string, string> = {}) {
+  const url = new URL(path, server.url);
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    request(url, { headers }, (response) => {
+      const parts: Buffer[] = [];
+      response.on("data", (part: Buffer) => parts.push(part));
+      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(parts) }));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+describe("immutable assets", () => {
+  const assets = "build/client/assets";
+  const entry = readdirSync(assets).find((name) => /^entry\.client-.*\.js$/.test(name))!;
+
+  it("are stored compressed by the build", () => {
+    expect(entry).toBeDefined();
+    expect(readdirSync(assets)).toEqual(expect.arrayContaining([`${entry}.br`, `${entry}.gz`]));
+  });
+
+  it("are sent as the stored brotli or gzip bytes, typed and cached for a year", async () => {
+    for (const [accept, encoding, file] of [
+      ["gzip, deflate, br", "br", `${entry}.br`],
+      ["gzip", "gzip", `${entry}.gz`],
+    ] as const) {
+      const answer = await rawGet(`/assets/${entry}`, { "accept-encoding": accept });
+      expect(answer.status).toBe(200);
+      expect(answer.headers["content-encoding"]).toBe(encoding);
+      expect(answer.headers["content-type"]).toMatch(/^text\/javascript|^application\/javascript/);
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      // The stored bytes, not compressed a second time.
+      expect(answer.body.equals(readFileSync(join(assets, file)))).toBe(true);
+    }
+    const decoded = brotliDecompressSync((await rawGet(`/assets/${entry}`, { "accept-encoding": "br" })).body);
+    expect(decoded.equals(readFileSync(join(assets, entry)))).toBe(true);
+    const plain = await rawGet(`/assets/${entry}`);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.equals(readFileSync(join(assets, entry)))).toBe(true);
+  });
+
+  it("leave public files and pages as they were", async () => {
+    const favicon = await rawGet("/favicon.svg");
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers["cache-control"]).toBe("public, max-age=3600");
+    expect((await rawGet("/robots.txt")).body.toString()).toContain("Sitemap:");
+    expect((await rawGet("/assets/missing-file.js")).status).toBe(404);
+  });
+});
+
+describe("streamed pages", () => {
+  it("compress about as well as the same page compressed at once", async () => {
+    for (const path of ["/", "/pricing", "/jobs"]) {
+      const answer = await rawGet(path, { accept: "text/html", "accept-encoding": "gzip" });
+      expect(answer.headers["content-encoding"], path).toBe("gzip");
+      const page = gunzipSync(answer.body);
+      expect(page.toString(), path).toContain("</html>");
+      expect(answer.body.length, path).toBeLessThan(gzipSync(page).length * 1.1);
+    }
+  });
+});
+
+describe("the job-board cache", () => {
+  it("answers a GET that does not ask for HTML (curl, crawlers) from the cache", async () => {
+    await rawGet("/jobs?q=engineer");
+    const second = await rawGet("/jobs?q=engineer", { "user-agent": "curl/8.5.0" });
+    expect(second.status).toBe(200);
+    expect(second.headers["x-cache"]).toBe("HIT");
+    expect(second.headers["content-type"]).toMatch(/^text\/html/);
+    expect(second.body.toString()).toContain("</html>");
+  });
+
+  it("never answers a data request with the cached page", async () => {
+    await rawGet("/jobs?page=1", { accept: "text/html" });
+    const requests: Record<string, string>[] = [{}, { accept: "text/html" }, { accept: "*/*", "sec-fetch-dest": "empty" }];
+    for (const headers of requests) {
+      const data = await rawGet("/jobs.data?page=1", headers);
+      expect(data.status).toBe(200);
+      expect(data.headers["content-type"]).not.toMatch(/text\/html/);
+      expect(data.body.toString()).not.toContain("<html");
+    }
+  });
+});
