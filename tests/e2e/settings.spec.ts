@@ -1,15 +1,21 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./accounts-fixtures";
 import { failOnConsoleErrors, PASSWORD, registerStaff } from "./helpers";
+
+/** The Settings sections' navigation (decision 057): one page each, under one heading. */
+const sectionsNav = (page: Page) => page.getByRole("navigation", { name: "Settings sections" });
 
 test("settings save the full name, notifications and company, with clear messages", async ({ page }) => {
   const noConsoleErrors = await failOnConsoleErrors(page);
   await registerStaff(page);
   await page.getByRole("link", { name: "Settings" }).click();
+  // Spec: /settings itself shows the Profile, with the full name, the read-only role and Notifications.
+  await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
   const profile = page.getByRole("region", { name: "Profile" });
   // Whoever signs the company up is its owner: Settings and the team list say the same.
   await expect(profile.getByLabel("Role")).toHaveValue("Owner");
-  await expect(page.getByRole("list", { name: "Members" }).getByRole("listitem")).toContainText("Owner");
+  await expect(profile.getByLabel("Role")).toBeDisabled();
   await expect(profile.getByLabel("Email notifications")).toBeChecked();
 
   await profile.getByLabel("Full name").fill("Marie Curie");
@@ -20,14 +26,21 @@ test("settings save the full name, notifications and company, with clear message
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByTestId("staff-name")).toHaveText("Marie Curie");
 
+  await sectionsNav(page).getByRole("link", { name: "Team" }).click();
+  await expect(page).toHaveURL(/\/settings\/team$/);
+  await expect(page.getByRole("list", { name: "Members" }).getByRole("listitem")).toContainText("Owner");
+  // The main navigation's Settings link stays current on every section.
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
+
+  await sectionsNav(page).getByRole("link", { name: "Company" }).click();
+  await expect(page).toHaveURL(/\/settings\/company$/);
   const company = page.getByRole("region", { name: "Company" });
   await company.getByLabel("Company name").fill("");
   await company.getByLabel("Website").fill("not a website");
   await company.getByRole("button", { name: "Save company" }).click();
   await expect(company.getByText("Company name is required")).toBeVisible();
   await expect(company.getByText("Enter a valid website address, like https://example.com")).toBeVisible();
-  // The notice of the earlier save is gone once new errors show, and each error goes once its field is fixed.
-  await expect(page.getByText("Profile saved.")).toHaveCount(0);
+  // Each error goes once its field is fixed.
   await company.getByLabel("Company name").fill("Curie Labs");
   await expect(company.getByText("Company name is required")).toHaveCount(0);
   await expect(company.getByLabel("Company name")).not.toHaveAttribute("aria-invalid", "true");
@@ -35,12 +48,14 @@ test("settings save the full name, notifications and company, with clear message
   await company.getByLabel("Website").fill("curie.example");
   await company.getByRole("button", { name: "Save company" }).click();
   await expect(page.getByText("Company details saved.")).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/company$/);
 
   await page.reload();
-  await expect(profile.getByLabel("Full name")).toHaveValue("Marie Curie");
-  await expect(profile.getByLabel("Email notifications")).not.toBeChecked();
   await expect(company.getByLabel("Company name")).toHaveValue("Curie Labs");
   await expect(company.getByLabel("Website")).toHaveValue("https://curie.example");
+  await page.goto("/settings");
+  await expect(profile.getByLabel("Full name")).toHaveValue("Marie Curie");
+  await expect(profile.getByLabel("Email notifications")).not.toBeChecked();
   noConsoleErrors();
 });
 
@@ -54,15 +69,15 @@ test("the sessions list signs out other devices, and this one", async ({ page, b
   await other.getByRole("button", { name: "Sign in" }).click();
   await expect(other).toHaveURL(/\/dashboard$/);
 
-  await page.goto("/settings");
+  await page.goto("/settings/security");
   const sessions = page.getByRole("list", { name: "Sessions" });
   await expect(sessions.getByRole("listitem")).toHaveCount(2);
   await expect(sessions.getByText("This device")).toBeVisible();
   await page.getByRole("button", { name: "Sign out other devices" }).click();
   await expect(page.getByText("Your other devices have been signed out.")).toBeVisible();
   await expect(sessions.getByRole("listitem")).toHaveCount(1);
-  await other.goto("/settings");
-  await expect(other).toHaveURL(/\/login\?redirectTo=%2Fsettings$/);
+  await other.goto("/settings/security");
+  await expect(other).toHaveURL(/\/login\?redirectTo=%2Fsettings%2Fsecurity$/);
 
   await page.getByRole("button", { name: "Sign out this device" }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -71,7 +86,7 @@ test("the sessions list signs out other devices, and this one", async ({ page, b
 
 test("changing the password checks the current one", async ({ page }) => {
   await registerStaff(page);
-  await page.goto("/settings");
+  await page.goto("/settings/security");
   const security = page.getByRole("region", { name: "Security" });
   await security.getByLabel("Current password").fill("not my password");
   await security.getByLabel("New password", { exact: true }).fill("another long passphrase");
@@ -85,5 +100,6 @@ test("changing the password checks the current one", async ({ page }) => {
   await security.getByLabel("Confirm new password").fill("another long passphrase");
   await security.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("Password changed. Your other devices have been signed out.")).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/security$/);
   await expect(security.getByLabel("Current password")).toHaveValue("");
 });

@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import * as applicationRoute from "~/routes/staff/application";
-import * as settingsRoute from "~/routes/staff/settings";
+import * as teamSettingsRoute from "~/routes/staff/settings-team";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { routeContext, setUpAppTestDatabase } from "../helpers/route-test";
 
@@ -108,11 +108,11 @@ describe("a malformed id in a form field", () => {
 
   it("is a 404 when revoking an invitation in settings", async () => {
     const { cookie } = await createStaff(bed.t.db, bed.t.auth);
-    const request = new Request("http://localhost/settings", {
+    const request = new Request("http://localhost/settings/team", {
       method: "POST",
       headers: { cookie },
       body: new URLSearchParams({ intent: "revoke-invitation", invitationId: "nope" }),
     });
-    expect(await status(settingsRoute.action as unknown as RouteFn, request, {})).toBe(404);
+    expect(await status(teamSettingsRoute.action as unknown as RouteFn, request, {})).toBe(404);
   });
 });
