@@ -59,6 +59,93 @@ test("settings save the full name, notifications and company, with clear message
   noConsoleErrors();
 });
 
+test("a new save's errors replace the last save's notice", async ({ page }) => {
+  await registerStaff(page);
+  await page.goto("/settings");
+  const profile = page.getByRole("region", { name: "Profile" });
+  await profile.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Profile saved.")).toBeVisible();
+  await profile.getByLabel("Full name").fill("x".repeat(101));
+  await profile.getByRole("button", { name: "Save profile" }).click();
+  await expect(profile.getByText("Full name must be at most 100 characters")).toBeVisible();
+  await expect(page.getByText("Profile saved.")).toHaveCount(0);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("each section has its own page, reached from the sections' links by keyboard, without sideways scrolling", async ({ page }) => {
+    const noConsoleErrors = await failOnConsoleErrors(page);
+    await registerStaff(page);
+    await page.goto("/settings");
+    const nav = sectionsNav(page);
+    await expect(nav.getByRole("link")).toHaveText(["Profile", "Security", "Company", "Team"]);
+    const pages = [
+      { link: "Profile", path: "/settings", region: "Profile" },
+      { link: "Security", path: "/settings/security", region: "Security" },
+      { link: "Company", path: "/settings/company", region: "Company" },
+      { link: "Team", path: "/settings/team", region: "Team" },
+    ];
+    for (const { link, path, region } of pages) {
+      await nav.getByRole("link", { name: link }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, "\\/")}$`));
+      await expect(page.getByRole("region", { name: region })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+      // The current section, and only it, is marked for assistive technology.
+      await expect(nav.getByRole("link", { name: link })).toHaveAttribute("aria-current", "page");
+      await expect(nav.locator("[aria-current]")).toHaveCount(1);
+      for (const item of await nav.getByRole("link").all()) {
+        const box = (await item.boundingBox())!;
+        expect(box.x + box.width, `${link}: ${await item.textContent()} ends on screen`).toBeLessThanOrEqual(390);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path}: no sideways scrolling`).toBeLessThanOrEqual(390);
+    }
+    noConsoleErrors();
+  });
+});
+
+test("links to the old one-page anchors open the section's own page", async ({ page }) => {
+  await registerStaff(page);
+  for (const [anchor, path] of [
+    ["company", "/settings/company"],
+    ["team", "/settings/team"],
+    ["security", "/settings/security"],
+  ] as const) {
+    await page.goto(`/settings#${anchor}`);
+    await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, "\\/")}$`));
+    await expect(page.getByRole("region", { name: anchor[0]!.toUpperCase() + anchor.slice(1) })).toBeVisible();
+  }
+  await page.goto("/settings#profile");
+  await expect(page).toHaveURL(/\/settings#profile$/);
+  await expect(page.getByRole("region", { name: "Profile" })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("each section's form posts to its own page and lands back there", async ({ page }) => {
+    await registerStaff(page);
+    await page.goto("/settings/company");
+    const company = page.getByRole("region", { name: "Company" });
+    await company.getByLabel("Company name").fill("");
+    await company.getByRole("button", { name: "Save company" }).click();
+    await expect(page).toHaveURL(/\/settings\/company$/);
+    await expect(company.getByText("Company name is required")).toBeVisible();
+    await company.getByLabel("Company name").fill("Plain Forms Ltd");
+    await company.getByRole("button", { name: "Save company" }).click();
+    await expect(page.getByText("Company details saved.")).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\/company$/);
+
+    await page.goto("/settings");
+    await page.getByRole("region", { name: "Profile" }).getByLabel("Full name").fill("Ada Plain");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByText("Profile saved.")).toBeVisible();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByTestId("staff-name")).toHaveText("Ada Plain");
+  });
+});
+
 test("the sessions list signs out other devices, and this one", async ({ page, browser }) => {
   const email = await registerStaff(page);
   const context = await browser.newContext();
