@@ -43,8 +43,9 @@ export function SessionsList({ sessions, answer }: { sessions: SessionRow[]; ans
           </li>
         ))}
       </ul>
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
-        <Form method="post" className="flex flex-col gap-3 sm:flex-row">
+      {/* One row of buttons that wraps on a phone, the confirmed one beside the others. */}
+      <div className="flex flex-wrap items-start gap-3">
+        <Form method="post" className="contents">
           <Button type="submit" name="intent" value="signout-this" variant="secondary">
             Sign out this device
           </Button>

@@ -31,10 +31,10 @@ export function TeamSection({ team, answer }: { team: TeamData; answer?: Setting
             {team.members.map((m) => (
               <li key={m.userId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
                 <div className="min-w-0">
-                  <p className="truncate font-medium text-slate-900">
+                  <p className="font-medium wrap-anywhere text-slate-900">
                     {m.fullName || m.email} {m.you ? <span className="font-normal text-slate-500">(you)</span> : null}
                   </p>
-                  <p className="truncate text-slate-500">
+                  <p className="wrap-anywhere text-slate-500">
                     {m.fullName ? `${m.email} · ` : ""}
                     {roleLabel(m.owner)}
                   </p>
@@ -65,7 +65,7 @@ export function TeamSection({ team, answer }: { team: TeamData; answer?: Setting
               {team.invitations.map((i) => (
                 <li key={i.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
                   <div className="min-w-0">
-                    <p className="truncate font-medium text-slate-900">{i.email}</p>
+                    <p className="font-medium wrap-anywhere text-slate-900">{i.email}</p>
                     <p className="text-slate-500">
                       {i.expired ? (
                         "Expired"
