@@ -56,6 +56,8 @@ test("an unknown email gets the same answer on the forgot-password page", async 
 test("two-factor enrolment in Settings, then sign-in asks for the code", async ({ page }) => {
   const email = await registerStaff(page);
   await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Security" }).click();
+  await expect(page).toHaveURL(/\/settings\/security$/);
   const security = page.getByRole("region", { name: "Security" });
   await security.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await security.getByRole("button", { name: "Set up two-factor authentication" }).click();
@@ -110,20 +112,22 @@ test("sign in with a one-time code from the email", async ({ page, mailbox }) =>
   const code = codeIn(await mailbox.waitFor(email, { subject: /sign-in code/, since }));
   await page.getByLabel("Code").fill(code);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/settings/);
+  // The notice about the removed password lands on Security, the section about the password (it was /settings#security).
+  await expect(page).toHaveURL(/\/settings\/security$/);
   await expect(page.getByText("Your email address is confirmed.")).toBeVisible();
 });
 
 test("an invitee joins the company through the emailed link; removing them signs them out", async ({ page, browser, mailbox }) => {
   const noConsoleErrors = await failOnConsoleErrors(page);
   await registerStaff(page);
-  await page.goto("/settings");
+  await page.goto("/settings/company");
   const company = page.getByRole("region", { name: "Company" });
   await company.getByLabel("Company name").fill("Umbrella Hiring");
   await company.getByRole("button", { name: "Save company" }).click();
   await expect(page.getByText("Company details saved.")).toBeVisible();
 
   const invitee = uniqueEmail("invitee");
+  await page.goto("/settings/team");
   const team = page.getByRole("region", { name: "Team" });
   await team.getByLabel("Invite by email").fill(invitee);
   const since = mailbox.messages.length;

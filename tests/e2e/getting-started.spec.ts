@@ -18,7 +18,7 @@ test("the owner's checklist links to each step, marks it done in words, and goes
   for (const id of ["company", "job", "team"] as const) await expect(step(page, id)).toContainText("To do");
 
   await checklist.getByRole("link", { name: "Add your company details" }).click();
-  await expect(page).toHaveURL(/\/settings#company$/);
+  await expect(page).toHaveURL(/\/settings\/company$/);
   const company = page.getByRole("region", { name: "Company" });
   await expect(company.getByLabel("Company name")).toHaveValue("Compilers Inc");
   await company.getByLabel("Website").fill("compilers.example");
@@ -31,7 +31,7 @@ test("the owner's checklist links to each step, marks it done in words, and goes
   await expect(checklist.getByRole("link", { name: "Add your company details" })).toHaveCount(0);
 
   await checklist.getByRole("link", { name: "Invite a teammate" }).click();
-  await expect(page).toHaveURL(/\/settings#team$/);
+  await expect(page).toHaveURL(/\/settings\/team$/);
   const team = page.getByRole("region", { name: "Team" });
   await team.getByLabel("Invite by email").fill(uniqueEmail("teammate"));
   await team.getByRole("button", { name: "Send invitation" }).click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as forgotPassword } from "~/routes/auth/forgot-password";
 import { action as login } from "~/routes/auth/login";
-import { action as settings } from "~/routes/staff/settings";
+import { action as securitySettings } from "~/routes/staff/settings-security";
 import { setAppAuth } from "~/server/accounts/auth.server";
 import { setAppDatabase } from "~/server/platform/db.server";
 import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
@@ -54,7 +54,7 @@ describe("abuse limits per account", () => {
   });
 });
 
-describe("re-entering the password in Settings", () => {
+describe("re-entering the password in Settings › Security", () => {
   const wrong = {
     password: { intent: "password", currentPassword: "not my password", newPassword: "a brand new passphrase", confirmPassword: "a brand new passphrase" },
     "2fa-start": { intent: "2fa-start", password: "not my password" },
@@ -65,11 +65,11 @@ describe("re-entering the password in Settings", () => {
       const { cookie } = await createStaff(bed.t.db, bed.auth);
       const field = intent === "password" ? "currentPassword" : "password";
       for (let i = 0; i < RATE_LIMITS.passwordConfirmAccount.limit; i++) {
-        const answer = await callAction(settings, { path: "/settings", form, ip: `10.2.0.${i + 1}`, cookie });
+        const answer = await callAction(securitySettings, { path: "/settings/security", form, ip: `10.2.0.${i + 1}`, cookie });
         expect(answer.status).toBe(400);
       }
       const right = intent === "password" ? { ...form, currentPassword: TEST_PASSWORD } : { ...form, password: TEST_PASSWORD };
-      const limited = await callAction(settings, { path: "/settings", form: right, ip: "10.2.1.1", cookie });
+      const limited = await callAction(securitySettings, { path: "/settings/security", form: right, ip: "10.2.1.1", cookie });
       expect(limited.status).toBe(429);
       expect(limited.headers.get("Retry-After")).toMatch(/^\d+$/);
       expect(limited.data.errors?.[field]).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
@@ -79,10 +79,10 @@ describe("re-entering the password in Settings", () => {
   it("counts turning two-factor off too, and each account apart", async () => {
     const { cookie } = await createStaff(bed.t.db, bed.auth);
     for (let i = 0; i < RATE_LIMITS.passwordConfirmAccount.limit; i++) {
-      expect((await callAction(settings, { path: "/settings", form: { intent: "2fa-disable", password: "not my password" }, ip: "10.3.0.1", cookie })).status).toBe(400);
+      expect((await callAction(securitySettings, { path: "/settings/security", form: { intent: "2fa-disable", password: "not my password" }, ip: "10.3.0.1", cookie })).status).toBe(400);
     }
-    expect((await callAction(settings, { path: "/settings", form: { intent: "2fa-disable", password: "not my password" }, ip: "10.3.0.1", cookie })).status).toBe(429);
+    expect((await callAction(securitySettings, { path: "/settings/security", form: { intent: "2fa-disable", password: "not my password" }, ip: "10.3.0.1", cookie })).status).toBe(429);
     const other = await createStaff(bed.t.db, bed.auth);
-    expect((await callAction(settings, { path: "/settings", form: { intent: "2fa-start", password: "not my password" }, ip: "10.3.0.1", cookie: other.cookie })).status).toBe(400);
+    expect((await callAction(securitySettings, { path: "/settings/security", form: { intent: "2fa-start", password: "not my password" }, ip: "10.3.0.1", cookie: other.cookie })).status).toBe(400);
   });
 });

@@ -3,7 +3,9 @@ import * as forgotPasswordRoute from "~/routes/auth/forgot-password";
 import * as loginRoute from "~/routes/auth/login";
 import * as registerRoute from "~/routes/auth/register";
 import * as blogRoute from "~/routes/marketing/blog";
-import * as settingsRoute from "~/routes/staff/settings";
+import * as companySettingsRoute from "~/routes/staff/settings-company";
+import * as profileSettingsRoute from "~/routes/staff/settings-profile";
+import * as teamSettingsRoute from "~/routes/staff/settings-team";
 import * as newTemplateRoute from "~/routes/staff/email-templates-new";
 import { createStaff } from "../factories";
 import { callAction, type RouteAnswer, setUpAppTestDatabase } from "../helpers/route-test";
@@ -54,19 +56,28 @@ describe("echoed form values", () => {
 
   it("the settings forms send back only their own fields, none longer than its maximum", async () => {
     const { cookie } = await createStaff(bed.t.db, bed.t.auth);
-    const post = (form: Record<string, string>) => callAction(settingsRoute.action, { path: "/settings", form, cookie, ip: "10.9.0.3" });
-    const profile = await post({ intent: "profile", fullName: "x".repeat(100_000), stray: "y" });
+    const profile = await callAction(profileSettingsRoute.action, {
+      path: "/settings",
+      cookie,
+      ip: "10.9.0.3",
+      form: { intent: "profile", fullName: "x".repeat(100_000), stray: "y" },
+    });
     expect(profile.status).toBe(400);
     expect(profile.data.values).toEqual({});
-    const company = await post({ intent: "company", companyName: "Acme\nInc", website: "w".repeat(50_000) });
+    const company = await callAction(companySettingsRoute.action, {
+      path: "/settings/company",
+      cookie,
+      ip: "10.9.0.3",
+      form: { intent: "company", companyName: "Acme\nInc", website: "w".repeat(50_000) },
+    });
     expect(company.status).toBe(400);
     expect(company.data.values).toEqual({ companyName: "Acme\nInc" });
   });
 
   it("the settings forms send back only their own fields after a refusal from the service too", async () => {
     const { cookie, email } = await createStaff(bed.t.db, bed.t.auth);
-    const invite = await callAction(settingsRoute.action, {
-      path: "/settings",
+    const invite = await callAction(teamSettingsRoute.action, {
+      path: "/settings/team",
       cookie,
       ip: "10.9.0.4",
       form: { intent: "invite", email, currentPassword: "secret", stray: "y".repeat(1000) },

@@ -94,9 +94,9 @@ describe("the dashboard and the sidebar", () => {
     const first = await load();
     expect(first.name).toBe("Olive Owner");
     expect(first.checklist?.map(({ id, href, done }) => ({ id, href, done }))).toEqual([
-      { id: "company", href: "/settings#company", done: false },
+      { id: "company", href: "/settings/company", done: false },
       { id: "job", href: "/manage/jobs/new", done: false },
-      { id: "team", href: "/settings#team", done: false },
+      { id: "team", href: "/settings/team", done: false },
     ]);
 
     await createTestJob(bed.t.db, staff);

@@ -4,7 +4,10 @@ import * as resetRoute from "~/routes/auth/reset-password";
 import * as templatesRoute from "~/routes/staff/email-templates";
 import * as templateEditRoute from "~/routes/staff/email-templates-edit";
 import * as templateNewRoute from "~/routes/staff/email-templates-new";
-import * as settingsRoute from "~/routes/staff/settings";
+import * as companySettingsRoute from "~/routes/staff/settings-company";
+import * as profileSettingsRoute from "~/routes/staff/settings-profile";
+import * as securitySettingsRoute from "~/routes/staff/settings-security";
+import * as teamSettingsRoute from "~/routes/staff/settings-team";
 import { setAppAuth } from "~/server/accounts/auth.server";
 import { setAppDatabase } from "~/server/platform/db.server";
 import { responseCookiesContext } from "~/server/platform/request-context.server";
@@ -45,23 +48,27 @@ function redirectOf(answer: RouteAnswer<unknown>) {
 }
 
 describe("Settings", () => {
-  it("says what each save did through the notice cookie, on /settings itself", async () => {
+  it("says what each save did through the notice cookie, on the section's own page", async () => {
     const { cookie } = await createStaff(bed.t.db, bed.auth);
-    const profile = await callAction(settingsRoute.action, { path: "/settings", cookie, form: { intent: "profile", fullName: "Ada Lovelace", emailNotifications: "on" } });
+    const profile = await callAction(profileSettingsRoute.action, { path: "/settings", cookie, form: { intent: "profile", fullName: "Ada Lovelace", emailNotifications: "on" } });
     expect(redirectOf(profile)).toEqual({ location: "/settings", code: "profile-saved", others: [] });
-    const company = await callAction(settingsRoute.action, { path: "/settings", cookie, form: { intent: "company", companyName: "Analytical Engines", website: "" } });
-    expect(redirectOf(company)).toMatchObject({ location: "/settings", code: "company-saved" });
+    const company = await callAction(companySettingsRoute.action, { path: "/settings/company", cookie, form: { intent: "company", companyName: "Analytical Engines", website: "" } });
+    expect(redirectOf(company)).toEqual({ location: "/settings/company", code: "company-saved", others: [] });
+    const invite = await callAction(teamSettingsRoute.action, { path: "/settings/team", cookie, form: { intent: "invite", email: "babbage@example.test" } });
+    expect(redirectOf(invite)).toEqual({ location: "/settings/team", code: "invitation-sent", others: [] });
+    const others = await callAction(securitySettingsRoute.action, { path: "/settings/security", cookie, form: { intent: "signout-others" } });
+    expect(redirectOf(others)).toEqual({ location: "/settings/security", code: "signed-out-others", others: [] });
   });
 
   it("a password change sends the new session's cookies and the notice, both", async () => {
     const { cookie } = await createStaff(bed.t.db, bed.auth);
-    const answer = await callAction(settingsRoute.action, {
-      path: "/settings",
+    const answer = await callAction(securitySettingsRoute.action, {
+      path: "/settings/security",
       cookie,
       form: { intent: "password", currentPassword: TEST_PASSWORD, newPassword: "a brand new passphrase", confirmPassword: "a brand new passphrase", signOutOthers: "on" },
     });
     const { location, code, others } = redirectOf(answer);
-    expect({ location, code }).toEqual({ location: "/settings", code: "password-changed-signed-out" });
+    expect({ location, code }).toEqual({ location: "/settings/security", code: "password-changed-signed-out" });
     expect(others.some((name) => name.endsWith("session_token"))).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import * as applicationRoute from "~/routes/staff/application";
-import * as settingsRoute from "~/routes/staff/settings";
+import * as teamSettingsRoute from "~/routes/staff/settings-team";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { callAction, callRoute, type RouteFunction, setUpAppTestDatabase } from "../helpers/route-test";
 
@@ -82,7 +82,7 @@ describe("a malformed id in a form field", () => {
 
   it("is a 404 when revoking an invitation in settings", async () => {
     const { cookie } = await createStaff(bed.t.db, bed.t.auth);
-    const answer = await callAction(settingsRoute.action, { path: "/settings", form: { intent: "revoke-invitation", invitationId: "nope" }, cookie });
+    const answer = await callAction(teamSettingsRoute.action, { path: "/settings/team", form: { intent: "revoke-invitation", invitationId: "nope" }, cookie });
     expect(answer.status).toBe(404);
   });
 });

@@ -1,17 +1,32 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { account, companies, invitations, profiles, session, twoFactor, user } from "../../db/schema";
+import routes from "../../app/routes";
+import * as companySettingsRoute from "~/routes/staff/settings-company";
+import * as profileSettingsRoute from "~/routes/staff/settings-profile";
+import * as securitySettingsRoute from "~/routes/staff/settings-security";
+import * as teamSettingsRoute from "~/routes/staff/settings-team";
 import { CompanySettingsSchema, ProfileSettingsSchema } from "~/schemas/settings";
 import { parseForm } from "~/schemas/parse-form";
+import { setAppAuth } from "~/server/accounts/auth.server";
+import { setAppDatabase } from "~/server/platform/db.server";
 import { getSettings, updateCompanySettings, updateProfileSettings } from "~/server/settings/settings.server";
 import { acceptInvitation, findInvitation, inviteMember } from "~/server/team/team.server";
 import { linkIn } from "../e2e/accounts-mailbox";
-import { createStaff, TEST_FULL_NAME } from "../factories";
+import { createStaff, TEST_FULL_NAME, TEST_PASSWORD } from "../factories";
+import { callAction, callLoader } from "../helpers/route-test";
 import { type AccountsTestbed, createAccountsTestbed, LINK_BASE } from "../helpers/test-database";
 
 let bed: AccountsTestbed;
 beforeAll(async () => {
   bed = await createAccountsTestbed();
+  setAppDatabase(bed.t);
+  setAppAuth(bed.auth);
 });
 afterAll(async () => {
+  setAppDatabase(undefined);
+  setAppAuth(undefined);
   await bed.destroy();
 });
 
@@ -49,5 +64,132 @@ describe("settings", () => {
     const member = { userId: colleague.staff.userId, companyId: owner.staff.companyId };
     expect(await getSettings(bed.t.db, member)).toMatchObject({ isOwner: false });
     await expect(updateCompanySettings(bed.t.db, member, { companyName: "Hijacked", website: null })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
+// ---------------------------------------------------------------------------
+// The routes: one page per section (decision 057)
+// ---------------------------------------------------------------------------
+
+/** Each section's route, its address, and the intents its forms send (with a form each would accept). */
+const SECTIONS = {
+  profile: { route: profileSettingsRoute, path: "/settings", intents: ["profile"] },
+  security: {
+    route: securitySettingsRoute,
+    path: "/settings/security",
+    intents: ["password", "2fa-start", "2fa-confirm", "2fa-disable", "signout-this", "signout-others", "signout-all", "revoke-session"],
+  },
+  company: { route: companySettingsRoute, path: "/settings/company", intents: ["company"] },
+  team: { route: teamSettingsRoute, path: "/settings/team", intents: ["invite", "revoke-invitation", "remove-member"] },
+} as const;
+type Section = keyof typeof SECTIONS;
+
+function flatten(entries: readonly RouteConfigEntry[], prefix = ""): { path: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const path = [prefix, entry.path ?? ""].filter(Boolean).join("/");
+    return [{ path, file: entry.file }, ...flatten(entry.children ?? [], path)];
+  });
+}
+
+describe("the settings routes", () => {
+  it("keep the profile at /settings itself, and give each other section its own page", () => {
+    const table = flatten(routes).filter((entry) => entry.path.startsWith("settings"));
+    expect(table).toEqual([
+      { path: "settings", file: "routes/staff/settings-profile.tsx" },
+      { path: "settings/security", file: "routes/staff/settings-security.tsx" },
+      { path: "settings/company", file: "routes/staff/settings-company.tsx" },
+      { path: "settings/team", file: "routes/staff/settings-team.tsx" },
+    ]);
+  });
+
+  it("/settings loads the profile: full name, role as the app names it, email and notifications, and nothing of the other sections", async () => {
+    const { cookie, email } = await createStaff(bed.t.db, bed.auth);
+    const answer = await callLoader(profileSettingsRoute.loader, { path: "/settings", cookie });
+    expect(answer.data).toEqual({ profile: { email, fullName: TEST_FULL_NAME, role: "Owner", emailNotifications: true } });
+  });
+
+  it("each section loads only what it shows", async () => {
+    const { cookie } = await createStaff(bed.t.db, bed.auth, { companyName: "Loaders Ltd" });
+    const company = await callLoader(companySettingsRoute.loader, { path: "/settings/company", cookie });
+    expect(company.data).toEqual({ company: { name: "Loaders Ltd", website: "", isOwner: true } });
+    const security = await callLoader(securitySettingsRoute.loader, { path: "/settings/security", cookie });
+    expect(Object.keys(security.data).sort()).toEqual(["sessions", "twoFactorEnabled"]);
+    expect(security.data.twoFactorEnabled).toBe(false);
+    expect(security.data.sessions).toEqual([expect.objectContaining({ current: true, device: expect.any(String), ipAddress: expect.any(String) })]);
+    const team = await callLoader(teamSettingsRoute.loader, { path: "/settings/team", cookie });
+    expect(Object.keys(team.data)).toEqual(["team"]);
+    expect(team.data.team).toMatchObject({ isOwner: true, invitations: [] });
+    expect(team.data.team.members).toHaveLength(1);
+  });
+
+  it("a signed-out visitor is sent to sign in from every section, loader and action", async () => {
+    for (const { route, path } of Object.values(SECTIONS)) {
+      for (const answer of [await callLoader(route.loader, { path }), await callAction(route.action, { path, form: { intent: "profile" } })]) {
+        expect(answer.status, path).toBe(302);
+        expect(answer.headers.get("Location"), path).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
+      }
+    }
+  });
+
+  describe("each section's action", () => {
+    /** An owner with a teammate, an open invitation and a second session: something for every intent to change. */
+    async function world() {
+      const owner = await createStaff(bed.t.db, bed.auth);
+      const teammate = await createStaff(bed.t.db, bed.auth);
+      await bed.t.db.update(profiles).set({ companyId: owner.staff.companyId }).where(eq(profiles.id, teammate.staff.userId));
+      const [invitation] = await bed.t.db
+        .insert(invitations)
+        .values({ companyId: owner.staff.companyId, email: "invited@example.test", tokenHash: `hash-${owner.staff.userId}`, expiresAt: new Date(Date.now() + 86_400_000) })
+        .returning({ id: invitations.id });
+      const [ownSession] = await bed.t.db.select({ id: session.id }).from(session).where(eq(session.userId, owner.staff.userId));
+      const forms: Record<string, Record<string, string>> = {
+        profile: { fullName: "Changed Name" },
+        company: { companyName: "Changed Company", website: "changed.example" },
+        password: { currentPassword: TEST_PASSWORD, newPassword: "a brand new passphrase", confirmPassword: "a brand new passphrase", signOutOthers: "on" },
+        "2fa-start": { password: TEST_PASSWORD },
+        "2fa-confirm": { code: "123456" },
+        "2fa-disable": { password: TEST_PASSWORD },
+        "revoke-session": { sessionId: ownSession!.id },
+        invite: { email: "another@example.test" },
+        "revoke-invitation": { invitationId: invitation!.id },
+        "remove-member": { memberId: teammate.staff.userId },
+      };
+      const people = [owner.staff.userId, teammate.staff.userId];
+      /** What any intent could change: the company, its people, their sessions, passwords and second factors, its invitations. */
+      const snapshot = async () =>
+        JSON.stringify({
+          company: await bed.t.db.select().from(companies).where(eq(companies.id, owner.staff.companyId)),
+          profiles: await bed.t.db.select().from(profiles).where(inArray(profiles.id, people)).orderBy(asc(profiles.id)),
+          invitations: await bed.t.db.select().from(invitations).where(eq(invitations.companyId, owner.staff.companyId)),
+          sessions: await bed.t.db.select({ id: session.id }).from(session).where(inArray(session.userId, people)).orderBy(asc(session.id)),
+          passwords: await bed.t.db.select({ password: account.password }).from(account).where(inArray(account.userId, people)).orderBy(asc(account.id)),
+          twoFactor: await bed.t.db.select({ on: user.twoFactorEnabled }).from(user).where(inArray(user.id, people)).orderBy(asc(user.id)),
+          enrolments: await bed.t.db.select({ id: twoFactor.id }).from(twoFactor).where(inArray(twoFactor.userId, people)),
+        });
+      return { cookie: owner.cookie, form: (intent: string) => ({ intent, ...forms[intent] }), snapshot };
+    }
+
+    it.each(Object.keys(SECTIONS) as Section[])("on the %s page refuses the other sections' intents, and no intent at all, changing nothing", async (section) => {
+      const { cookie, form, snapshot } = await world();
+      const { route, path } = SECTIONS[section];
+      const others = (Object.keys(SECTIONS) as Section[]).filter((other) => other !== section).flatMap((other) => SECTIONS[other].intents);
+      const before = await snapshot();
+      for (const intent of [...others, "", "delete-everything"]) {
+        const answer = await callAction(route.action, { path, cookie, form: intent ? form(intent) : {} });
+        expect({ intent, status: answer.status, thrown: answer.thrown, data: answer.data }).toEqual({ intent, status: 400, thrown: true, data: "Unknown action" });
+      }
+      expect(await snapshot()).toBe(before);
+    });
+
+    it.each(Object.keys(SECTIONS) as Section[])("on the %s page handles each of its own intents", async (section) => {
+      const { route, path, intents } = SECTIONS[section];
+      for (const intent of intents) {
+        // A world each: signing out or removing must not spoil the next intent's call.
+        const { cookie, form } = await world();
+        const answer = await callAction(route.action, { path, cookie, form: form(intent) });
+        expect({ intent, refused: (answer.data as unknown) === "Unknown action" }).toEqual({ intent, refused: false });
+        expect([200, 302, 400], `${intent}: ${answer.status}`).toContain(answer.status);
+      }
+    });
   });
 });

@@ -370,10 +370,12 @@ const CALLS: Record<string, Call[]> = {
   "manage/jobs/:id/status action": [
     { covers: [":id"], url: (w) => `/manage/jobs/${w.a.job.id}/status`, params: (w) => ({ id: w.a.job.id }), form: () => ({ status: "closed" }), answer: 404 },
   ],
-  "settings action": [
-    { covers: ["invitationId"], url: () => "/settings", params: () => ({}), form: (w) => ({ intent: "revoke-invitation", invitationId: w.a.invitation }), answer: 404 },
-    { covers: ["memberId"], url: () => "/settings", params: () => ({}), form: (w) => ({ intent: "remove-member", memberId: w.a.member }), answer: 404 },
-    { covers: ["sessionId"], url: () => "/settings", params: () => ({}), form: (w) => ({ intent: "revoke-session", sessionId: w.a.session }), answer: 404 },
+  "settings/team action": [
+    { covers: ["invitationId"], url: () => "/settings/team", params: () => ({}), form: (w) => ({ intent: "revoke-invitation", invitationId: w.a.invitation }), answer: 404 },
+    { covers: ["memberId"], url: () => "/settings/team", params: () => ({}), form: (w) => ({ intent: "remove-member", memberId: w.a.member }), answer: 404 },
+  ],
+  "settings/security action": [
+    { covers: ["sessionId"], url: () => "/settings/security", params: () => ({}), form: (w) => ({ intent: "revoke-session", sessionId: w.a.session }), answer: 404 },
   ],
 };
 
@@ -387,7 +389,7 @@ async function answerOf(fn: RouteFunction, call: RouteCall): Promise<{ status: n
 describe("another company's ids", () => {
   it("are found in every staff route that reads an id, and each has its calls listed", () => {
     expect(idEntries.map((entry) => entry.key)).toEqual(
-      expect.arrayContaining(["manage/jobs/:jobId loader", "applications/:applicationId action", "settings action", "email-templates action"]),
+      expect.arrayContaining(["manage/jobs/:jobId loader", "applications/:applicationId action", "settings/team action", "settings/security action", "email-templates action"]),
     );
     const missing = idEntries.flatMap((entry) => {
       const covered = new Set((CALLS[entry.key] ?? []).flatMap((call) => call.covers));

@@ -7,6 +7,7 @@ import { AuthCard } from "~/components/forms/auth-card";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { pageMeta } from "~/lib/meta";
 import { actionOrLoaderHeaders } from "~/lib/route-headers";
+import { SETTINGS_PATHS } from "~/lib/settings-paths";
 import { SignInCodeRequestSchema, SignInCodeSchema } from "~/schemas/auth";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { appAuth, authHeaders } from "~/server/accounts/auth.server";
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.twoFactorRequired) {
       return redirect(`/login/two-factor?${new URLSearchParams({ redirectTo })}`, { headers: cookieHeaders(result.cookies) });
     }
-    if (result.passwordRemoved) return redirectWithNotice("/settings#security", "password-removed", { headers: cookieHeaders(result.cookies) });
+    if (result.passwordRemoved) return redirectWithNotice(SETTINGS_PATHS.security, "password-removed", { headers: cookieHeaders(result.cookies) });
     return redirect(redirectTo, { headers: cookieHeaders(result.cookies) });
   } catch (error) {
     // A refused sign-in (FORBIDDEN) is the form's 400, as on the password sign-in.

@@ -5,6 +5,7 @@ import type { Route } from "./+types/dashboard";
 import { Alert } from "~/components/ui/alert";
 import { LocalDate } from "~/components/ui/local-date";
 import { pageMeta } from "~/lib/meta";
+import { SETTINGS_PATHS } from "~/lib/settings-paths";
 import { requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { describeActivity, listRecentActivity } from "~/server/activity/queries.server";
@@ -58,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           id: "company",
           title: "Add your company details",
           description: "Your website and company name appear on every job page.",
-          href: "/settings#company",
+          href: SETTINGS_PATHS.company,
           done: steps.companyDetails,
         },
         {
@@ -72,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           id: "team",
           title: "Invite a teammate",
           description: "Hire together: invite a colleague by email.",
-          href: "/settings#team",
+          href: SETTINGS_PATHS.team,
           done: steps.teammate,
         },
       ]

@@ -1,4 +1,4 @@
-import { route } from "@react-router/dev/routes";
+import { layout, route } from "@react-router/dev/routes";
 
 /** Staff pages inside the staff layout. Every loader and action here calls requireStaff. */
 export const staffRoutes = [
@@ -10,7 +10,14 @@ export const staffRoutes = [
   route("email-templates", "routes/staff/email-templates.tsx"),
   route("email-templates/new", "routes/staff/email-templates-new.tsx"),
   route("email-templates/:templateId/edit", "routes/staff/email-templates-edit.tsx"),
-  route("settings", "routes/staff/settings.tsx"),
+  // Settings: one page per section under a shared heading and navigation (decision 057). The layout
+  // has no path, so Profile is the plain route /settings (what the spec names) and posts there.
+  layout("routes/staff/settings-layout.tsx", [
+    route("settings", "routes/staff/settings-profile.tsx"),
+    route("settings/security", "routes/staff/settings-security.tsx"),
+    route("settings/company", "routes/staff/settings-company.tsx"),
+    route("settings/team", "routes/staff/settings-team.tsx"),
+  ]),
   route("manage/jobs/new", "routes/staff/jobs-new.tsx"),
   route("manage/jobs/:id/edit", "routes/staff/jobs-edit.tsx"),
   route("manage/jobs/:id/status", "routes/staff/jobs-status.tsx"),

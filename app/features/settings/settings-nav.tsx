@@ -1,0 +1,52 @@
+import { Navigate, NavLink, useLocation } from "react-router";
+import { SETTINGS_PATHS, type SettingsSection, settingsPathOfAnchor } from "~/lib/settings-paths";
+
+const SECTIONS: { section: SettingsSection; label: string }[] = [
+  { section: "profile", label: "Profile" },
+  { section: "security", label: "Security" },
+  { section: "company", label: "Company" },
+  { section: "team", label: "Team" },
+];
+
+/**
+ * The Settings sections as links, one page each. The current one is marked with aria-current="page"
+ * (NavLink) and an underline, not by colour alone. Four short labels share the row on a 390 px
+ * phone; should they ever not fit, they wrap instead of scrolling sideways.
+ */
+export function SettingsNav() {
+  return (
+    <nav aria-label="Settings sections" className="border-b border-slate-200">
+      <ul className="-mb-px flex flex-wrap gap-x-1 sm:gap-x-4">
+        {SECTIONS.map(({ section, label }) => (
+          <li key={section}>
+            <NavLink
+              to={SETTINGS_PATHS[section]}
+              // Profile is /settings itself: without `end` it would be current on every section.
+              end
+              prefetch="intent"
+              className={({ isActive }) =>
+                `inline-block rounded-t-md border-b-2 px-3 py-2.5 text-sm font-medium sm:px-1 ${
+                  isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+                }`
+              }
+            >
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * Links to the old one-page Settings (`/settings#team`, in bookmarks and old emails) open the
+ * section's own page. The hash never reaches the server, so this happens in the browser; without
+ * JavaScript such a link shows the profile, which is harmless.
+ */
+export function OldSettingsAnchors() {
+  const location = useLocation();
+  const onProfile = location.pathname.replace(/\/$/, "") === SETTINGS_PATHS.profile;
+  const target = onProfile ? settingsPathOfAnchor(location.hash) : null;
+  return target ? <Navigate to={target} replace /> : null;
+}

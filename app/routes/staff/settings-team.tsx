@@ -1,0 +1,78 @@
+import { data } from "react-router";
+import type { Route } from "./+types/settings-team";
+import { TeamSection } from "~/features/settings/team-section";
+import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
+import { pageMeta } from "~/lib/meta";
+import { actionOrLoaderHeaders } from "~/lib/route-headers";
+import { SETTINGS_PATHS } from "~/lib/settings-paths";
+import { isUuid } from "~/schemas/id";
+import { formValues, parseForm } from "~/schemas/parse-form";
+import { InviteMemberSchema } from "~/schemas/team";
+import { requireStaff } from "~/server/accounts/session.server";
+import { config } from "~/server/platform/config.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { appMailer } from "~/server/mail/mailer.server";
+import type { NoticeCode } from "~/server/platform/notice.server";
+import { clientIpContext } from "~/server/platform/request-context.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/server/platform/rate-limit.server";
+import { inviteMember, listTeam, removeMember, revokeInvitation } from "~/server/team/team.server";
+import { settingsInvalid, settingsRefused, settingsSaved, unknownSettingsIntent } from "./settings-action.server";
+
+export const meta: Route.MetaFunction = () => pageMeta("Team settings", "The colleagues who hire with you, and your invitations.");
+
+/** A 429's Retry-After reaches the document response too (forms without JavaScript). */
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
+
+/** What the invitation form may show again after a failure. */
+const ECHO_LIMITS = maxLengthsOf(InviteMemberSchema);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context);
+  const team = await listTeam(appDatabase(), staff);
+  return {
+    team: {
+      isOwner: team.isOwner,
+      members: team.members.map((m) => ({ userId: m.userId, email: m.email, fullName: m.fullName, owner: m.owner, you: m.userId === staff.userId })),
+      invitations: team.invitations.map((i) => ({ id: i.id, email: i.email, expiresAt: i.expiresAt.toISOString(), expired: i.expired })),
+    },
+  };
+}
+
+const done = (notice: NoticeCode) => settingsSaved(SETTINGS_PATHS.team, notice);
+
+/** Invite, revoke an invitation, remove a member: the owner's (the services refuse anyone else); the other sections' intents are refused. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context);
+  const values = formValues(await request.formData());
+  const db = appDatabase();
+
+  try {
+    switch (values.intent) {
+      case "invite": {
+        const parsed = parseForm(InviteMemberSchema, values);
+        if (!parsed.success) return settingsInvalid("team", parsed.errors, echoFormValues(values, ECHO_LIMITS));
+        await consumeRateLimit(db, RATE_LIMITS.invitation, context.get(clientIpContext));
+        await consumeRateLimit(db, RATE_LIMITS.invitationAccount, staff.userId);
+        await inviteMember(db, appMailer(), staff, parsed.data, config.baseUrl);
+        return done("invitation-sent");
+      }
+      case "revoke-invitation": {
+        if (!isUuid(values.invitationId)) throw data("Invitation not found", { status: 404 });
+        await revokeInvitation(db, staff, values.invitationId);
+        return done("invitation-revoked");
+      }
+      case "remove-member": {
+        await removeMember(db, staff, values.memberId ?? "");
+        return done("member-removed");
+      }
+      default:
+        return unknownSettingsIntent();
+    }
+  } catch (error) {
+    return settingsRefused("team", error, { values, limits: ECHO_LIMITS });
+  }
+}
+
+export default function SettingsTeam({ loaderData, actionData }: Route.ComponentProps) {
+  return <TeamSection team={loaderData.team} answer={actionData} />;
+}
