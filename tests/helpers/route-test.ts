@@ -25,7 +25,7 @@ export function setUpAppTestDatabase(): { readonly t: TestDatabase } {
 }
 
 /** The request context the HTTP server gives a route: a client IP and a place for refreshed cookies. */
-export function routeContext(ip = "127.0.0.1"): RouterContextProvider {
+function routeContext(ip = "127.0.0.1"): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(clientIpContext, ip);
   context.set(responseCookiesContext, []);
@@ -79,7 +79,7 @@ export type RouteFunction = (args: any) => unknown;
 type DataOf<R> = R extends DataWithResponseInit<infer D> ? D : Exclude<R, Response>;
 
 /** The Request a route gets for `call`. */
-export function routeRequest(call: RouteCall): Request {
+function routeRequest(call: RouteCall): Request {
   const method = call.method ?? (call.form ? "POST" : "GET");
   const headers = new Headers(call.headers);
   if (call.cookie) headers.set("cookie", call.cookie);

@@ -10,12 +10,11 @@ import * as securitySettingsRoute from "~/routes/staff/settings-security";
 import * as teamSettingsRoute from "~/routes/staff/settings-team";
 import { setAppAuth } from "~/server/accounts/auth.server";
 import { setAppDatabase } from "~/server/platform/db.server";
-import { responseCookiesContext } from "~/server/platform/request-context.server";
 import { requestPasswordReset } from "~/server/accounts/passwords.server";
 import { createEmailTemplate } from "~/server/mail/email-templates.server";
 import { linkIn } from "../e2e/accounts-mailbox";
 import { createStaff, TEST_PASSWORD } from "../factories";
-import { callAction, callLoader, type RouteAnswer, routeContext, routeRequest } from "../helpers/route-test";
+import { callAction, callLoader, type RouteAnswer } from "../helpers/route-test";
 import { type AccountsTestbed, createAccountsTestbed } from "../helpers/test-database";
 
 /**
@@ -101,11 +100,9 @@ describe("the password reset", () => {
     expect({ location, code }).toEqual({ location: "/login", code: "password-reset" });
 
     const noticeCookie = reset.headers.getSetCookie().find((c) => c.startsWith("openhire_notice="))!.split(";")[0]!;
-    const context = routeContext();
-    const load = loginRoute.loader as unknown as (args: { request: Request; context: typeof context; params: object }) => ReturnType<typeof loginRoute.loader>;
-    const login = await load({ request: routeRequest({ path: "/login", cookie: noticeCookie }), context, params: {} });
-    expect(login.notice?.message).toBe("Your password has been reset. Sign in with your new password.");
-    expect(context.get(responseCookiesContext)).toEqual([expect.stringMatching(/^openhire_notice=; Path=\/; Max-Age=0/)]);
+    const login = await callLoader(loginRoute.loader, { path: "/login", cookie: noticeCookie });
+    expect(login.data?.notice?.message).toBe("Your password has been reset. Sign in with your new password.");
+    expect(login.responseCookies).toEqual([expect.stringMatching(/^openhire_notice=; Path=\/; Max-Age=0/)]);
     // The old query parameter says nothing any more.
     const quiet = await callLoader(loginRoute.loader, { path: "/login?notice=reset" });
     expect(quiet.data?.notice).toBeUndefined();
