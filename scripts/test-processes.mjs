@@ -19,4 +19,4 @@ function run(label, project) {
 
 run("embedded database", "processes");
 if (process.env.TEST_DATABASE_URL) run(`PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})`, "processes-postgres");
-else console.log("\nTEST_DATABASE_URL is not set: the two-servers-on-one-PostgreSQL test is not run.");
+else console.log("\nTEST_DATABASE_URL is not set: the PostgreSQL-only tests (two servers on one database, the statement timeout) are not run.");

@@ -90,13 +90,3 @@ describe("stage counters", () => {
     expect((await getDashboardStats(t.db, staff, new Date(0))).pendingReviews).toBe(0);
   });
 });
-
-describe("the statement timeout", () => {
-  it.runIf(process.env.TEST_DATABASE_URL)("is set on the app's PostgreSQL connections, the migrating one included once it is done", async () => {
-    // The pool has run the migrations (with no timeout) on one of these connections.
-    const settings = await Promise.all(
-      Array.from({ length: 4 }, () => t.db.transaction(async (tx) => queryRows<{ statement_timeout: string }>(tx, sql`show statement_timeout`))),
-    );
-    expect(settings.map(([row]) => row!.statement_timeout)).toEqual(["5s", "5s", "5s", "5s"]);
-  });
-});
