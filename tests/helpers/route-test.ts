@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from "vitest";
 import { setAppAuth } from "~/server/accounts/auth.server";
 import { setAppDatabase } from "~/server/platform/db.server";
 import { clientIpContext, responseCookiesContext } from "~/server/platform/request-context.server";
-import { createTestDatabase, type TestDatabase } from "./test-database";
+import { type AccountsTestbed, createAccountsTestbed, createTestDatabase, type TestDatabase } from "./test-database";
 
 /**
  * For tests that call route loaders and actions: a fresh database for this file, made the app's
@@ -20,6 +20,22 @@ export function setUpAppTestDatabase(): { readonly t: TestDatabase } {
     setAppDatabase(undefined);
     setAppAuth(undefined);
     await holder.t.destroy();
+  });
+  return holder;
+}
+
+/** As setUpAppTestDatabase, with the accounts testbed (a loopback SMTP server and its mailbox) as the app's. */
+export function setUpAppAccountsTestbed(): { readonly bed: AccountsTestbed } {
+  const holder = {} as { bed: AccountsTestbed };
+  beforeAll(async () => {
+    holder.bed = await createAccountsTestbed();
+    setAppDatabase(holder.bed.t);
+    setAppAuth(holder.bed.auth);
+  });
+  afterAll(async () => {
+    setAppDatabase(undefined);
+    setAppAuth(undefined);
+    await holder.bed.destroy();
   });
   return holder;
 }

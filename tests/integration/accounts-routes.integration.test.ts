@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as forgotPassword } from "~/routes/auth/forgot-password";
 import { action as login } from "~/routes/auth/login";
 import { action as securitySettings } from "~/routes/staff/settings-security";
-import { setAppAuth } from "~/server/accounts/auth.server";
-import { setAppDatabase } from "~/server/platform/db.server";
 import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 import { createStaff, TEST_PASSWORD, uniqueEmail } from "../factories";
-import { callAction } from "../helpers/route-test";
-import { type AccountsTestbed, createAccountsTestbed } from "../helpers/test-database";
+import { callAction, setUpAppAccountsTestbed } from "../helpers/route-test";
 
-let bed: AccountsTestbed;
-beforeAll(async () => {
-  bed = await createAccountsTestbed();
-  setAppDatabase(bed.t);
-  setAppAuth(bed.auth);
-});
-afterAll(async () => {
-  setAppDatabase(undefined);
-  setAppAuth(undefined);
-  await bed.destroy();
-});
+const app = setUpAppAccountsTestbed();
 
 
 describe("abuse limits per account", () => {
   it("limits reset requests for one address even when they come from many IPs, and says nothing more", async () => {
-    const { email } = await createStaff(bed.t.db, bed.auth);
-    await bed.mailer.idle();
-    const before = bed.mailbox.messages.length;
+    const { email } = await createStaff(app.bed.t.db, app.bed.auth);
+    await app.bed.mailer.idle();
+    const before = app.bed.mailbox.messages.length;
     const limit = RATE_LIMITS.passwordResetAccount.limit;
     for (let i = 0; i < limit; i++) {
       expect((await callAction(forgotPassword, { path: "/forgot-password", form: { email }, ip: `10.0.0.${i + 1}` })).status).toBe(200);
@@ -34,8 +21,8 @@ describe("abuse limits per account", () => {
     const refused = await callAction(forgotPassword, { path: "/forgot-password", form: { email }, ip: "10.0.1.1" });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toMatch(/^[1-9]\d*$/);
-    await bed.mailer.idle();
-    expect(bed.mailbox.messages.slice(before).filter((m) => m.to.includes(email))).toHaveLength(limit);
+    await app.bed.mailer.idle();
+    expect(app.bed.mailbox.messages.slice(before).filter((m) => m.to.includes(email))).toHaveLength(limit);
 
     // An unknown address gets the same answers, in the same order.
     const stranger = uniqueEmail("nobody");
@@ -46,7 +33,7 @@ describe("abuse limits per account", () => {
   });
 
   it("signs in through the login action and lands on the page it came from", async () => {
-    const { email } = await createStaff(bed.t.db, bed.auth);
+    const { email } = await createStaff(app.bed.t.db, app.bed.auth);
     const ok = await callAction(login, { path: "/login", form: { email, password: TEST_PASSWORD, redirectTo: "/manage/jobs" }, ip: "10.1.0.1" });
     expect(ok.response).toBeInstanceOf(Response);
     expect(ok.headers.get("Location")).toBe("/manage/jobs");
@@ -62,7 +49,7 @@ describe("re-entering the password in Settings › Security", () => {
 
   for (const [intent, form] of Object.entries(wrong)) {
     it(`is limited per account (${intent}): 429 with Retry-After past the limit, from any IP, even with the right password`, async () => {
-      const { cookie } = await createStaff(bed.t.db, bed.auth);
+      const { cookie } = await createStaff(app.bed.t.db, app.bed.auth);
       const field = intent === "password" ? "currentPassword" : "password";
       for (let i = 0; i < RATE_LIMITS.passwordConfirmAccount.limit; i++) {
         const answer = await callAction(securitySettings, { path: "/settings/security", form, ip: `10.2.0.${i + 1}`, cookie });
@@ -77,12 +64,12 @@ describe("re-entering the password in Settings › Security", () => {
   }
 
   it("counts turning two-factor off too, and each account apart", async () => {
-    const { cookie } = await createStaff(bed.t.db, bed.auth);
+    const { cookie } = await createStaff(app.bed.t.db, app.bed.auth);
     for (let i = 0; i < RATE_LIMITS.passwordConfirmAccount.limit; i++) {
       expect((await callAction(securitySettings, { path: "/settings/security", form: { intent: "2fa-disable", password: "not my password" }, ip: "10.3.0.1", cookie })).status).toBe(400);
     }
     expect((await callAction(securitySettings, { path: "/settings/security", form: { intent: "2fa-disable", password: "not my password" }, ip: "10.3.0.1", cookie })).status).toBe(429);
-    const other = await createStaff(bed.t.db, bed.auth);
+    const other = await createStaff(app.bed.t.db, app.bed.auth);
     expect((await callAction(securitySettings, { path: "/settings/security", form: { intent: "2fa-start", password: "not my password" }, ip: "10.3.0.1", cookie: other.cookie })).status).toBe(400);
   });
 });

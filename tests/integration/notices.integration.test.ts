@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as loginRoute from "~/routes/auth/login";
 import * as resetRoute from "~/routes/auth/reset-password";
 import * as templatesRoute from "~/routes/staff/email-templates";
@@ -8,31 +8,18 @@ import * as companySettingsRoute from "~/routes/staff/settings-company";
 import * as profileSettingsRoute from "~/routes/staff/settings-profile";
 import * as securitySettingsRoute from "~/routes/staff/settings-security";
 import * as teamSettingsRoute from "~/routes/staff/settings-team";
-import { setAppAuth } from "~/server/accounts/auth.server";
-import { setAppDatabase } from "~/server/platform/db.server";
 import { requestPasswordReset } from "~/server/accounts/passwords.server";
 import { createEmailTemplate } from "~/server/mail/email-templates.server";
 import { linkIn } from "../e2e/accounts-mailbox";
 import { createStaff, TEST_PASSWORD } from "../factories";
-import { callAction, callLoader, type RouteAnswer } from "../helpers/route-test";
-import { type AccountsTestbed, createAccountsTestbed } from "../helpers/test-database";
+import { callAction, callLoader, type RouteAnswer, setUpAppAccountsTestbed } from "../helpers/route-test";
 
 /**
  * Issue 10, one mechanism per concern: Settings, the email templates and the password reset say what
  * they did through the one notice cookie (`redirectWithNotice`), never through a query parameter.
  */
 
-let bed: AccountsTestbed;
-beforeAll(async () => {
-  bed = await createAccountsTestbed();
-  setAppDatabase(bed.t);
-  setAppAuth(bed.auth);
-});
-afterAll(async () => {
-  setAppDatabase(undefined);
-  setAppAuth(undefined);
-  await bed.destroy();
-});
+const app = setUpAppAccountsTestbed();
 
 /** Where a redirect goes, the notice code its cookie carries, and its other cookies. */
 function redirectOf(answer: RouteAnswer<unknown>) {
@@ -48,7 +35,7 @@ function redirectOf(answer: RouteAnswer<unknown>) {
 
 describe("Settings", () => {
   it("says what each save did through the notice cookie, on the section's own page", async () => {
-    const { cookie } = await createStaff(bed.t.db, bed.auth);
+    const { cookie } = await createStaff(app.bed.t.db, app.bed.auth);
     const profile = await callAction(profileSettingsRoute.action, { path: "/settings", cookie, form: { intent: "profile", fullName: "Ada Lovelace", emailNotifications: "on" } });
     expect(redirectOf(profile)).toEqual({ location: "/settings", code: "profile-saved", others: [] });
     const company = await callAction(companySettingsRoute.action, { path: "/settings/company", cookie, form: { intent: "company", companyName: "Analytical Engines", website: "" } });
@@ -60,7 +47,7 @@ describe("Settings", () => {
   });
 
   it("a password change sends the new session's cookies and the notice, both", async () => {
-    const { cookie } = await createStaff(bed.t.db, bed.auth);
+    const { cookie } = await createStaff(app.bed.t.db, app.bed.auth);
     const answer = await callAction(securitySettingsRoute.action, {
       path: "/settings/security",
       cookie,
@@ -74,13 +61,13 @@ describe("Settings", () => {
 
 describe("email templates", () => {
   it("creating, saving and deleting land on the list saying so", async () => {
-    const { staff, cookie } = await createStaff(bed.t.db, bed.auth);
+    const { staff, cookie } = await createStaff(app.bed.t.db, app.bed.auth);
     const form = { name: "Notice keeper", subject: "Hello", body: "Hi {{candidate_name}}" };
     expect(redirectOf(await callAction(templateNewRoute.action, { path: "/email-templates/new", cookie, form }))).toMatchObject({
       location: "/email-templates",
       code: "template-created",
     });
-    const { id } = await createEmailTemplate(bed.t.db, staff, form);
+    const { id } = await createEmailTemplate(app.bed.t.db, staff, form);
     const edited = await callAction(templateEditRoute.action, { path: `/email-templates/${id}/edit`, cookie, form: { ...form, name: "Renamed" }, params: { templateId: id } });
     expect(redirectOf(edited)).toMatchObject({ location: "/email-templates", code: "template-saved" });
     const deleted = await callAction(templatesRoute.action, { path: "/email-templates", cookie, form: { intent: "delete", id } });
@@ -90,10 +77,10 @@ describe("email templates", () => {
 
 describe("the password reset", () => {
   it("lands on the sign-in page, which shows the notice once and clears its cookie", async () => {
-    const { email } = await createStaff(bed.t.db, bed.auth);
-    const since = bed.mailbox.messages.length;
-    await requestPasswordReset(bed.auth, email, new Headers());
-    const message = await bed.mailbox.waitFor(email, { subject: /Reset your OpenHire password/, since });
+    const { email } = await createStaff(app.bed.t.db, app.bed.auth);
+    const since = app.bed.mailbox.messages.length;
+    await requestPasswordReset(app.bed.auth, email, new Headers());
+    const message = await app.bed.mailbox.waitFor(email, { subject: /Reset your OpenHire password/, since });
     const token = new URL(linkIn(message, "/reset-password")).searchParams.get("token")!;
     const reset = await callAction(resetRoute.action, { path: "/reset-password", form: { token, password: "a fresh and long passphrase", confirmPassword: "a fresh and long passphrase" } });
     const { location, code } = redirectOf(reset);

@@ -1,6 +1,6 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { asc, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { account, companies, invitations, profiles, session, twoFactor, user } from "../../db/schema";
 import routes from "../../app/routes";
 import * as companySettingsRoute from "~/routes/staff/settings-company";
@@ -9,41 +9,29 @@ import * as securitySettingsRoute from "~/routes/staff/settings-security";
 import * as teamSettingsRoute from "~/routes/staff/settings-team";
 import { CompanySettingsSchema, ProfileSettingsSchema } from "~/schemas/settings";
 import { parseForm } from "~/schemas/parse-form";
-import { setAppAuth } from "~/server/accounts/auth.server";
-import { setAppDatabase } from "~/server/platform/db.server";
 import { getSettings, updateCompanySettings, updateProfileSettings } from "~/server/settings/settings.server";
 import { acceptInvitation, findInvitation, inviteMember } from "~/server/team/team.server";
 import { linkIn } from "../e2e/accounts-mailbox";
 import { createStaff, TEST_FULL_NAME, TEST_PASSWORD } from "../factories";
-import { callAction, callLoader } from "../helpers/route-test";
-import { type AccountsTestbed, createAccountsTestbed, LINK_BASE } from "../helpers/test-database";
+import { callAction, callLoader, setUpAppAccountsTestbed } from "../helpers/route-test";
+import { LINK_BASE } from "../helpers/test-database";
 
-let bed: AccountsTestbed;
-beforeAll(async () => {
-  bed = await createAccountsTestbed();
-  setAppDatabase(bed.t);
-  setAppAuth(bed.auth);
-});
-afterAll(async () => {
-  setAppDatabase(undefined);
-  setAppAuth(undefined);
-  await bed.destroy();
-});
+const app = setUpAppAccountsTestbed();
 
 describe("settings", () => {
   it("saves the full name, the notification preference and the company's details", async () => {
-    const { staff } = await createStaff(bed.t.db, bed.auth);
-    expect(await getSettings(bed.t.db, staff)).toMatchObject({ fullName: TEST_FULL_NAME, role: "recruiter", emailNotifications: true, isOwner: true, website: null });
-    await updateProfileSettings(bed.t.db, staff, ProfileSettingsSchema.parse({ fullName: "  Rosa Parks ", emailNotifications: undefined }));
-    await updateCompanySettings(bed.t.db, staff, CompanySettingsSchema.parse({ companyName: "Parks & Co", website: "parks.example" }));
-    expect(await getSettings(bed.t.db, staff)).toMatchObject({
+    const { staff } = await createStaff(app.bed.t.db, app.bed.auth);
+    expect(await getSettings(app.bed.t.db, staff)).toMatchObject({ fullName: TEST_FULL_NAME, role: "recruiter", emailNotifications: true, isOwner: true, website: null });
+    await updateProfileSettings(app.bed.t.db, staff, ProfileSettingsSchema.parse({ fullName: "  Rosa Parks ", emailNotifications: undefined }));
+    await updateCompanySettings(app.bed.t.db, staff, CompanySettingsSchema.parse({ companyName: "Parks & Co", website: "parks.example" }));
+    expect(await getSettings(app.bed.t.db, staff)).toMatchObject({
       fullName: "Rosa Parks",
       emailNotifications: false,
       companyName: "Parks & Co",
       website: "https://parks.example",
     });
-    await updateProfileSettings(bed.t.db, staff, ProfileSettingsSchema.parse({ fullName: "", emailNotifications: "on" }));
-    expect(await getSettings(bed.t.db, staff)).toMatchObject({ fullName: null, emailNotifications: true });
+    await updateProfileSettings(app.bed.t.db, staff, ProfileSettingsSchema.parse({ fullName: "", emailNotifications: "on" }));
+    expect(await getSettings(app.bed.t.db, staff)).toMatchObject({ fullName: null, emailNotifications: true });
   });
 
   it("validates with clear messages", () => {
@@ -55,15 +43,15 @@ describe("settings", () => {
   });
 
   it("lets only the owner change the company's details", async () => {
-    const owner = await createStaff(bed.t.db, bed.auth);
-    const colleague = await createStaff(bed.t.db, bed.auth);
-    await inviteMember(bed.t.db, bed.mailer, owner.staff, { email: colleague.email }, LINK_BASE);
-    const token = linkIn(await bed.mailbox.waitFor(colleague.email, { subject: /invited/ }), "/invitations/").split("/invitations/")[1]!;
-    expect((await findInvitation(bed.t.db, token)).status).toBe("valid");
-    await acceptInvitation(bed.t.db, { userId: colleague.staff.userId, email: colleague.email }, token);
+    const owner = await createStaff(app.bed.t.db, app.bed.auth);
+    const colleague = await createStaff(app.bed.t.db, app.bed.auth);
+    await inviteMember(app.bed.t.db, app.bed.mailer, owner.staff, { email: colleague.email }, LINK_BASE);
+    const token = linkIn(await app.bed.mailbox.waitFor(colleague.email, { subject: /invited/ }), "/invitations/").split("/invitations/")[1]!;
+    expect((await findInvitation(app.bed.t.db, token)).status).toBe("valid");
+    await acceptInvitation(app.bed.t.db, { userId: colleague.staff.userId, email: colleague.email }, token);
     const member = { userId: colleague.staff.userId, companyId: owner.staff.companyId };
-    expect(await getSettings(bed.t.db, member)).toMatchObject({ isOwner: false });
-    await expect(updateCompanySettings(bed.t.db, member, { companyName: "Hijacked", website: null })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await getSettings(app.bed.t.db, member)).toMatchObject({ isOwner: false });
+    await expect(updateCompanySettings(app.bed.t.db, member, { companyName: "Hijacked", website: null })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 });
 
@@ -103,13 +91,13 @@ describe("the settings routes", () => {
   });
 
   it("/settings loads the profile: full name, role as the app names it, email and notifications, and nothing of the other sections", async () => {
-    const { cookie, email } = await createStaff(bed.t.db, bed.auth);
+    const { cookie, email } = await createStaff(app.bed.t.db, app.bed.auth);
     const answer = await callLoader(profileSettingsRoute.loader, { path: "/settings", cookie });
     expect(answer.data).toEqual({ profile: { email, fullName: TEST_FULL_NAME, role: "Owner", emailNotifications: true } });
   });
 
   it("each section loads only what it shows", async () => {
-    const { cookie } = await createStaff(bed.t.db, bed.auth, { companyName: "Loaders Ltd" });
+    const { cookie } = await createStaff(app.bed.t.db, app.bed.auth, { companyName: "Loaders Ltd" });
     const company = await callLoader(companySettingsRoute.loader, { path: "/settings/company", cookie });
     expect(company.data).toEqual({ company: { name: "Loaders Ltd", website: "", isOwner: true } });
     const security = await callLoader(securitySettingsRoute.loader, { path: "/settings/security", cookie });
@@ -134,14 +122,14 @@ describe("the settings routes", () => {
   describe("each section's action", () => {
     /** An owner with a teammate, an open invitation and a second session: something for every intent to change. */
     async function world() {
-      const owner = await createStaff(bed.t.db, bed.auth);
-      const teammate = await createStaff(bed.t.db, bed.auth);
-      await bed.t.db.update(profiles).set({ companyId: owner.staff.companyId }).where(eq(profiles.id, teammate.staff.userId));
-      const [invitation] = await bed.t.db
+      const owner = await createStaff(app.bed.t.db, app.bed.auth);
+      const teammate = await createStaff(app.bed.t.db, app.bed.auth);
+      await app.bed.t.db.update(profiles).set({ companyId: owner.staff.companyId }).where(eq(profiles.id, teammate.staff.userId));
+      const [invitation] = await app.bed.t.db
         .insert(invitations)
         .values({ companyId: owner.staff.companyId, email: "invited@example.test", tokenHash: `hash-${owner.staff.userId}`, expiresAt: new Date(Date.now() + 86_400_000) })
         .returning({ id: invitations.id });
-      const [ownSession] = await bed.t.db.select({ id: session.id }).from(session).where(eq(session.userId, owner.staff.userId));
+      const [ownSession] = await app.bed.t.db.select({ id: session.id }).from(session).where(eq(session.userId, owner.staff.userId));
       const forms: Record<string, Record<string, string>> = {
         profile: { fullName: "Changed Name" },
         company: { companyName: "Changed Company", website: "changed.example" },
@@ -158,13 +146,13 @@ describe("the settings routes", () => {
       /** What any intent could change: the company, its people, their sessions, passwords and second factors, its invitations. */
       const snapshot = async () =>
         JSON.stringify({
-          company: await bed.t.db.select().from(companies).where(eq(companies.id, owner.staff.companyId)),
-          profiles: await bed.t.db.select().from(profiles).where(inArray(profiles.id, people)).orderBy(asc(profiles.id)),
-          invitations: await bed.t.db.select().from(invitations).where(eq(invitations.companyId, owner.staff.companyId)),
-          sessions: await bed.t.db.select({ id: session.id }).from(session).where(inArray(session.userId, people)).orderBy(asc(session.id)),
-          passwords: await bed.t.db.select({ password: account.password }).from(account).where(inArray(account.userId, people)).orderBy(asc(account.id)),
-          twoFactor: await bed.t.db.select({ on: user.twoFactorEnabled }).from(user).where(inArray(user.id, people)).orderBy(asc(user.id)),
-          enrolments: await bed.t.db.select({ id: twoFactor.id }).from(twoFactor).where(inArray(twoFactor.userId, people)),
+          company: await app.bed.t.db.select().from(companies).where(eq(companies.id, owner.staff.companyId)),
+          profiles: await app.bed.t.db.select().from(profiles).where(inArray(profiles.id, people)).orderBy(asc(profiles.id)),
+          invitations: await app.bed.t.db.select().from(invitations).where(eq(invitations.companyId, owner.staff.companyId)),
+          sessions: await app.bed.t.db.select({ id: session.id }).from(session).where(inArray(session.userId, people)).orderBy(asc(session.id)),
+          passwords: await app.bed.t.db.select({ password: account.password }).from(account).where(inArray(account.userId, people)).orderBy(asc(account.id)),
+          twoFactor: await app.bed.t.db.select({ on: user.twoFactorEnabled }).from(user).where(inArray(user.id, people)).orderBy(asc(user.id)),
+          enrolments: await app.bed.t.db.select({ id: twoFactor.id }).from(twoFactor).where(inArray(twoFactor.userId, people)),
         });
       return { cookie: owner.cookie, form: (intent: string) => ({ intent, ...forms[intent] }), snapshot };
     }
