@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { errorsFor, type SettingsAnswer } from "./settings-answer";
-import { LocalTime } from "./settings-section";
+import { LocalDate } from "~/components/ui/local-date";
 
 export interface SessionRow {
   id: string;
@@ -28,7 +28,7 @@ export function SessionsList({ sessions, answer }: { sessions: SessionRow[]; ans
                 {s.device} {s.current ? <Badge tone="blue">This device</Badge> : null}
               </p>
               <p className="text-slate-500">
-                {s.ipAddress} · Last active <LocalTime iso={s.lastActiveAt} />
+                {s.ipAddress} · Last active <LocalDate value={s.lastActiveAt} withTime />
               </p>
             </div>
             {s.current ? null : (

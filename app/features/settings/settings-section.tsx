@@ -23,15 +23,6 @@ export function SettingsSubsection({ title, children }: { title: string; childre
   );
 }
 
-/** A date in the reader's own locale and time zone. */
-export function LocalTime({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} suppressHydrationWarning>
-      {new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}
-    </time>
-  );
-}
-
 /** Whether the form with this `intent` is being submitted. */
 export function useSubmitting(intent: string) {
   const navigation = useNavigation();

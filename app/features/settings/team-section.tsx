@@ -7,7 +7,8 @@ import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { roleLabel } from "~/lib/role-label";
 import { InviteMemberSchema } from "~/schemas/team";
 import { errorsFor, type SettingsAnswer, valuesFor } from "./settings-answer";
-import { LocalTime, SettingsSection, useSubmitting } from "./settings-section";
+import { LocalDate } from "~/components/ui/local-date";
+import { SettingsSection, useSubmitting } from "./settings-section";
 
 export interface TeamData {
   /** Only the owner invites, revokes and removes; everyone else sees the lists. */
@@ -71,7 +72,7 @@ export function TeamSection({ team, answer }: { team: TeamData; answer?: Setting
                         "Expired"
                       ) : (
                         <>
-                          Expires <LocalTime iso={i.expiresAt} />
+                          Expires <LocalDate value={i.expiresAt} withTime />
                         </>
                       )}
                     </p>
