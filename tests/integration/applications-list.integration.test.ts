@@ -102,10 +102,25 @@ describe("listApplications", () => {
     const { staff } = await createStaff(t.db, t.auth);
     const job = await createTestJob(t.db, staff);
     const stage = job.stages[0]!.id;
-    await t.db.execute(sql`insert into applications (company_id, job_id, candidate_name, candidate_email, current_pipeline_stage_id)
-      select ${job.companyId}, ${job.id}, 'Bulk ' || n, 'bulk' || n || '@example.test', ${stage} from generate_series(1, ${APPLICATIONS_COUNT_CAP + 1}) n`);
+    // Bulk 1 is the newest, Bulk 10001 the oldest.
+    await t.db.execute(sql`insert into applications (company_id, job_id, candidate_name, candidate_email, current_pipeline_stage_id, created_at)
+      select ${job.companyId}, ${job.id}, 'Bulk ' || n, 'bulk' || n || '@example.test', ${stage}, now() - n * interval '1 second'
+      from generate_series(1, ${APPLICATIONS_COUNT_CAP + 1}) n`);
     expect(await listApplications(t.db, staff, {})).toMatchObject({ total: APPLICATIONS_COUNT_CAP, totalCapped: true });
     expect(await listApplications(t.db, staff, { q: "bulk1000" })).toMatchObject({ total: 3, totalCapped: false });
+    // A search matching more than the cap still shows the newest matches first, and says "10,000+".
+    const broad = await listApplications(t.db, staff, { q: "bulk" });
+    expect(broad).toMatchObject({ total: APPLICATIONS_COUNT_CAP, totalCapped: true });
+    expect(broad.rows.slice(0, 3).map((r) => r.candidateName)).toEqual(["Bulk 1", "Bulk 2", "Bulk 3"]);
+    // A narrower one is counted and paged out of its matches, in order, both ways, with the count on every page.
+    const first = await listApplications(t.db, staff, { q: "bulk10" });
+    expect(first).toMatchObject({ total: 113, totalCapped: false, previous: null });
+    expect(first.rows.slice(0, 3).map((r) => r.candidateName)).toEqual(["Bulk 10", "Bulk 100", "Bulk 101"]);
+    const second = await listApplications(t.db, staff, { q: "bulk10", after: first.next! });
+    expect(second).toMatchObject({ total: 113, totalCapped: false });
+    expect(second.rows[0]!.candidateName).toBe("Bulk 1014");
+    const back = await listApplications(t.db, staff, { q: "bulk10", before: second.previous! });
+    expect(back.rows.map((r) => r.candidateName)).toEqual(first.rows.map((r) => r.candidateName));
   });
 });
 

@@ -36,6 +36,10 @@ export async function listApplications(db: Queryable, actor: Actor, filters: App
     conditions.push(/\s/.test(q) ? ilike(applications.candidateName, pattern) : or(ilike(applications.candidateName, pattern), ilike(applications.candidateEmail, pattern))!);
   }
   const where = and(...conditions);
+  if (q) {
+    const found = await searchApplications(db, where, filters);
+    if (found) return found;
+  }
   const keyset = keysetQuery(applications.createdAt, applications.id, filters, APPLICATIONS_PAGE_SIZE);
   const [rows, [counted]] = await Promise.all([
     db
@@ -60,8 +64,24 @@ export async function listApplications(db: Queryable, actor: Actor, filters: App
       .select({ n: count() })
       .from(db.select({ one: sql`1`.as("one") }).from(applications).where(where).limit(APPLICATIONS_COUNT_CAP + 1).as("matches")),
   ]);
+  return applicationsPage(rows, filters, Number(counted?.n ?? 0));
+}
+
+type ApplicationRow = {
+  id: string;
+  cursorAt: string;
+  candidateName: string;
+  candidateEmail: string;
+  status: ApplicationStatus;
+  createdAt: Date;
+  jobId: string;
+  jobTitle: string;
+  stageName: string | null;
+};
+
+/** The answer of listApplications: a keyset page of rows, and how many match (capped). */
+function applicationsPage(rows: ApplicationRow[], filters: ApplicationFilters, matches: number) {
   const page = keysetPage(rows, filters, APPLICATIONS_PAGE_SIZE);
-  const matches = Number(counted?.n ?? 0);
   return {
     rows: page.rows.map(({ cursorAt: _, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     next: page.next,
@@ -71,6 +91,59 @@ export async function listApplications(db: Queryable, actor: Actor, filters: App
     /** More than APPLICATIONS_COUNT_CAP match. */
     totalCapped: matches > APPLICATIONS_COUNT_CAP,
   };
+}
+
+/**
+ * A search reads its matches once: one statement collects them (up to the cap) from the trigram
+ * indexes, counts them and sorts the page out of them, where the list's other path reads the
+ * indexes twice, for the page and for the count (decision 060). When more than the cap match, the
+ * collected rows are not the newest ones, and it answers undefined: the caller reads the page in
+ * order then. Also undefined for a page past the last match (no row to carry the count).
+ */
+async function searchApplications(db: Queryable, where: SQL | undefined, filters: ApplicationFilters) {
+  const matches = db.$with("matches").as(
+    db
+      .select({
+        id: applications.id,
+        createdAt: applications.createdAt,
+        candidateName: applications.candidateName,
+        candidateEmail: applications.candidateEmail,
+        status: applications.status,
+        jobId: applications.jobId,
+        stageId: applications.currentPipelineStageId,
+      })
+      .from(applications)
+      .where(where)
+      .limit(APPLICATIONS_COUNT_CAP + 1),
+  );
+  const keyset = keysetQuery(matches.createdAt, matches.id, filters, APPLICATIONS_PAGE_SIZE);
+  const rows = await db
+    .with(matches)
+    .select({
+      id: matches.id,
+      cursorAt: cursorAt(matches.createdAt),
+      candidateName: matches.candidateName,
+      candidateEmail: matches.candidateEmail,
+      status: matches.status,
+      createdAt: matches.createdAt,
+      jobId: matches.jobId,
+      jobTitle: jobs.title,
+      stageName: pipelineStages.name,
+      matched: sql<number>`(select count(*) from ${matches})::int`,
+    })
+    .from(matches)
+    .innerJoin(jobs, eq(jobs.id, matches.jobId))
+    .leftJoin(pipelineStages, eq(pipelineStages.id, matches.stageId))
+    .where(keyset.where)
+    .orderBy(...keyset.orderBy)
+    .limit(keyset.limit);
+  const matched = rows[0]?.matched;
+  if (matched === undefined || matched > APPLICATIONS_COUNT_CAP) return undefined;
+  return applicationsPage(
+    rows.map(({ matched: _, ...row }) => row),
+    filters,
+    matched,
+  );
 }
 
 /** The filter choices: the company's jobs, and the stages of the chosen job. */
