@@ -80,8 +80,9 @@ export function staticFiles(root: string, files = listStaticFiles(root)) {
         file = stored;
       }
     }
-    res.sendFile(file, { maxAge: entry.immutable ? "1y" : "1h", immutable: entry.immutable, dotfiles: "allow" }, (error?: Error & { status?: number }) => {
-      if (!error) return;
+    res.sendFile(file, { maxAge: entry.immutable ? "1y" : "1h", immutable: entry.immutable, dotfiles: "allow" }, (error?: Error & { status?: number; code?: string }) => {
+      // The client went away before the file was sent: nobody to answer, nothing to log.
+      if (!error || error.code === "ECONNABORTED") return;
       // A file removed since the start (a build under a running server): the pages answer instead.
       if (error.status === 404 && !res.headersSent) {
         res.removeHeader("Content-Encoding");

@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -105,5 +106,31 @@ describe("the job-board cache", () => {
       expect(data.headers["content-type"]).not.toMatch(/text\/html/);
       expect(data.body.toString()).not.toContain("<html");
     }
+  });
+});
+
+// Last: it stops the server to read everything it printed.
+describe("static files when the client goes away", () => {
+  it("are not logged as errors when the client goes away before they are sent", async () => {
+    const entry = readdirSync("build/client/assets").find((name) => /^entry\.client-.*\.js$/.test(name))!;
+    // Load generators and browsers drop connections mid-request; that is not a server error.
+    await Promise.all(
+      Array.from(
+        { length: 20 },
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = connect(Number(new URL(server.url).port), "127.0.0.1", () => {
+              socket.write(`GET /assets/${entry} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: br\r\n\r\n`);
+              setImmediate(() => socket.destroy());
+            });
+            socket.on("error", () => undefined);
+            socket.on("close", () => resolve());
+          }),
+      ),
+    );
+    // The server still answers; once it has stopped (and all it printed is read), it said nothing of them.
+    expect((await rawGet("/favicon.svg")).status).toBe(200);
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).not.toContain("Request aborted");
   });
 });
