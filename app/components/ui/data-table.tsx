@@ -24,6 +24,7 @@ export interface DataRow {
  * semantics once its display changes, and the header row is only visually hidden on phones.
  */
 export function DataTable({ columns, rows }: { columns: readonly Column[]; rows: readonly DataRow[] }) {
+  const cellClassNames = columns.map(cellClasses);
   return (
     <div className="rounded-xl border border-slate-200 bg-white shadow-sm md:overflow-x-auto">
       <table role="table" className="block w-full text-sm md:table md:min-w-full md:divide-y md:divide-slate-200">
@@ -38,15 +39,15 @@ export function DataTable({ columns, rows }: { columns: readonly Column[]; rows:
         </thead>
         <tbody role="rowgroup" className="block divide-y divide-slate-100 md:table-row-group">
           {rows.map((row) => (
-            <tr key={row.key} role="row" className="flex flex-col gap-1.5 px-4 py-4 md:table-row md:p-0" data-testid="data-row">
+            <tr key={row.key} role="row" className="data-row" data-testid="data-row">
               {columns.map((column, index) => (
-                <td key={column.label} role="cell" className={cellClasses(column)}>
+                <td key={column.label} role="cell" className={cellClassNames[index]}>
                   {column.hidden || column.primary ? null : (
-                    <span aria-hidden="true" className="w-24 shrink-0 text-xs font-semibold uppercase tracking-wide text-slate-500 md:hidden">
+                    <span aria-hidden="true" className="data-cell-label">
                       {column.label}
                     </span>
                   )}
-                  <div className="min-w-0 md:contents">{row.cells[index]}</div>
+                  <div className="data-cell-value">{row.cells[index]}</div>
                 </td>
               ))}
             </tr>
@@ -57,10 +58,9 @@ export function DataTable({ columns, rows }: { columns: readonly Column[]; rows:
   );
 }
 
+/** A column's cell classes (app.css, decision 076), worked out once per column, not per row. */
 function cellClasses(column: Column): string {
-  const wide = `md:table-cell md:px-4 md:py-3 md:align-middle ${column.className ?? ""}`;
-  if (column.primary) return `block pb-1 ${wide}`;
-  // A row's actions: a wrapping line of their own at the foot of the card.
-  if (column.hidden) return `block border-t border-slate-100 pt-3 mt-1.5 md:border-t-0 md:mt-0 ${wide}`;
-  return `flex items-baseline gap-3 text-slate-700 ${wide}`;
+  // The row's title; its actions (a wrapping line of their own at the foot of the card); a labelled field.
+  const kind = column.primary ? "data-cell-primary" : column.hidden ? "data-cell-actions" : "data-cell-field";
+  return column.className ? `data-cell ${kind} ${column.className}` : `data-cell ${kind}`;
 }

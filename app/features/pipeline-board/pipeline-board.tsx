@@ -233,7 +233,7 @@ const DraggableCard = memo(function DraggableCard({ card, stageId }: { card: Car
     data: { stageId },
   });
   return (
-    <li ref={setNodeRef} {...listeners} className={`touch-manipulation ${isDragging ? "opacity-40" : ""}`} data-testid="pipeline-card">
+    <li ref={setNodeRef} {...listeners} className={isDragging ? "touch-manipulation opacity-40" : "touch-manipulation"} data-testid="pipeline-card">
       <CardBody
         card={card}
         handle={
@@ -242,7 +242,7 @@ const DraggableCard = memo(function DraggableCard({ card, stageId }: { card: Car
             ref={setActivatorNodeRef}
             {...attributes}
             aria-label={`Move ${card.candidateName}`}
-            className="relative z-10 -mr-1 -mt-1 cursor-grab rounded px-1 text-base leading-none text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-500"
+            className="pipeline-card-handle"
           >
             <span aria-hidden="true">⠿</span>
           </button>
@@ -254,12 +254,12 @@ const DraggableCard = memo(function DraggableCard({ card, stageId }: { card: Car
 
 function CardBody({ card, handle, className = "" }: { card: Card; handle?: ReactNode; className?: string }) {
   return (
-    <div className={`relative cursor-grab rounded-lg border border-slate-200 bg-white p-2.5 shadow-sm hover:border-brand-300 ${className}`}>
+    <div className={className ? `pipeline-card ${className}` : "pipeline-card"}>
       <div className="flex items-start justify-between gap-1">
         <Link
           to={`/applications/${card.id}`}
           draggable={false}
-          className="min-w-0 break-words text-sm font-semibold leading-snug text-slate-900 after:absolute after:inset-0 hover:text-brand-700 focus:outline-none focus-visible:underline"
+          className="pipeline-card-name"
         >
           {card.candidateName}
         </Link>
