@@ -2,7 +2,7 @@
  * The database schema: one source for PGlite and PostgreSQL.
  * `npm run db:generate` turns changes here into a SQL migration under db/migrations.
  */
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -98,6 +98,22 @@ export const account = pgTable(
   },
   (t) => [index("account_user_id_idx").on(t.userId)],
 );
+
+/**
+ * better-auth's joins (`advanced.database.joins`): a session with its user, a user with their
+ * accounts (sign-in), an account with its user, each read in one statement instead of two. The
+ * session's is the one that counts: it runs on every signed-in request (decision 076).
+ */
+export const userRelations = relations(user, ({ many }) => ({
+  sessions: many(session),
+  accounts: many(account),
+}));
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
 
 export const verification = pgTable(
   "verification",

@@ -129,7 +129,8 @@ export function createAuth(db: Database, secret: string, options: AuthOptions = 
     trustedOrigins: [config.baseUrl],
     advanced: {
       useSecureCookies: config.baseUrl.startsWith("https://"),
-      database: { generateId: () => randomUUID() },
+      // Native joins: a session and its user in one statement (db/schema.ts, sessionRelations).
+      database: { generateId: () => randomUUID(), joins: true },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
   });
