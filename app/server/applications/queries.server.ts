@@ -41,30 +41,34 @@ export async function listApplications(db: Queryable, actor: Actor, filters: App
     if (found) return found;
   }
   const keyset = keysetQuery(applications.createdAt, applications.id, filters, APPLICATIONS_PAGE_SIZE);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: applications.id,
-        cursorAt: cursorAt(applications.createdAt),
-        candidateName: applications.candidateName,
-        candidateEmail: applications.candidateEmail,
-        status: applications.status,
-        createdAt: applications.createdAt,
-        jobId: applications.jobId,
-        jobTitle: jobs.title,
-        stageName: pipelineStages.name,
-      })
-      .from(applications)
-      .innerJoin(jobs, eq(jobs.id, applications.jobId))
-      .leftJoin(pipelineStages, eq(pipelineStages.id, applications.currentPipelineStageId))
-      .where(and(where, keyset.where))
-      .orderBy(...keyset.orderBy)
-      .limit(keyset.limit),
-    db
-      .select({ n: count() })
-      .from(db.select({ one: sql`1`.as("one") }).from(applications).where(where).limit(APPLICATIONS_COUNT_CAP + 1).as("matches")),
-  ]);
-  return applicationsPage(rows, filters, Number(counted?.n ?? 0));
+  // How many match, counted up to the cap from the filter's index, in the page's own statement
+  // (one round trip); on its own only when the page is empty and no row carries it.
+  const upToCap = db.select({ one: sql`1`.as("one") }).from(applications).where(where).limit(APPLICATIONS_COUNT_CAP + 1);
+  const rows = await db
+    .select({
+      id: applications.id,
+      cursorAt: cursorAt(applications.createdAt),
+      candidateName: applications.candidateName,
+      candidateEmail: applications.candidateEmail,
+      status: applications.status,
+      createdAt: applications.createdAt,
+      jobId: applications.jobId,
+      jobTitle: jobs.title,
+      stageName: pipelineStages.name,
+      matched: sql<number>`(select count(*) from (${upToCap}) as "matches")::int`,
+    })
+    .from(applications)
+    .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .leftJoin(pipelineStages, eq(pipelineStages.id, applications.currentPipelineStageId))
+    .where(and(where, keyset.where))
+    .orderBy(...keyset.orderBy)
+    .limit(keyset.limit);
+  const matched = rows[0]?.matched ?? Number((await db.select({ n: count() }).from(upToCap.as("matches")))[0]?.n ?? 0);
+  return applicationsPage(
+    rows.map(({ matched: _, ...row }) => row),
+    filters,
+    matched,
+  );
 }
 
 type ApplicationRow = {
