@@ -98,11 +98,12 @@ function applicationsPage(rows: ApplicationRow[], filters: ApplicationFilters, m
 }
 
 /**
- * A search reads its matches once: one statement collects them (up to the cap) from the trigram
- * indexes, counts them and sorts the page out of them, where the list's other path reads the
- * indexes twice, for the page and for the count (decision 060). When more than the cap match, the
- * collected rows are not the newest ones, and it answers undefined: the caller reads the page in
- * order then. Also undefined for a page past the last match (no row to carry the count).
+ * A search reads its matches once (decision 076): the trigram indexes give them in no order, so one
+ * statement collects them (up to the cap), counts them and sorts the page out of them, where the
+ * list's other path reads its page in index order and counts in an index-only scan. When more than
+ * the cap match, the collected rows are not the newest ones, and it answers undefined: the caller
+ * reads the page in order then. Also undefined for a page past the last match (no row to carry the
+ * count).
  */
 async function searchApplications(db: Queryable, where: SQL | undefined, filters: ApplicationFilters) {
   const matches = db.$with("matches").as(
