@@ -24,7 +24,7 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { listRecentActivity, listSubjectActivity } from "~/server/activity/queries.server";
-import { getApplicationDetail, listApplicationFilterOptions, listApplications } from "~/server/applications/queries.server";
+import { getApplicationDetail, findJobChoices, getApplicationFilterChoices, listApplications } from "~/server/applications/queries.server";
 import { getPipelineBoard } from "~/server/applications/pipeline-queries.server";
 import { createAuth } from "~/server/accounts/auth.server";
 import { registerAccount } from "~/server/accounts/sign-up.server";
@@ -455,7 +455,8 @@ const calls: [string, () => Promise<unknown>][] = [
   ["applications: one job, one stage", () => listApplications(db, actor, { jobId: pipelineJob!.id, stageId: stagesOfPipelineJob[1]!.id })],
   ["applications: search a name", () => listApplications(db, actor, { q: "Olivia Smith" })],
   ["applications: search an email part", () => listApplications(db, actor, { q: "smith.17." })],
-  ["applications: filter choices", () => listApplicationFilterOptions(db, actor, pipelineJob!.id)],
+  ["applications: the chosen job and its stages", () => getApplicationFilterChoices(db, actor, pipelineJob!.id)],
+  ["applications: job filter choices", () => findJobChoices(db, actor, "engineer 1")],
   ["application page", () => getApplicationDetail(db, actor, sample.id)],
   ["application page: history", () => listSubjectActivity(db, actor, sample.id)],
 ];

@@ -18,6 +18,11 @@ export const ApplicationsQuerySchema = z.object({
   before: queryCursor(),
 });
 
+/** The query of the job filter's choices: /applications/job-choices?q= (part of a title). */
+export const JobChoicesQuerySchema = z.object({
+  q: queryValue(z.string().trim().max(200), ""),
+});
+
 /** The query of the pipeline board: one ?more=<stageId> per "Show more" pressed on that column. */
 export const PipelineQuerySchema = z.object({
   more: queryValues(z.string().refine(isUuid)),

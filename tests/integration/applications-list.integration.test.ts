@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { APPLICATIONS_COUNT_CAP, getApplicationDetail, listApplicationFilterOptions, listApplications } from "~/server/applications/queries.server";
+import { APPLICATIONS_COUNT_CAP, findJobChoices, getApplicationDetail, getApplicationFilterChoices, JOB_CHOICES_LIMIT, listApplications } from "~/server/applications/queries.server";
 import { getPipelineBoard } from "~/server/applications/pipeline-queries.server";
 import { moveApplication } from "~/server/applications/pipeline.server";
-import { createStaff, createTestApplication, createTestJob } from "../factories";
+import { createStaff, createTestApplication, createTestJob, setJobStatusDirectly } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;
@@ -15,6 +15,33 @@ afterAll(async () => {
 });
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12));
+
+describe("the job filter's choices", () => {
+  it("offers the company's jobs by part of their title, newest first, a few at a time", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const { staff: other } = await createStaff(t.db, t.auth);
+    await createTestJob(t.db, other, { title: "Backend Engineer (theirs)" });
+    for (let i = 1; i <= JOB_CHOICES_LIMIT + 5; i++) await createTestJob(t.db, staff, { title: `Backend Engineer ${i}` });
+    await setJobStatusDirectly(t.db, (await createTestJob(t.db, staff, { title: "Product Designer" })).id, "draft");
+    await createTestJob(t.db, staff, { title: "50% Remote" });
+
+    const all = await findJobChoices(t.db, staff, "");
+    expect(all.jobs).toHaveLength(JOB_CHOICES_LIMIT);
+    expect(all.more).toBe(true);
+    expect(all.jobs.slice(0, 3).map((j) => [j.title, j.status])).toEqual([
+      ["50% Remote", "published"],
+      ["Product Designer", "draft"],
+      [`Backend Engineer ${JOB_CHOICES_LIMIT + 5}`, "published"],
+    ]);
+
+    const backend = await findJobChoices(t.db, staff, "  backend engineer 1 ");
+    expect(backend.more).toBe(false);
+    expect(backend.jobs.map((j) => j.title)).toEqual(["Backend Engineer 19", "Backend Engineer 18", "Backend Engineer 17", "Backend Engineer 16", "Backend Engineer 15", "Backend Engineer 14", "Backend Engineer 13", "Backend Engineer 12", "Backend Engineer 11", "Backend Engineer 10", "Backend Engineer 1"]);
+    expect((await findJobChoices(t.db, staff, "theirs")).jobs).toEqual([]);
+    // Wildcards are text: "%" finds the job with a "%" in its title, not every job.
+    expect((await findJobChoices(t.db, staff, "%")).jobs.map((j) => j.title)).toEqual(["50% Remote"]);
+  });
+});
 
 describe("listApplications", () => {
   it("lists only the company's applications, newest first, with the real stage, filtered and paginated", async () => {
@@ -49,9 +76,12 @@ describe("listApplications", () => {
     // Another company's job filters to nothing rather than leaking its applications.
     expect(await names({ jobId: theirs.id })).toEqual([]);
 
-    const options = await listApplicationFilterOptions(t.db, staff, theirs.id);
-    expect(options.jobs.map((j) => j.title).sort()).toEqual(["Backend", "Design"]);
-    expect(options.stages).toEqual([]);
+    // The filters show the chosen job and its stages; another company's job is no choice at all.
+    const chosen = await getApplicationFilterChoices(t.db, staff, backend.id);
+    expect(chosen.job).toEqual({ id: backend.id, title: "Backend" });
+    expect(chosen.stages.map((s) => s.name)).toEqual(backend.stages.map((s) => s.name));
+    expect(await getApplicationFilterChoices(t.db, staff, theirs.id)).toEqual({ job: null, stages: [] });
+    expect(await getApplicationFilterChoices(t.db, staff, undefined)).toEqual({ job: null, stages: [] });
   });
 
   it("pages 25 at a time with Next and Previous cursors, every row once, across equal timestamps", async () => {

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { applications, emailTemplates, invitations, profiles, session } from "../../db/schema";
 import routes from "../../app/routes";
-import { ApplicationQuerySchema, ApplicationsQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
+import { ApplicationQuerySchema, ApplicationsQuerySchema, JobChoicesQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
 import { JobsQuerySchema } from "~/schemas/job";
 import { queryRows } from "~/server/platform/db.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
@@ -37,6 +37,7 @@ const NOT_IDS = new Set([
 const QUERY_SCHEMAS: Record<string, { shape: object }> = {
   ApplicationQuerySchema,
   ApplicationsQuerySchema,
+  JobChoicesQuerySchema,
   JobsQuerySchema,
   PipelineQuerySchema,
 };
@@ -421,5 +422,17 @@ describe("another company's ids", () => {
     expect(snapshot.session).not.toHaveLength(0);
     const [stillThere] = await bed.t.db.select({ id: applications.id }).from(applications).where(eq(applications.id, world.a.application));
     expect(stillThere).toBeDefined();
+  });
+});
+
+describe("searches by text", () => {
+  it("never offer another company's jobs in the applications list's job filter", async () => {
+    const mod = modules["../../app/routes/staff/job-choices.tsx"]!;
+    const theirs = await answerOf(mod.loader!, { path: `/applications/job-choices?q=${SECRET}`, cookie: world.cookie, params: {} });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body).not.toContain(SECRET);
+    const every = await answerOf(mod.loader!, { path: "/applications/job-choices", cookie: world.cookie, params: {} });
+    expect(every.body).toContain(world.b.job.id);
+    expect(every.body).not.toContain(world.a.job.id);
   });
 });

@@ -1,19 +1,6 @@
-import { useSyncExternalStore } from "react";
+import { useHydrated } from "./use-hydrated";
 
-const subscribe = () => () => {};
-
-/**
- * True once the page is hydrated. The server and the hydration pass format dates in UTC
- * with a fixed locale (so the HTML matches); then the browser's locale and time zone take over.
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
-}
-
+/* The server and the hydration pass format dates in UTC with a fixed locale (so the HTML matches); then the browser's locale and time zone take over. */
 const serverFormats = {
   date: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }),
   dateTime: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }),

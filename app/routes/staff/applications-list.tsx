@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -6,13 +7,14 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { inputStyles } from "~/components/ui/field";
 import { LocalDate } from "~/components/ui/local-date";
+import { JobFilter } from "~/features/job-filter/job-filter";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import { APPLICATION_STATUSES, ApplicationsQuerySchema, applicationStatusTone } from "~/schemas/application-review";
 import { cursorParam, type PageCursor, parseQuery } from "~/schemas/query";
 import { requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
-import { listApplicationFilterOptions, listApplications } from "~/server/applications/queries.server";
+import { getApplicationFilterChoices, listApplications } from "~/server/applications/queries.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Applications", "Every application to your company's jobs.");
 
@@ -31,12 +33,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const [list, options] = await Promise.all([
       listApplications(db, staff, filters),
-      listApplicationFilterOptions(db, staff, filters.jobId),
+      getApplicationFilterChoices(db, staff, filters.jobId),
     ]);
     return { filters, list, options, error: null };
   } catch (error) {
     console.error("Error loading applications:", error);
-    return { filters, list: null, options: { jobs: [], stages: [] }, error: "Failed to load applications" };
+    return { filters, list: null, options: { job: null, stages: [] }, error: "Failed to load applications" };
   }
 }
 
@@ -52,6 +54,7 @@ const APPLICATION_COLUMNS = [
 export default function ApplicationsList({ loaderData }: Route.ComponentProps) {
   const { filters, list, options, error } = loaderData;
   const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
 
   /** The list with the same filters, after or before a row (null: no such page). */
@@ -74,13 +77,11 @@ export default function ApplicationsList({ loaderData }: Route.ComponentProps) {
         method="get"
         role="search"
         className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+        ref={form}
         onChange={(event) => {
-          const form = event.currentTarget;
-          // A new job clears the stage: stages belong to one job.
-          if ((event.target as HTMLElement).getAttribute("name") === "job" && form.elements.namedItem("stage")) {
-            (form.elements.namedItem("stage") as HTMLSelectElement).value = "";
-          }
-          void submit(form, { replace: true, preventScrollReset: true });
+          // The job box has no name: typing in it looks for jobs, and choosing one submits (JobFilter).
+          if (!(event.target as HTMLElement).getAttribute("name")) return;
+          void submit(event.currentTarget, { replace: true, preventScrollReset: true });
         }}
       >
         <div className="lg:col-span-1">
@@ -96,19 +97,16 @@ export default function ApplicationsList({ loaderData }: Route.ComponentProps) {
             className={inputStyles}
           />
         </div>
-        <div>
-          <label htmlFor="application-job" className="sr-only">
-            Job
-          </label>
-          <select id="application-job" name="job" defaultValue={filters.jobId ?? ""} className={inputStyles}>
-            <option value="">All jobs</option>
-            {options.jobs.map((job) => (
-              <option key={job.id} value={job.id}>
-                {job.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <JobFilter
+          selected={options.job}
+          onChoose={(job) => {
+            // A new job clears the stage: stages belong to one job.
+            const data = new FormData(form.current!);
+            data.set("job", job?.id ?? "");
+            data.set("stage", "");
+            void submit(data, { method: "get", replace: true, preventScrollReset: true });
+          }}
+        />
         <div>
           <label htmlFor="application-stage" className="sr-only">
             Stage

@@ -6,6 +6,7 @@ export const staffRoutes = [
   route("manage/jobs", "routes/staff/jobs-list.tsx"),
   route("manage/jobs/:jobId", "routes/staff/pipeline.tsx"),
   route("applications", "routes/staff/applications-list.tsx"),
+  route("applications/job-choices", "routes/staff/job-choices.tsx"),
   route("applications/:applicationId", "routes/staff/application.tsx"),
   route("email-templates", "routes/staff/email-templates.tsx"),
   route("email-templates/new", "routes/staff/email-templates-new.tsx"),

@@ -160,23 +160,44 @@ async function searchApplications(db: Queryable, where: SQL | undefined, filters
   );
 }
 
-/** The filter choices: the company's jobs, and the stages of the chosen job. */
-export async function listApplicationFilterOptions(db: Queryable, actor: Actor, jobId: string | undefined) {
-  const [jobRows, stageRows] = await Promise.all([
+/**
+ * What the filters show for the chosen job: its title and its stages. The list of jobs to choose
+ * from is not part of the page, whose size must not grow with the company's jobs; the job filter
+ * asks `findJobChoices` for a few at a time as the user types (decision 077).
+ */
+export async function getApplicationFilterChoices(db: Queryable, actor: Actor, jobId: string | undefined) {
+  if (!jobId || !isUuid(jobId)) return { job: null, stages: [] };
+  const [[job], stages] = await Promise.all([
     db
       .select({ id: jobs.id, title: jobs.title })
       .from(jobs)
-      .where(owned(jobs, actor))
-      .orderBy(desc(jobs.createdAt)),
-    jobId && isUuid(jobId)
-      ? db
-          .select({ id: pipelineStages.id, name: pipelineStages.name })
-          .from(pipelineStages)
-          .where(and(eq(pipelineStages.jobId, jobId), owned(pipelineStages, actor)))
-          .orderBy(asc(pipelineStages.order))
-      : Promise.resolve([]),
+      .where(and(eq(jobs.id, jobId), owned(jobs, actor))),
+    db
+      .select({ id: pipelineStages.id, name: pipelineStages.name })
+      .from(pipelineStages)
+      .where(and(eq(pipelineStages.jobId, jobId), owned(pipelineStages, actor)))
+      .orderBy(asc(pipelineStages.order)),
   ]);
-  return { jobs: jobRows, stages: stageRows };
+  return { job: job ?? null, stages };
+}
+
+/** How many jobs the job filter offers at a time. */
+export const JOB_CHOICES_LIMIT = 20;
+
+/**
+ * The company's jobs whose title contains `q` (every job when empty), newest first, at most
+ * JOB_CHOICES_LIMIT, and whether there are more: what the applications list's job filter offers.
+ */
+export async function findJobChoices(db: Queryable, actor: Actor, q: string) {
+  const conditions: SQL[] = [owned(jobs, actor)];
+  if (q.trim()) conditions.push(ilike(jobs.title, likePattern(q.trim())));
+  const rows = await db
+    .select({ id: jobs.id, title: jobs.title, status: jobs.status })
+    .from(jobs)
+    .where(and(...conditions))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(JOB_CHOICES_LIMIT + 1);
+  return { jobs: rows.slice(0, JOB_CHOICES_LIMIT), more: rows.length > JOB_CHOICES_LIMIT };
 }
 
 export interface CustomAnswer {
