@@ -27,6 +27,7 @@ import { listRecentActivity, listSubjectActivity } from "~/server/activity/queri
 import { getApplicationDetail, findJobChoices, getApplicationFilterChoices, listApplications } from "~/server/applications/queries.server";
 import { getPipelineBoard } from "~/server/applications/pipeline-queries.server";
 import { createAuth } from "~/server/accounts/auth.server";
+import { getCandidate, listCandidates } from "~/server/candidates/queries.server";
 import { registerAccount } from "~/server/accounts/sign-up.server";
 import { getDashboardStats, getGettingStarted, startOfDayInTimeZone } from "~/server/dashboard/queries.server";
 import { listStaffJobs } from "~/server/jobs/queries.server";
@@ -217,6 +218,11 @@ const cursors = await queryRows<{ cursor: string }>(
   sql`select (extract(epoch from created_at) * 1000000)::bigint::text || '_' || id as cursor
       from applications tablesample system (0.5) where company_id = ${companyId} limit 500`,
 );
+const candidateCursors = await queryRows<{ cursor: string; id: string; name: string }>(
+  db,
+  sql`select (extract(epoch from last_applied_at) * 1000000)::bigint::text || '_' || id as cursor, id, name
+      from candidates tablesample system (0.5) where company_id = ${companyId} limit 500`,
+);
 const jobIds = await queryRows<{ id: string }>(db, sql`select id from jobs where company_id = ${companyId}`);
 const jobCursors = await queryRows<{ cursor: string }>(
   db,
@@ -349,6 +355,18 @@ try {
       (i) => (i % 4 === 3 ? "@example.com" : pick(names, i * 31)),
     ),
     ...page("/applications/{id}", (i) => `/applications/${pick(sampleApplications, i).id}`, (i) => pick(sampleApplications, i).candidate_name),
+    // Candidates (issue 12): the list at any page, a search, and a profile.
+    ...page(
+      "/candidates (pages)",
+      (i) => (i % 4 === 0 ? "/candidates" : `/candidates?${i % 4 === 1 ? "before" : "after"}=${pick(candidateCursors, i).cursor}`),
+      () => /[a-z]+\.[a-z]+\.\d+\.\d+@example\.com/,
+    ),
+    ...page(
+      "/candidates?q=name or email",
+      (i) => `/candidates?q=${encodeURIComponent(i % 4 === 3 ? `${pick(names, i * 31).split(" ")[1]!.toLowerCase()}.${(i % 199) + 1}.` : pick(names, i * 31))}`,
+      (i) => (i % 4 === 3 ? "@example.com" : pick(names, i * 31)),
+    ),
+    ...page("/candidates/{id}", (i) => `/candidates/${pick(candidateCursors, i).id}`, (i) => pick(candidateCursors, i).name),
   ];
 
   // BENCH_ONLY=applications times only the pages whose label contains that text.
@@ -458,6 +476,10 @@ const calls: [string, () => Promise<unknown>][] = [
   ["applications: the chosen job and its stages", () => getApplicationFilterChoices(db, actor, pipelineJob!.id)],
   ["applications: job filter choices", () => findJobChoices(db, actor, "engineer 1")],
   ["application page", () => getApplicationDetail(db, actor, sample.id)],
+  ["candidates: first page", () => listCandidates(db, actor, {})],
+  ["candidates: a deep page", () => listCandidates(db, actor, { after: { at: candidateCursors[0]!.cursor.split("_")[0]!, id: candidateCursors[0]!.id } })],
+  ["candidates: search a name", () => listCandidates(db, actor, { q: "Olivia Smith" })],
+  ["candidate page", () => getCandidate(db, actor, candidateCursors[0]!.id)],
   ["application page: history", () => listSubjectActivity(db, actor, sample.id)],
 ];
 for (const [label, call] of calls) {

@@ -282,6 +282,41 @@ export const pipelineStages = pgTable(
   ],
 );
 
+/**
+ * The company's talent pool: one row per person, matched by email (trimmed, lower case) within the
+ * company (decision 078). Every application belongs to one; applying to a second job finds the same
+ * candidate. A trigger (migration 0007) finds or makes the candidate of every application inserted,
+ * whatever inserts it, and keeps the candidate's name, email and last application date those of
+ * their newest application.
+ */
+export const candidates = pgTable(
+  "candidates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** What identifies the person within the company: the email, trimmed and in lower case. */
+    emailKey: text("email_key").notNull(),
+    phone: text("phone"),
+    /** When their newest application came in: the list's "Last activity" and its order. */
+    lastAppliedAt: timestamptz("last_applied_at").notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("candidates_company_email_unique").on(t.companyId, t.emailKey),
+    unique("candidates_id_company_unique").on(t.id, t.companyId),
+    // The candidates list pages by last activity, newest first (keyset, decision 060).
+    index("candidates_company_last_applied_idx").on(t.companyId, t.lastAppliedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // "Search candidates" by part of a name or an email (pg_trgm).
+    index("candidates_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("candidates_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+  ],
+);
+
 export const applications = pgTable(
   "applications",
   {
@@ -291,6 +326,14 @@ export const applications = pgTable(
       .references(() => companies.id, { onDelete: "cascade" }),
     /** A job of the application's company (composite foreign key below). */
     jobId: uuid("job_id").notNull(),
+    /**
+     * The person (composite foreign key below). Inserted without it (null), the database finds or
+     * makes the company's candidate with this email (trigger, migration 0007).
+     */
+    candidateId: uuid("candidate_id")
+      .notNull()
+      .$defaultFn(() => sql`null`),
+    /** The name and email as this application gave them. */
     candidateName: text("candidate_name").notNull(),
     candidateEmail: text("candidate_email").notNull(),
     resumeUrl: text("resume_url"),
@@ -319,9 +362,16 @@ export const applications = pgTable(
     // The list's search by part of a name or an email (pg_trgm; decision 060).
     index("applications_candidate_name_trgm_idx").using("gin", t.candidateName.op("gin_trgm_ops")),
     index("applications_candidate_email_trgm_idx").using("gin", t.candidateEmail.op("gin_trgm_ops")),
+    // A candidate's applications, newest first.
+    index("applications_candidate_created_idx").on(t.candidateId, t.createdAt.desc().nullsFirst()),
     // One application per email per job.
     uniqueIndex("applications_job_email_unique").on(t.jobId, sql`lower(${t.candidateEmail})`),
     // The job is of the application's company, and the stage is of the application's job (decision 052).
+    foreignKey({
+      name: "applications_candidate_company_fk",
+      columns: [t.candidateId, t.companyId],
+      foreignColumns: [candidates.id, candidates.companyId],
+    }).onDelete("cascade"),
     foreignKey({ name: "applications_job_company_fk", columns: [t.jobId, t.companyId], foreignColumns: [jobs.id, jobs.companyId] }).onDelete(
       "cascade",
     ),

@@ -18,6 +18,13 @@ export const ApplicationsQuerySchema = z.object({
   before: queryCursor(),
 });
 
+/** The query of the candidates list: /candidates?q= (part of a name or an email), with ?after= or ?before= a row's cursor. */
+export const CandidatesQuerySchema = z.object({
+  q: querySearch(),
+  after: queryCursor(),
+  before: queryCursor(),
+});
+
 /** The query of the job filter's choices: /applications/job-choices?q= (part of a title). */
 export const JobChoicesQuerySchema = z.object({
   q: queryValue(z.string().trim().max(200), ""),

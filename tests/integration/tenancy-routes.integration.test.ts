@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { applications, emailTemplates, invitations, profiles, session } from "../../db/schema";
 import routes from "../../app/routes";
-import { ApplicationQuerySchema, ApplicationsQuerySchema, JobChoicesQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
+import { ApplicationQuerySchema, ApplicationsQuerySchema, CandidatesQuerySchema, JobChoicesQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
 import { JobsQuerySchema } from "~/schemas/job";
 import { queryRows } from "~/server/platform/db.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
@@ -37,6 +37,7 @@ const NOT_IDS = new Set([
 const QUERY_SCHEMAS: Record<string, { shape: object }> = {
   ApplicationQuerySchema,
   ApplicationsQuerySchema,
+  CandidatesQuerySchema,
   JobChoicesQuerySchema,
   JobsQuerySchema,
   PipelineQuerySchema,
@@ -102,6 +103,7 @@ interface World {
     companyId: string;
     job: { id: string; stages: { id: string; name: string }[] };
     application: string;
+    candidate: string;
     template: string;
     invitation: string;
     member: string;
@@ -139,6 +141,7 @@ beforeAll(async () => {
       companyId: a.staff.companyId,
       job,
       application: application.id,
+      candidate: (await bed.t.db.select({ id: applications.candidateId }).from(applications).where(eq(applications.id, application.id)))[0]!.id,
       template: template!.id,
       invitation: invitation!.id,
       member: member.staff.userId,
@@ -152,7 +155,7 @@ beforeAll(async () => {
 /** Every row of company A, and the sessions of its people: what must not change. */
 async function snapshotOfA(): Promise<string> {
   const companyId = world.a.companyId;
-  const tables = ["profiles", "jobs", "pipeline_stages", "applications", "email_templates", "email_messages", "invitations", "activity_events"];
+  const tables = ["profiles", "jobs", "pipeline_stages", "candidates", "applications", "email_templates", "email_messages", "invitations", "activity_events"];
   const rows: Record<string, unknown> = {
     companies: await queryRows(bed.t.db, sql`select * from companies where id = ${companyId}`),
     session: await queryRows(
@@ -231,6 +234,18 @@ const CALLS: Record<string, Call[]> = {
       answer: 400,
       why: "a stage field answers 'That stage is not part of this job's pipeline.'",
     },
+  ],
+  "candidates loader": [
+    {
+      covers: ["after", "before"],
+      url: (w) => `/candidates?after=99999999999999999_${w.a.candidate}&before=99999999999999999_${w.a.candidate}`,
+      params: () => ({}),
+      answer: 200,
+      why: "a page next to another company's candidate is a page of the company's own",
+    },
+  ],
+  "candidates/:candidateId loader": [
+    { covers: [":candidateId"], url: (w) => `/candidates/${w.a.candidate}`, params: (w) => ({ candidateId: w.a.candidate }), answer: 404 },
   ],
   "applications/:applicationId loader": [
     { covers: [":applicationId"], url: (w) => `/applications/${w.a.application}`, params: (w) => ({ applicationId: w.a.application }), answer: 404 },
@@ -426,6 +441,19 @@ describe("another company's ids", () => {
 });
 
 describe("searches by text", () => {
+  it("never find another company's candidates", async () => {
+    const mod = modules["../../app/routes/staff/candidates-list.tsx"]!;
+    const theirs = await answerOf(mod.loader!, { path: `/candidates?q=${SECRET}`, cookie: world.cookie, params: {} });
+    expect(theirs.status).toBe(200);
+    // The answer repeats the search; it finds nobody.
+    expect(theirs.body).toContain('"rows":[],');
+    expect(theirs.body).toContain('"total":0,');
+    const every = await answerOf(mod.loader!, { path: "/candidates", cookie: world.cookie, params: {} });
+    expect(every.body).not.toContain(world.a.candidate);
+    // Company B's one candidate, and no other.
+    expect(every.body).toContain('"total":1,');
+  });
+
   it("never offer another company's jobs in the applications list's job filter", async () => {
     const mod = modules["../../app/routes/staff/job-choices.tsx"]!;
     const theirs = await answerOf(mod.loader!, { path: `/applications/job-choices?q=${SECRET}`, cookie: world.cookie, params: {} });

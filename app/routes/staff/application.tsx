@@ -129,6 +129,10 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             <a href={`mailto:${application.candidateEmail}`} className="hover:text-brand-700">
               {application.candidateEmail}
             </a>
+            <span aria-hidden="true"> · </span>
+            <Link to={`/candidates/${application.candidateId}`} className="font-semibold text-brand-600 hover:text-brand-700">
+              Candidate profile
+            </Link>
           </p>
         </div>
         <Badge tone={applicationStatusTone(application.status)}>{application.status}</Badge>

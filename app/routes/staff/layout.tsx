@@ -12,6 +12,7 @@ import { takeNotice } from "~/server/platform/notice.server";
 const NAV = [
   { to: "/dashboard", label: "Dashboard" },
   { to: "/manage/jobs", label: "Jobs" },
+  { to: "/candidates", label: "Candidates" },
   { to: "/applications", label: "Applications" },
   { to: "/email-templates", label: "Email Templates" },
   { to: "/settings", label: "Settings" },

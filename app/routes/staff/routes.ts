@@ -8,6 +8,8 @@ export const staffRoutes = [
   route("applications", "routes/staff/applications-list.tsx"),
   route("applications/job-choices", "routes/staff/job-choices.tsx"),
   route("applications/:applicationId", "routes/staff/application.tsx"),
+  route("candidates", "routes/staff/candidates-list.tsx"),
+  route("candidates/:candidateId", "routes/staff/candidate.tsx"),
   route("email-templates", "routes/staff/email-templates.tsx"),
   route("email-templates/new", "routes/staff/email-templates-new.tsx"),
   route("email-templates/:templateId/edit", "routes/staff/email-templates-edit.tsx"),

@@ -249,6 +249,7 @@ export async function getApplicationDetail(db: Queryable, actor: Actor, applicat
   const [row] = await db
     .select({
       id: applications.id,
+      candidateId: applications.candidateId,
       candidateName: applications.candidateName,
       candidateEmail: applications.candidateEmail,
       resumeUrl: applications.resumeUrl,
@@ -272,6 +273,7 @@ export async function getApplicationDetail(db: Queryable, actor: Actor, applicat
   const formData = row.formData as FormData;
   return {
     id: row.id,
+    candidateId: row.candidateId,
     candidateName: row.candidateName,
     candidateEmail: row.candidateEmail,
     resumeUrl: row.resumeUrl,

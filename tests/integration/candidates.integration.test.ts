@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { applications, candidates } from "../../db/schema";
+import { CANDIDATES_PAGE_SIZE, getCandidate, listCandidates } from "~/server/candidates/queries.server";
+import { queryRows } from "~/server/platform/db.server";
+import { applyTo, createStaff, createTestApplication, createTestJob, SAMPLE_FORM_SCHEMA } from "../factories";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.destroy();
+});
+
+const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12));
+
+describe("candidates", () => {
+  it("are one per person within a company: a second application with the same email joins the first's candidate", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const { staff: other } = await createStaff(t.db, t.auth);
+    const backend = await createTestJob(t.db, staff, { title: "Backend", form_schema: SAMPLE_FORM_SCHEMA });
+    const design = await createTestJob(t.db, staff, { title: "Design", form_schema: SAMPLE_FORM_SCHEMA });
+    const theirs = await createTestJob(t.db, other, { title: "Theirs", form_schema: SAMPLE_FORM_SCHEMA });
+
+    const first = await applyTo(t.db, backend.id, SAMPLE_FORM_SCHEMA, { candidate_name: "Ada Lovelace", candidate_email: "ada@example.test" });
+    // The same person, with their email typed in capitals and a new name, to another job.
+    const second = await applyTo(t.db, design.id, SAMPLE_FORM_SCHEMA, { candidate_name: "Ada King", candidate_email: " ADA@Example.test " });
+    // The same email at another company is another company's candidate.
+    await applyTo(t.db, theirs.id, SAMPLE_FORM_SCHEMA, { candidate_name: "Ada Elsewhere", candidate_email: "ada@example.test" });
+
+    const owners = await queryRows<{ candidate_id: string }>(
+      t.db,
+      sql`select candidate_id from applications where id in (${first.id}, ${second.id})`,
+    );
+    expect(new Set(owners.map((row) => row.candidate_id)).size).toBe(1);
+    const candidateId = owners[0]!.candidate_id;
+
+    const list = await listCandidates(t.db, staff, {});
+    expect(list.total).toBe(1);
+    expect(list.rows).toEqual([
+      expect.objectContaining({ id: candidateId, name: "Ada King", applications: 2, latestJobTitle: "Design", latestStageName: "Applied", latestStatus: "active" }),
+    ]);
+
+    const profile = await getCandidate(t.db, staff, candidateId);
+    expect(profile?.applications.map((a) => [a.jobTitle, a.stageName])).toEqual([
+      ["Design", "Applied"],
+      ["Backend", "Applied"],
+    ]);
+    // Another company's staff do not see the candidate, even by id.
+    expect(await getCandidate(t.db, other, candidateId)).toBeNull();
+    expect((await listCandidates(t.db, other, {})).rows.map((row) => row.name)).toEqual(["Ada Elsewhere"]);
+  });
+
+  it("keep the name and email of their newest application, whatever order they arrive in", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff);
+    const other = await createTestJob(t.db, staff);
+    await createTestApplication(t.db, job, { candidateName: "Grace Newer", candidateEmail: "grace@example.test", createdAt: day(5) });
+    // An older application (an import, say) does not make its older name the candidate's.
+    await createTestApplication(t.db, other, { candidateName: "Grace Older", candidateEmail: "Grace@example.test", createdAt: day(1) });
+    const [row] = await t.db.select().from(candidates).where(eq(candidates.companyId, staff.companyId));
+    expect(row).toMatchObject({ name: "Grace Newer", email: "grace@example.test", emailKey: "grace@example.test" });
+    expect(row!.lastAppliedAt.toISOString()).toBe(day(5).toISOString());
+    expect(row!.createdAt.toISOString()).toBe(day(5).toISOString());
+  });
+
+  it("are searched by part of a name or an email and paged by last activity, every candidate once", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff);
+    for (let i = 1; i <= 30; i++) {
+      await createTestApplication(t.db, job, { candidateName: `Person ${i}`, candidateEmail: `person${i}@example.test`, createdAt: day(Math.ceil(i / 2)) });
+    }
+    const first = await listCandidates(t.db, staff, {});
+    expect(first.total).toBe(30);
+    expect(first.rows).toHaveLength(CANDIDATES_PAGE_SIZE);
+    const second = await listCandidates(t.db, staff, { after: first.next! });
+    expect(second.rows).toHaveLength(30 - CANDIDATES_PAGE_SIZE);
+    expect(second.next).toBeNull();
+    const seen = [...first.rows, ...second.rows].map((row) => row.id);
+    expect(new Set(seen).size).toBe(30);
+    const back = await listCandidates(t.db, staff, { before: second.previous! });
+    expect(back.rows.map((row) => row.id)).toEqual(first.rows.map((row) => row.id));
+
+    expect((await listCandidates(t.db, staff, { q: "person 7" })).rows.map((row) => row.name)).toEqual(["Person 7"]);
+    expect((await listCandidates(t.db, staff, { q: "PERSON12@" })).rows.map((row) => row.name)).toEqual(["Person 12"]);
+    expect((await listCandidates(t.db, staff, { q: "%" })).rows).toEqual([]);
+  });
+
+  it("lose an application with its job and keep the person", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff);
+    const application = await createTestApplication(t.db, job, { candidateName: "Alan Turing" });
+    const [{ candidateId }] = (await t.db.select({ candidateId: applications.candidateId }).from(applications).where(eq(applications.id, application.id))) as [
+      { candidateId: string },
+    ];
+    await t.db.delete(applications).where(eq(applications.id, application.id));
+    const profile = await getCandidate(t.db, staff, candidateId);
+    expect(profile).toMatchObject({ name: "Alan Turing", applications: [] });
+  });
+});
