@@ -283,6 +283,13 @@ export const pipelineStages = pgTable(
 );
 
 /**
+ * Where an application came from (decision 079): the public job board, a company careers page, a
+ * campaign (utm_* parameters) or a referring site, added by a staff member, the API or an import.
+ * The detail says which: the campaign, the site, or the staff member's name.
+ */
+export const APPLICATION_SOURCES = ["job_board", "careers_page", "campaign", "referrer", "added", "api", "import"] as const;
+
+/**
  * The company's talent pool: one row per person, matched by email (trimmed, lower case) within the
  * company (decision 078). Every application belongs to one; applying to a second job finds the same
  * candidate. A trigger (migration 0007) finds or makes the candidate of every application inserted,
@@ -301,6 +308,9 @@ export const candidates = pgTable(
     /** What identifies the person within the company: the email, trimmed and in lower case. */
     emailKey: text("email_key").notNull(),
     phone: text("phone"),
+    /** How the person first came in (an APPLICATION_SOURCES kind) and its detail. */
+    source: text("source", { enum: APPLICATION_SOURCES }).notNull().default("job_board"),
+    sourceDetail: text("source_detail"),
     /** When their newest application came in: the list's "Last activity" and its order. */
     lastAppliedAt: timestamptz("last_applied_at").notNull().defaultNow(),
     createdAt: createdAt(),
@@ -314,6 +324,7 @@ export const candidates = pgTable(
     // "Search candidates" by part of a name or an email (pg_trgm).
     index("candidates_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("candidates_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    check("candidates_source_check", oneOf("source", APPLICATION_SOURCES)),
   ],
 );
 
@@ -337,6 +348,9 @@ export const applications = pgTable(
     candidateName: text("candidate_name").notNull(),
     candidateEmail: text("candidate_email").notNull(),
     resumeUrl: text("resume_url"),
+    /** Where the application came from (an APPLICATION_SOURCES kind) and its detail. */
+    source: text("source", { enum: APPLICATION_SOURCES }).notNull().default("job_board"),
+    sourceDetail: text("source_detail"),
     formData: jsonb("form_data")
       .$type<{ cover_letter?: string; custom_fields?: Record<string, string | boolean> }>()
       .notNull()
@@ -381,6 +395,7 @@ export const applications = pgTable(
       foreignColumns: [pipelineStages.id, pipelineStages.jobId],
     }).onDelete("restrict"),
     check("applications_status_check", oneOf("status", APPLICATION_STATUSES)),
+    check("applications_source_check", oneOf("source", APPLICATION_SOURCES)),
   ],
 );
 
@@ -535,6 +550,7 @@ export const rateLimits = pgTable(
 
 export const ACTIVITY_TYPES = [
   "application_received",
+  "application_added",
   "application_stage_moved",
   "application_status_changed",
   "job_posted",

@@ -49,3 +49,55 @@ test("another company's candidate is not found", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Candidate not found" })).toBeVisible();
 });
+
+test("a recruiter adds a candidate from the pipeline into a stage, and from the candidates list with a job they find", async ({ page }) => {
+  const noConsoleErrors = await failOnConsoleErrors(page);
+  await registerStaff(page);
+  const keeper = await postJob(page, "Lighthouse Keeper", "Best tool?");
+  await postJob(page, "Harbour Pilot", "Best tool?");
+
+  await page.goto(`/manage/jobs/${keeper}`);
+  await page.getByRole("link", { name: "Add Candidate" }).click();
+  await expect(page.getByRole("heading", { name: "Add candidate", level: 1 })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Job (optional)" })).toHaveValue("Lighthouse Keeper");
+  await page.getByLabel("Email", { exact: true }).fill("grace@example.test");
+  await page.getByLabel("Full name").fill("Grace Hopper");
+  await page.getByLabel("Source (optional)").fill("Meetup");
+  await page.getByLabel("Stage").selectOption({ label: "Screening" });
+  await page.getByRole("button", { name: "Add candidate" }).click();
+
+  await expect(page.getByText("Candidate added to the job.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Grace Hopper", level: 1 })).toBeVisible();
+  const contact = page.getByRole("region", { name: "Contact" });
+  await expect(contact).toContainText("Added by Test Recruiter · Meetup");
+  await page.goto(`/manage/jobs/${keeper}`);
+  const screening = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /^Screening/ }) });
+  await expect(screening.getByTestId("pipeline-card")).toContainText("Grace Hopper");
+  await screening.getByRole("link", { name: "Grace Hopper" }).click();
+  await expect(page.getByText("Grace Hopper was added to Lighthouse Keeper in Screening")).toBeVisible();
+
+  // From the candidates list, the job is found by typing; its stages follow.
+  await page.goto("/candidates");
+  await page.getByRole("link", { name: "Add candidate" }).click();
+  await page.getByLabel("Full name").fill("Alan Turing");
+  await page.getByLabel("Email", { exact: true }).fill("alan@example.test");
+  const job = page.getByRole("combobox", { name: "Job (optional)" });
+  await job.fill("harb");
+  await page.getByRole("option", { name: "Harbour Pilot" }).click();
+  await expect(page.getByLabel("Stage")).toHaveValue(/.+/);
+  await expect(page.getByLabel("Stage").locator("option")).toHaveCount(8);
+  await page.getByRole("button", { name: "Add candidate" }).click();
+  await expect(page.getByText("Candidate added to the job.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Applications (1)" })).toContainText("Harbour Pilot");
+  noConsoleErrors();
+
+  // Bad input is said beside its field (the answer is a 400), and nothing typed is lost.
+  await page.goto("/candidates/new");
+  await page.getByLabel("Email", { exact: true }).fill("not-an-email");
+  await page.getByLabel("Phone (optional)").fill("+1 555 0100");
+  await page.getByRole("button", { name: "Add candidate" }).click();
+  await expect(page.getByText("Full name is required")).toBeVisible();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue("not-an-email");
+  await expect(page.getByLabel("Phone (optional)")).toHaveValue("+1 555 0100");
+});

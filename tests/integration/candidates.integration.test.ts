@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { applications, candidates } from "../../db/schema";
+import { activityEvents, applicationEmailQueue, applications, candidates, stageCounts } from "../../db/schema";
+import { addCandidate, ALREADY_IN_JOB } from "~/server/candidates/candidates.server";
 import { CANDIDATES_PAGE_SIZE, getCandidate, listCandidates } from "~/server/candidates/queries.server";
 import { queryRows } from "~/server/platform/db.server";
 import { applyTo, createStaff, createTestApplication, createTestJob, SAMPLE_FORM_SCHEMA } from "../factories";
@@ -98,5 +99,67 @@ describe("candidates", () => {
     await t.db.delete(applications).where(eq(applications.id, application.id));
     const profile = await getCandidate(t.db, staff, candidateId);
     expect(profile).toMatchObject({ name: "Alan Turing", applications: [] });
+  });
+});
+
+describe("adding a candidate by hand", () => {
+  it("makes the candidate, and with a job an application in its first stage that no email follows", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const adder = { ...staff, displayName: "Jane Recruiter" };
+    const job = await createTestJob(t.db, staff, { title: "Backend" });
+
+    const alone = await addCandidate(t.db, adder, { name: "Grace Hopper", email: "grace@example.test", phone: "+1 555 0100", source: "Meetup" });
+    expect(alone).toMatchObject({ applicationId: null, existed: false });
+    const [grace] = await t.db.select().from(candidates).where(eq(candidates.id, alone.candidateId));
+    expect(grace).toMatchObject({ name: "Grace Hopper", phone: "+1 555 0100", source: "added", sourceDetail: "Jane Recruiter · Meetup" });
+
+    const added = await addCandidate(t.db, adder, { name: "Ada Lovelace", email: "ada@example.test", job: job.id });
+    const [application] = await t.db.select().from(applications).where(eq(applications.id, added.applicationId!));
+    expect(application).toMatchObject({
+      candidateId: added.candidateId,
+      currentPipelineStageId: job.stages[0]!.id,
+      status: "active",
+      source: "added",
+      sourceDetail: "Jane Recruiter",
+    });
+    // No "application received" email: nothing is queued for the mail worker.
+    expect(await t.db.select().from(applicationEmailQueue).where(eq(applicationEmailQueue.applicationId, added.applicationId!))).toEqual([]);
+    // The history names who added them; the stage's counter counts them.
+    const [event] = await t.db.select().from(activityEvents).where(eq(activityEvents.subjectId, added.applicationId!));
+    expect(event).toMatchObject({ type: "application_added", actorId: staff.userId, data: expect.objectContaining({ jobTitle: "Backend", stageName: "Applied" }) });
+    const [counter] = await t.db.select().from(stageCounts).where(eq(stageCounts.stageId, job.stages[0]!.id));
+    expect(counter).toMatchObject({ applications: 1, active: 1 });
+  });
+
+  it("puts them in the chosen stage, finds the person who is already a candidate, and refuses a second application to one job", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const adder = { ...staff, displayName: "Jane Recruiter" };
+    const job = await createTestJob(t.db, staff);
+    const other = await createTestJob(t.db, staff);
+    const applied = await createTestApplication(t.db, job, { candidateName: "Alan Turing", candidateEmail: "alan@example.test" });
+    const screening = other.stages.find((s) => s.name === "Screening")!;
+
+    const again = await addCandidate(t.db, adder, { name: "Alan Turing", email: "ALAN@example.test", phone: "+44 20 7946 0000", job: other.id, stage: screening.id });
+    expect(again.existed).toBe(true);
+    const [row] = await t.db.select({ candidateId: applications.candidateId }).from(applications).where(eq(applications.id, applied.id));
+    expect(again.candidateId).toBe(row!.candidateId);
+    const [moved] = await t.db.select().from(applications).where(eq(applications.id, again.applicationId!));
+    expect(moved!.currentPipelineStageId).toBe(screening.id);
+    // Their phone was unknown; now it is.
+    const [alan] = await t.db.select().from(candidates).where(eq(candidates.id, again.candidateId));
+    expect(alan!.phone).toBe("+44 20 7946 0000");
+
+    await expect(addCandidate(t.db, adder, { name: "Alan Turing", email: "alan@example.test", job: job.id })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: ALREADY_IN_JOB,
+      details: { field: "job" },
+    });
+    // A stage of another job is no stage of this one.
+    await expect(addCandidate(t.db, adder, { name: "Bo", email: "bo@example.test", job: job.id, stage: screening.id })).rejects.toMatchObject({
+      code: "INVALID",
+      details: { field: "stage" },
+    });
+    // Nothing of the refused additions was kept.
+    expect(await t.db.select().from(candidates).where(eq(candidates.emailKey, "bo@example.test"))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { applications, emailTemplates, invitations, profiles, session } from "../../db/schema";
 import routes from "../../app/routes";
 import { ApplicationQuerySchema, ApplicationsQuerySchema, CandidatesQuerySchema, JobChoicesQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
+import { AddCandidateQuerySchema } from "~/schemas/candidate";
 import { JobsQuerySchema } from "~/schemas/job";
 import { queryRows } from "~/server/platform/db.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
@@ -28,13 +29,14 @@ const sources = import.meta.glob<string>("../../app/routes/staff/**/*.{ts,tsx}",
 
 /** Form fields and query parameters that never name a row. */
 const NOT_IDS = new Set([
-  ...["intent", "redirectTo", "status", "q", "page", "saved"],
+  ...["intent", "redirectTo", "status", "q", "page", "saved", "added"],
   // Settings' password and two-factor forms.
   ...["currentPassword", "newPassword", "signOutOthers", "password", "code", "totpUri", "recoveryCodes", "secret"],
 ]);
 
 /** The query schemas staff pages read their query strings with, by name. */
 const QUERY_SCHEMAS: Record<string, { shape: object }> = {
+  AddCandidateQuerySchema,
   ApplicationQuerySchema,
   ApplicationsQuerySchema,
   CandidatesQuerySchema,
@@ -244,6 +246,15 @@ const CALLS: Record<string, Call[]> = {
       why: "a page next to another company's candidate is a page of the company's own",
     },
   ],
+  "candidates/new loader": [
+    {
+      covers: ["job", "stage"],
+      url: (w) => `/candidates/new?job=${w.a.job.id}&stage=${appliedOf(w, "a").id}`,
+      params: () => ({}),
+      answer: 200,
+      why: "the form offers no job when the job is another company's",
+    },
+  ],
   "candidates/:candidateId loader": [
     { covers: [":candidateId"], url: (w) => `/candidates/${w.a.candidate}`, params: (w) => ({ candidateId: w.a.candidate }), answer: 404 },
   ],
@@ -437,6 +448,26 @@ describe("another company's ids", () => {
     expect(snapshot.session).not.toHaveLength(0);
     const [stillThere] = await bed.t.db.select({ id: applications.id }).from(applications).where(eq(applications.id, world.a.application));
     expect(stillThere).toBeDefined();
+  });
+});
+
+describe("adding a candidate", () => {
+  it("to another company's job answers not found beside the job and adds nobody", async () => {
+    const mod = modules["../../app/routes/staff/candidates-new.tsx"]!;
+    const before = await snapshotOfA();
+    const count = async () => (await queryRows<{ n: number }>(bed.t.db, sql`select count(*)::int as n from candidates`))[0]!.n;
+    const candidatesBefore = await count();
+    const answer = await answerOf(mod.action!, {
+      path: "/candidates/new",
+      form: { name: "Eve Intruder", email: "eve@example.test", job: world.a.job.id, stage: appliedOf(world, "a").id },
+      cookie: world.cookie,
+      params: {},
+    });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toContain("Choose one of your jobs");
+    expect(answer.body).not.toContain(SECRET);
+    expect(await snapshotOfA()).toBe(before);
+    expect(await count()).toBe(candidatesBefore);
   });
 });
 

@@ -29,7 +29,21 @@ const TYPING_PAUSE_MS = 150;
  * puts the chosen job back in the box. Without JavaScript the box is disabled and the chosen job
  * stays.
  */
-export function JobFilter({ selected, onChoose }: { selected: JobChoice | null; onChoose: (job: JobChoice | null) => void }) {
+export function JobFilter({
+  selected,
+  onChoose,
+  label = "Job",
+  noneLabel = "All jobs",
+  labelClassName = "sr-only",
+}: {
+  selected: JobChoice | null;
+  onChoose: (job: JobChoice | null) => void;
+  /** The box's label, and what choice 0 (no job) is called. */
+  label?: string;
+  noneLabel?: string;
+  /** Shown (as the form's other labels) or only for screen readers (the filters). */
+  labelClassName?: string;
+}) {
   const id = useId();
   const listId = `${id}-choices`;
   const fetcher = useFetcher<JobChoices>();
@@ -61,7 +75,7 @@ export function JobFilter({ selected, onChoose }: { selected: JobChoice | null; 
   }, [query, load]);
 
   const jobs = fetcher.data?.jobs ?? [];
-  // Choice 0 is "All jobs"; choice i is jobs[i - 1].
+  // Choice 0 is no job ("All jobs"); choice i is jobs[i - 1].
   const count = jobs.length + 1;
   const optionId = (index: number) => `${id}-choice-${index}`;
 
@@ -111,8 +125,8 @@ export function JobFilter({ selected, onChoose }: { selected: JobChoice | null; 
           : "";
   return (
     <div className="relative">
-      <label htmlFor={id} className="sr-only">
-        Job
+      <label htmlFor={id} className={labelClassName}>
+        {label}
       </label>
       <input type="hidden" name="job" value={selected?.id ?? ""} />
       <input
@@ -126,9 +140,9 @@ export function JobFilter({ selected, onChoose }: { selected: JobChoice | null; 
         aria-activedescendant={open ? optionId(active) : undefined}
         disabled={!hydrated}
         title={hydrated ? undefined : "Choosing a job needs JavaScript"}
-        placeholder="All jobs"
+        placeholder={noneLabel}
         value={text}
-        className={inputStyles}
+        className={labelClassName === "sr-only" ? inputStyles : `${inputStyles} mt-1`}
         onFocus={() => show("")}
         onClick={() => (open ? undefined : show(""))}
         onChange={(event) => {
@@ -145,7 +159,7 @@ export function JobFilter({ selected, onChoose }: { selected: JobChoice | null; 
       >
         <ul id={listId} role="listbox" aria-label="Jobs" aria-busy={loading}>
           {open
-            ? [{ id: "", title: "All jobs" } as JobChoice, ...jobs].map((job, index) => (
+            ? [{ id: "", title: noneLabel } as JobChoice, ...jobs].map((job, index) => (
                 <li
                   key={job.id || "all"}
                   id={optionId(index)}

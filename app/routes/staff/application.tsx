@@ -10,6 +10,7 @@ import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { inputStyles } from "~/components/ui/field";
 import { LocalDate } from "~/components/ui/local-date";
 import { pageMeta } from "~/lib/meta";
+import { sourceLabel } from "~/lib/source-label";
 import { ApplicationQuerySchema, applicationStatusTone, ChangeStatusSchema, MoveApplicationSchema } from "~/schemas/application-review";
 import { parseQuery } from "~/schemas/query";
 import { isUuid } from "~/schemas/id";
@@ -66,7 +67,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       error: email.error,
       createdAt: email.createdAt.toISOString(),
     })),
-    application: { ...application, resumeHref: safeHttpUrl(application.resumeUrl) },
+    application: { ...application, source: sourceLabel(application.source, application.sourceDetail), resumeHref: safeHttpUrl(application.resumeUrl) },
     history: history.map((item) => ({
       id: item.id,
       text: describeActivity(item),
@@ -170,6 +171,10 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                 <dd className="mt-1 text-slate-900">
                   <LocalDate value={application.createdAt} withTime />
                 </dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-500">Source</dt>
+                <dd className="mt-1 text-slate-900">{application.source}</dd>
               </div>
               <div>
                 <dt className="font-medium text-slate-500">Resume</dt>

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/candidates-list";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { inputStyles } from "~/components/ui/field";
@@ -52,8 +53,13 @@ export default function CandidatesList({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Candidates</h1>
-      <p className="mt-1 text-sm text-slate-600">One profile per person: everyone who applied, with every application they made.</p>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Candidates</h1>
+          <p className="mt-1 text-sm text-slate-600">One profile per person: everyone who applied or was added, with every application.</p>
+        </div>
+        <ButtonLink to="/candidates/new">Add candidate</ButtonLink>
+      </div>
 
       <Form method="get" role="search" className="mt-6 flex max-w-xl gap-3">
         <label htmlFor="candidate-search" className="sr-only">

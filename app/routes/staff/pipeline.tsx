@@ -91,9 +91,8 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
             {total} total {total === 1 ? "application" : "applications"}
           </p>
         </div>
-        <ButtonLink to={`${job.href}/apply`} reloadDocument>
-          Add Candidate
-        </ButtonLink>
+        {/* Issue 12: adds a candidate by hand (no email to them, the history names who added them), where the spec linked to the public form. */}
+        <ButtonLink to={`/candidates/new?${new URLSearchParams({ job: job.id })}`}>Add Candidate</ButtonLink>
       </div>
       <div className="mt-6">
         <PipelineBoard columns={columns} moveAction={`/manage/jobs/${job.id}`} showMoreHref={showMoreHref} />

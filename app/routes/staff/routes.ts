@@ -9,6 +9,7 @@ export const staffRoutes = [
   route("applications/job-choices", "routes/staff/job-choices.tsx"),
   route("applications/:applicationId", "routes/staff/application.tsx"),
   route("candidates", "routes/staff/candidates-list.tsx"),
+  route("candidates/new", "routes/staff/candidates-new.tsx"),
   route("candidates/:candidateId", "routes/staff/candidate.tsx"),
   route("email-templates", "routes/staff/email-templates.tsx"),
   route("email-templates/new", "routes/staff/email-templates-new.tsx"),

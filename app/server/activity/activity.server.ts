@@ -7,6 +7,8 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 /** The data each kind of event carries (names are copied so history reads well after renames). */
 export interface ActivityData {
   application_received: { candidateName: string; jobId: string; jobTitle: string };
+  /** A staff member added the candidate to the job themselves (issue 12). */
+  application_added: { candidateName: string; jobId: string; jobTitle: string; stageName: string };
   application_stage_moved: {
     candidateName: string;
     jobId: string;

@@ -69,6 +69,8 @@ export function describeActivity(item: Pick<ActivityItem, "type" | "data">): str
   switch (item.type) {
     case "application_received":
       return `${d.candidateName} applied to ${d.jobTitle}`;
+    case "application_added":
+      return `${d.candidateName} was added to ${d.jobTitle} in ${d.stageName}`;
     case "application_stage_moved":
       return d.fromStageName
         ? `${d.candidateName} moved from ${d.fromStageName} to ${d.toStageName}`

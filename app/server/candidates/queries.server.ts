@@ -97,6 +97,8 @@ export async function getCandidate(db: Queryable, actor: Actor, candidateId: str
       name: candidates.name,
       email: candidates.email,
       phone: candidates.phone,
+      source: candidates.source,
+      sourceDetail: candidates.sourceDetail,
       createdAt: candidates.createdAt,
       lastAppliedAt: candidates.lastAppliedAt,
     })
@@ -110,6 +112,8 @@ export async function getCandidate(db: Queryable, actor: Actor, candidateId: str
       jobTitle: jobs.title,
       stageName: pipelineStages.name,
       status: applications.status,
+      source: applications.source,
+      sourceDetail: applications.sourceDetail,
       candidateName: applications.candidateName,
       candidateEmail: applications.candidateEmail,
       createdAt: applications.createdAt,

@@ -53,6 +53,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.max ?? 10,
       // Set on each connection at start-up, so every statement of the app carries it.
       statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+      // No JIT: PostgreSQL compiles a plan whose estimated cost is high (a count over a million
+      // rows, a table not yet analyzed) at 30-40 ms a statement, more than the app's short reads
+      // take to run (decision 078).
+      options: "-c jit=off",
     });
     pool.on("error", (error) => console.error("PostgreSQL pool error:", error));
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;

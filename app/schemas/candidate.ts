@@ -1,0 +1,53 @@
+import { APPLICATION_MESSAGES } from "./application-messages";
+import { isUuid } from "./id";
+import { queryId } from "./query";
+import { isSingleLineText, TEXT_MESSAGES } from "./text";
+import { z } from "./zod";
+
+/** An optional single line of text: "" and spaces are none. */
+const optionalLine = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .refine(isSingleLineText, TEXT_MESSAGES.singleLine)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/** An optional row id from a form ("" is none). */
+const optionalId = (message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || isUuid(value), message);
+
+/**
+ * "Add candidate" (issue 12): a person a recruiter found themselves, with an optional job and stage
+ * to put them in. The name and email follow the apply form's rules.
+ */
+export const AddCandidateSchema = z.object({
+  name: z
+    .string({ error: APPLICATION_MESSAGES.nameRequired })
+    .trim()
+    .min(1, APPLICATION_MESSAGES.nameRequired)
+    .max(200, "Please keep the name under 200 characters")
+    .refine(isSingleLineText, TEXT_MESSAGES.singleLine),
+  email: z
+    .string({ error: APPLICATION_MESSAGES.invalidEmail })
+    .trim()
+    .max(254, APPLICATION_MESSAGES.invalidEmail)
+    .pipe(z.email(APPLICATION_MESSAGES.invalidEmail)),
+  phone: optionalLine(40, "Please keep the phone number under 40 characters").refine(
+    (value) => value === undefined || /^\+?[0-9 ()./-]{4,}$/.test(value),
+    "Please enter a phone number (digits, spaces, + ( ) - .)",
+  ),
+  source: optionalLine(200, "Please keep the source under 200 characters"),
+  job: optionalId("Choose one of your jobs"),
+  stage: optionalId("Choose a stage of the job"),
+});
+
+export type AddCandidateInput = z.output<typeof AddCandidateSchema>;
+
+/** The query of "Add candidate": /candidates/new?job=&stage= (the pipeline's Add Candidate names its job and a stage). */
+export const AddCandidateQuerySchema = z.object({ job: queryId(), stage: queryId() });
