@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { APPLICATION_SOURCES } from "../app/schemas/application-source";
 import type { FormField } from "../app/schemas/form-field";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -283,13 +284,6 @@ export const pipelineStages = pgTable(
 );
 
 /**
- * Where an application came from (decision 079): the public job board, a company careers page, a
- * campaign (utm_* parameters) or a referring site, added by a staff member, the API or an import.
- * The detail says which: the campaign, the site, or the staff member's name.
- */
-export const APPLICATION_SOURCES = ["job_board", "careers_page", "campaign", "referrer", "added", "api", "import"] as const;
-
-/**
  * The company's talent pool: one row per person, matched by email (trimmed, lower case) within the
  * company (decision 078). Every application belongs to one; applying to a second job finds the same
  * candidate. A trigger (migration 0007) finds or makes the candidate of every application inserted,
@@ -321,6 +315,8 @@ export const candidates = pgTable(
     unique("candidates_id_company_unique").on(t.id, t.companyId),
     // The candidates list pages by last activity, newest first (keyset, decision 060).
     index("candidates_company_last_applied_idx").on(t.companyId, t.lastAppliedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // …filtered by source.
+    index("candidates_company_source_idx").on(t.companyId, t.source, t.lastAppliedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // "Search candidates" by part of a name or an email (pg_trgm).
     index("candidates_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("candidates_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),

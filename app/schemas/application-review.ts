@@ -1,6 +1,7 @@
 import { idField as id, isUuid } from "./id";
 import { queryCursor, queryId, querySearch, queryValue, queryValues } from "./query";
 import { z } from "./zod";
+import { APPLICATION_SOURCES } from "./application-source";
 
 export const APPLICATION_STATUSES = ["active", "withdrawn", "rejected"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
@@ -18,9 +19,10 @@ export const ApplicationsQuerySchema = z.object({
   before: queryCursor(),
 });
 
-/** The query of the candidates list: /candidates?q= (part of a name or an email), with ?after= or ?before= a row's cursor. */
+/** The query of the candidates list: /candidates?q= (part of a name or an email)&source=, with ?after= or ?before= a row's cursor. */
 export const CandidatesQuerySchema = z.object({
   q: querySearch(),
+  source: queryValue(z.enum(APPLICATION_SOURCES).optional(), undefined),
   after: queryCursor(),
   before: queryCursor(),
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
+import { candidateContext, failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
 import { apply, postJob } from "./pipeline-helpers";
 
 test("one person applying to two jobs is one candidate with both applications", async ({ page, browser }) => {
@@ -19,7 +19,7 @@ test("one person applying to two jobs is one candidate with both applications", 
   const ada = page.getByRole("row", { name: /Ada Lovelace/ });
   await expect(ada).toHaveCount(1);
   await expect(ada).toContainText("Harbour Pilot");
-  await expect(ada.getByRole("cell").nth(3)).toHaveText(/2/);
+  await expect(ada.getByRole("cell").nth(4)).toHaveText(/2/);
   await expect(page.getByText("2 candidates")).toBeVisible();
 
   // Search candidates by part of an email.
@@ -100,4 +100,36 @@ test("a recruiter adds a candidate from the pipeline into a stage, and from the 
   await expect(page.getByText("Invalid email address")).toBeVisible();
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue("not-an-email");
   await expect(page.getByLabel("Phone (optional)")).toHaveValue("+1 555 0100");
+});
+
+test("a campaign link's source follows the visitor to the application and the candidate, and filters the list", async ({ page, browser }) => {
+  await registerStaff(page);
+  const question = "Best tool?";
+  const keeper = await postJob(page, "Lighthouse Keeper", question);
+  await apply(browser, keeper, { name: "Plain Visitor", email: uniqueEmail("plain"), question, answer: "Lamp" });
+
+  const context = await candidateContext(browser);
+  const visitor = await context.newPage();
+  // A short link with its campaign: the redirect to the job's page keeps it, and the apply page is a click away.
+  await visitor.goto(`/jobs/${keeper}?utm_source=linkedin&utm_medium=social&utm_campaign=spring`);
+  await expect(visitor).toHaveURL(/utm_source=linkedin/);
+  await visitor.getByRole("link", { name: "Apply Now" }).click();
+  await expect(visitor).toHaveURL(/\/apply$/);
+  await visitor.getByLabel("Full name", { exact: true }).fill("Campaign Visitor");
+  await visitor.getByLabel("Email", { exact: true }).fill(uniqueEmail("campaign"));
+  await visitor.getByLabel(question, { exact: true }).fill("Lens");
+  await visitor.getByRole("button", { name: "Submit Application" }).click();
+  await expect(visitor).toHaveURL(/\/jobs(\?|$)/);
+  await context.close();
+
+  await page.goto("/candidates");
+  await page.getByLabel("Source").selectOption({ label: "Campaign" });
+  await expect(page).toHaveURL(/source=campaign/);
+  const rows = page.getByRole("row").filter({ has: page.getByRole("link", { name: /^View / }) });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Campaign Visitor");
+  await expect(rows.first()).toContainText("linkedin / social / spring");
+  await page.getByLabel("Source").selectOption({ label: "Job board" });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Plain Visitor");
 });

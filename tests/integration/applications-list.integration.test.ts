@@ -151,7 +151,8 @@ describe("listApplications", () => {
     expect(second.rows[0]!.candidateName).toBe("Bulk 1014");
     const back = await listApplications(t.db, staff, { q: "bulk10", before: second.previous! });
     expect(back.rows.map((r) => r.candidateName)).toEqual(first.rows.map((r) => r.candidateName));
-  });
+    // 10,001 rows, each making its candidate (decision 078): seconds alone, longer beside other files on two cores.
+  }, 120_000);
 });
 
 describe("getApplicationDetail", () => {

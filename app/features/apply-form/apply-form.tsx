@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useMemo } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -7,6 +7,7 @@ import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { applicationSchema, customFieldName, HONEYPOT_FIELD } from "~/schemas/application";
 import type { FormField } from "~/schemas/form-field";
 import type { FieldErrors } from "~/schemas/parse-form";
+import { VISIT_SOURCE_FIELDS, visitSource } from "~/lib/visit-source";
 
 interface ApplyFormProps {
   fields: FormField[];
@@ -112,10 +113,21 @@ export function ApplyForm({ fields, errors: serverErrors, values = {}, failure }
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const coverId = useId();
+  // Where the visit came from (decision 079), from the tab's first page: filled in once hydrated.
+  const sourceFields = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const source = visitSource();
+    for (const input of sourceFields.current?.querySelectorAll("input") ?? []) input.value = source[input.name as keyof typeof source] ?? "";
+  }, []);
 
   return (
     <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5">
       {failure ? <Alert title="Your application was not sent">{failure}</Alert> : null}
+      <div ref={sourceFields} hidden>
+        {VISIT_SOURCE_FIELDS.map((name) => (
+          <input key={name} type="hidden" name={name} defaultValue={values[name] ?? ""} />
+        ))}
+      </div>
       <Field label="Full name" name="candidate_name" autoComplete="name" defaultValue={values.candidate_name} error={errors.candidate_name} required />
       <Field label="Email" name="candidate_email" type="email" autoComplete="email" defaultValue={values.candidate_email} error={errors.candidate_email} required />
       <Field label="Resume URL" name="resume_url" type="url" inputMode="url" placeholder="https://" defaultValue={values.resume_url} error={errors.resume_url} hint="A link to your resume or LinkedIn profile (optional)" />

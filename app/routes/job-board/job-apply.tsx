@@ -6,6 +6,9 @@ import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
 import { actionOrLoaderHeaders } from "~/lib/route-headers";
 import { APPLICATION_MESSAGES, applicationSchema, HONEYPOT_FIELD } from "~/schemas/application";
 import type { FormField } from "~/schemas/form-field";
+import { applicationSourceOf } from "~/schemas/application-source";
+import { VISIT_SOURCE_FIELDS } from "~/lib/visit-source";
+import { config } from "~/server/platform/config.server";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { appDatabase } from "~/server/platform/db.server";
 import { appMailer } from "~/server/mail/mailer.server";
@@ -27,8 +30,8 @@ export const meta: Route.MetaFunction = ({ data }) => jobPageMeta(data);
 /** The action's headers (Retry-After when rate-limited) or the loader's reach the document response. */
 export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
-export async function loader({ params }: Route.LoaderArgs) {
-  return loadJobPage(params, true);
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return loadJobPage(params, true, new URL(request.url).search);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -53,6 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await submitApplication(db, {
       jobId: job.id,
       application: parsed.data,
+      source: sourceOf(request, submitted),
       rateLimit: { rule: RATE_LIMITS.apply, subject: context.get(clientIpContext) },
     });
   } catch (error) {
@@ -68,6 +72,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // notifications): the worker writes and sends them in the background, never delaying this answer.
   applicationEmailWorker(db, appMailer()).kick();
   return redirect("/jobs?applied=1");
+}
+
+/**
+ * Where the application came from (decision 079): the hidden fields the form filled from the
+ * visit's first page, or, without JavaScript, the campaign in the apply page's own address.
+ */
+function sourceOf(request: Request, submitted: Record<string, string>) {
+  const fromForm = VISIT_SOURCE_FIELDS.some((name) => submitted[name]?.trim());
+  const values = fromForm ? submitted : Object.fromEntries(new URL(request.url).searchParams);
+  return applicationSourceOf(values, new URL(config.baseUrl).host);
 }
 
 /**

@@ -14,7 +14,7 @@ const UNAVAILABLE_HEADERS = { "Cache-Control": "no-store" };
  * The loader of the job page and of its apply page: the public job, 404 when missing or draft,
  * 410 when closed, and a redirect to the canonical slug.
  */
-export async function loadJobPage(params: { id: string; slug: string }, apply: boolean) {
+export async function loadJobPage(params: { id: string; slug: string }, apply: boolean, search = "") {
   const job = await getPublicJob(appDatabase(), idParam(params.id, "Job not found"));
   if (!job) return data({ status: "missing" as const }, { status: 404, headers: UNAVAILABLE_HEADERS });
   // Draft jobs were never public: not found. Closed jobs are gone: 410.
@@ -24,7 +24,8 @@ export async function loadJobPage(params: { id: string; slug: string }, apply: b
   const canonicalPath = jobPath(job);
   if (`/jobs/${params.id}/${params.slug}` !== canonicalPath) {
     // 301, but not kept by browsers: the slug follows the title, which staff may edit again.
-    throw redirect(apply ? `${canonicalPath}/apply` : canonicalPath, { status: 301, headers: { "Cache-Control": "no-cache" } });
+    // With the query (a campaign's utm_* parameters, decision 079).
+    throw redirect(`${apply ? `${canonicalPath}/apply` : canonicalPath}${search}`, { status: 301, headers: { "Cache-Control": "no-cache" } });
   }
   const canonical = `${config.baseUrl}${canonicalPath}`;
   return {

@@ -21,7 +21,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const noStore = { "Cache-Control": "private, no-store" };
   if (job && staff && isOwnedBy(job, staff)) throw redirect(`/manage/jobs/${job.id}`, { headers: noStore });
   if (!job) return data({ status: "missing" as const }, { status: 404, headers: noStore });
-  throw redirect(jobPath(job), { status: 302, headers: noStore });
+  // The campaign of a short link (?utm_source=…) goes along to the page (decision 079).
+  throw redirect(`${jobPath(job)}${new URL(request.url).search}`, { status: 302, headers: noStore });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

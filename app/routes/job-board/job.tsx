@@ -11,8 +11,8 @@ export const meta: Route.MetaFunction = ({ data }) => jobPageMeta(data);
 
 export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
-export async function loader({ params }: Route.LoaderArgs) {
-  return loadJobPage(params, false);
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return loadJobPage(params, false, new URL(request.url).search);
 }
 
 export default function JobPage({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import { Link, Outlet } from "react-router";
+import { rememberVisitSource } from "~/lib/visit-source";
 import type { Route } from "./+types/layout";
 import { ErrorPage } from "~/components/ui/error-page";
 import { Logo } from "~/components/ui/logo";
@@ -8,6 +10,8 @@ import { jobBoardPageCache } from "~/server/job-board/cache.server";
 export const middleware: Route.MiddlewareFunction[] = [jobBoardPageCache];
 
 export default function JobBoardLayout() {
+  // The visit's campaign and referring site, kept from its first page for the application (decision 079).
+  useEffect(() => rememberVisitSource(), []);
   return (
     <JobBoardFrame>
       <Outlet />

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/candidates-list";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -9,6 +9,8 @@ import { inputStyles } from "~/components/ui/field";
 import { LocalDate } from "~/components/ui/local-date";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
+import { sourceLabel } from "~/lib/source-label";
+import { APPLICATION_SOURCES, type ApplicationSourceKind } from "~/schemas/application-source";
 import { applicationStatusTone, CandidatesQuerySchema } from "~/schemas/application-review";
 import { cursorParam, type PageCursor, parseQuery } from "~/schemas/query";
 import { requireStaff } from "~/server/accounts/session.server";
@@ -20,7 +22,7 @@ export const meta: Route.MetaFunction = () => pageMeta("Candidates", "Everyone w
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
   const query = parseQuery(CandidatesQuerySchema, request.url);
-  const filters = { q: query.q, after: query.before ? undefined : query.after, before: query.before };
+  const filters = { q: query.q, source: query.source, after: query.before ? undefined : query.after, before: query.before };
   try {
     return { filters, list: await listCandidates(appDatabase(), staff, filters), error: null };
   } catch (error) {
@@ -29,10 +31,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+/** The source filter's choices. */
+const SOURCE_NAMES: Record<ApplicationSourceKind, string> = {
+  job_board: "Job board",
+  careers_page: "Careers page",
+  campaign: "Campaign",
+  referrer: "Another site",
+  added: "Added by staff",
+  api: "API",
+  import: "Import",
+};
+
 const CANDIDATE_COLUMNS = [
   { label: "Candidate", primary: true },
   { label: "Latest job" },
   { label: "Latest stage" },
+  { label: "Source" },
   { label: "Applications", className: "md:text-right" },
   { label: "Last activity", className: "md:whitespace-nowrap" },
   { label: "Actions", hidden: true, className: "md:text-right" },
@@ -41,12 +55,14 @@ const CANDIDATE_COLUMNS = [
 export default function CandidatesList({ loaderData }: Route.ComponentProps) {
   const { filters, list, error } = loaderData;
   const navigation = useNavigation();
+  const submit = useSubmit();
 
   /** The list with the same search, after or before a row (null: no such page). */
   const pageHref = (key: "after" | "before", cursor: PageCursor | null) => {
     if (!cursor) return null;
     const params = new URLSearchParams();
     if (filters.q) params.set("q", filters.q);
+    if (filters.source) params.set("source", filters.source);
     params.set(key, cursorParam(cursor));
     return `/candidates?${params}`;
   };
@@ -61,7 +77,15 @@ export default function CandidatesList({ loaderData }: Route.ComponentProps) {
         <ButtonLink to="/candidates/new">Add candidate</ButtonLink>
       </div>
 
-      <Form method="get" role="search" className="mt-6 flex max-w-xl gap-3">
+      <Form
+        method="get"
+        role="search"
+        className="mt-6 flex max-w-3xl flex-wrap gap-3"
+        onChange={(event) => {
+          // A new source shows its candidates at once; the search box waits for Search (or Enter).
+          if ((event.target as HTMLElement).getAttribute("name") === "source") void submit(event.currentTarget, { replace: true });
+        }}
+      >
         <label htmlFor="candidate-search" className="sr-only">
           Search candidates
         </label>
@@ -71,8 +95,19 @@ export default function CandidatesList({ loaderData }: Route.ComponentProps) {
           name="q"
           defaultValue={filters.q}
           placeholder="Search candidates"
-          className={inputStyles}
+          className={`${inputStyles} min-w-0 flex-1 basis-56`}
         />
+        <label htmlFor="candidate-source" className="sr-only">
+          Source
+        </label>
+        <select id="candidate-source" name="source" defaultValue={filters.source ?? ""} className={`${inputStyles} w-auto`}>
+          <option value="">All sources</option>
+          {APPLICATION_SOURCES.map((source) => (
+            <option key={source} value={source}>
+              {SOURCE_NAMES[source]}
+            </option>
+          ))}
+        </select>
         <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
           Search
         </button>
@@ -82,8 +117,8 @@ export default function CandidatesList({ loaderData }: Route.ComponentProps) {
         {error ? (
           <Alert title="Error loading candidates">{error}</Alert>
         ) : !list || list.rows.length === 0 ? (
-          <EmptyState title={filters.q ? "No candidates match your search." : "No candidates yet."}>
-            {filters.q ? "Try part of a name or an email address." : "Everyone who applies to one of your jobs shows up here."}
+          <EmptyState title={filters.q || filters.source ? "No candidates match your search." : "No candidates yet."}>
+            {filters.q || filters.source ? "Try part of a name or an email address, or another source." : "Everyone who applies to one of your jobs shows up here."}
           </EmptyState>
         ) : (
           <>
@@ -110,6 +145,7 @@ export default function CandidatesList({ loaderData }: Route.ComponentProps) {
                   ) : (
                     "—"
                   ),
+                  sourceLabel(row.source, row.sourceDetail),
                   row.applications,
                   <LocalDate value={row.lastAppliedAt} />,
                   <Link

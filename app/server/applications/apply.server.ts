@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { APPLICATION_MESSAGES, type ApplicationData } from "~/schemas/application";
+import type { ApplicationSource } from "~/schemas/application-source";
 import { APPLIED_STAGE_NAME } from "~/schemas/job";
 import { type Database, queryRows, queryRowsPrepared } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
@@ -30,9 +31,10 @@ export interface ApplyRateLimit {
  */
 export async function submitApplication(
   db: Database,
-  input: { jobId: string; application: ApplicationData; rateLimit?: ApplyRateLimit },
+  input: { jobId: string; application: ApplicationData; rateLimit?: ApplyRateLimit; source?: ApplicationSource },
 ): Promise<{ id: string }> {
   const { application, rateLimit } = input;
+  const source = input.source ?? { source: "job_board", detail: null };
   const formData = {
     ...(application.cover_letter ? { cover_letter: application.cover_letter } : {}),
     custom_fields: application.custom_fields,
@@ -44,9 +46,9 @@ export async function submitApplication(
     rateLimit ? `submit-application:${rateLimit.rule.name}` : "submit-application",
     sql`with limited as (${limited}),
         inserted as (
-          insert into applications (company_id, job_id, candidate_name, candidate_email, resume_url, form_data, current_pipeline_stage_id)
+          insert into applications (company_id, job_id, candidate_name, candidate_email, resume_url, source, source_detail, form_data, current_pipeline_stage_id)
           select j.company_id, j.id, ${application.candidate_name}, ${application.candidate_email},
-                 ${application.resume_url ?? null},
+                 ${application.resume_url ?? null}, ${source.source}, ${source.detail},
                  ${JSON.stringify(formData)}::jsonb || jsonb_build_object('form_schema', j.form_schema), s.id
           from jobs j
           join lateral (select st.id from pipeline_stages st

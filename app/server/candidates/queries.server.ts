@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { applications, candidates, jobs, pipelineStages } from "../../../db/schema";
 import type { ApplicationStatus } from "~/schemas/application-review";
+import type { ApplicationSourceKind } from "~/schemas/application-source";
 import { isUuid } from "~/schemas/id";
 import { likePattern } from "../jobs/queries.server";
 import type { Queryable } from "../platform/db.server";
@@ -13,15 +14,18 @@ export const CANDIDATES_COUNT_CAP = 10_000;
 
 export interface CandidateFilters extends KeysetPosition {
   q?: string;
+  source?: ApplicationSourceKind;
 }
 
 /**
  * The company's candidates, the most recently active first (their newest application), one keyset
  * page at a time, each with their newest application's job, stage and status and how many
- * applications they have; "Search candidates" matches part of a name or an email (trigram indexes).
+ * applications they have, filtered by how they came in; "Search candidates" matches part of a name or
+ * an email (trigram indexes).
  */
 export async function listCandidates(db: Queryable, actor: Actor, filters: CandidateFilters) {
   const conditions: SQL[] = [owned(candidates, actor)];
+  if (filters.source) conditions.push(eq(candidates.source, filters.source));
   const q = filters.q?.trim();
   if (q) {
     const pattern = likePattern(q);
@@ -38,6 +42,8 @@ export async function listCandidates(db: Queryable, actor: Actor, filters: Candi
         name: candidates.name,
         email: candidates.email,
         lastAppliedAt: candidates.lastAppliedAt,
+        source: candidates.source,
+        sourceDetail: candidates.sourceDetail,
       })
       .from(candidates)
       .where(and(where, keyset.where))
@@ -53,6 +59,8 @@ export async function listCandidates(db: Queryable, actor: Actor, filters: Candi
       name: page.name,
       email: page.email,
       lastAppliedAt: page.lastAppliedAt,
+      source: page.source,
+      sourceDetail: page.sourceDetail,
       latestJobTitle: sql<string | null>`latest.job_title`,
       latestStageName: sql<string | null>`latest.stage_name`,
       latestStatus: sql<ApplicationStatus | null>`latest.status`,

@@ -1,0 +1,2 @@
+-- The candidates list filtered by source (decision 079).
+CREATE INDEX "candidates_company_source_idx" ON "candidates" USING btree ("company_id","source","last_applied_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
