@@ -19,6 +19,23 @@ const url = z
       .optional(),
   );
 
+/** A candidate's full name, as the apply form and "Add candidate" take it; `tooLong` speaks to whoever types it. */
+export const candidateNameField = (tooLong: string) =>
+  z
+    .string({ error: APPLICATION_MESSAGES.nameRequired })
+    .trim()
+    .min(1, APPLICATION_MESSAGES.nameRequired)
+    .max(200, tooLong)
+    .refine(isSingleLineText, TEXT_MESSAGES.singleLine);
+
+/** A candidate's email address, as the apply form and "Add candidate" take it. */
+export const candidateEmailField = () =>
+  z
+    .string({ error: APPLICATION_MESSAGES.invalidEmail })
+    .trim()
+    .max(254, APPLICATION_MESSAGES.invalidEmail)
+    .pipe(z.email(APPLICATION_MESSAGES.invalidEmail));
+
 /** One custom field's answer: text for text-like fields, a boolean for a checkbox. */
 function answerSchema(field: FormField): z.ZodType<string | boolean | undefined> {
   if (field.type === "checkbox") {
@@ -56,17 +73,8 @@ export function applicationSchema(formSchema: readonly FormField[]) {
       return { ...flat, custom_fields: answers };
     },
     z.object({
-      candidate_name: z
-        .string({ error: APPLICATION_MESSAGES.nameRequired })
-        .trim()
-        .min(1, APPLICATION_MESSAGES.nameRequired)
-        .max(200, "Please keep your name under 200 characters")
-        .refine(isSingleLineText, TEXT_MESSAGES.singleLine),
-      candidate_email: z
-        .string({ error: APPLICATION_MESSAGES.invalidEmail })
-        .trim()
-        .max(254, APPLICATION_MESSAGES.invalidEmail)
-        .pipe(z.email(APPLICATION_MESSAGES.invalidEmail)),
+      candidate_name: candidateNameField("Please keep your name under 200 characters"),
+      candidate_email: candidateEmailField(),
       resume_url: url,
       cover_letter: z
         .string()

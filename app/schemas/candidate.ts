@@ -1,4 +1,4 @@
-import { APPLICATION_MESSAGES } from "./application-messages";
+import { candidateEmailField, candidateNameField } from "./application";
 import { isUuid } from "./id";
 import { queryId } from "./query";
 import { isSingleLineText, TEXT_MESSAGES } from "./text";
@@ -27,17 +27,8 @@ const optionalId = (message: string) =>
  * to put them in. The name and email follow the apply form's rules.
  */
 export const AddCandidateSchema = z.object({
-  name: z
-    .string({ error: APPLICATION_MESSAGES.nameRequired })
-    .trim()
-    .min(1, APPLICATION_MESSAGES.nameRequired)
-    .max(200, "Please keep the name under 200 characters")
-    .refine(isSingleLineText, TEXT_MESSAGES.singleLine),
-  email: z
-    .string({ error: APPLICATION_MESSAGES.invalidEmail })
-    .trim()
-    .max(254, APPLICATION_MESSAGES.invalidEmail)
-    .pipe(z.email(APPLICATION_MESSAGES.invalidEmail)),
+  name: candidateNameField("Please keep the name under 200 characters"),
+  email: candidateEmailField(),
   phone: optionalLine(40, "Please keep the phone number under 40 characters").refine(
     (value) => value === undefined || /^\+?[0-9 ()./-]{4,}$/.test(value),
     "Please enter a phone number (digits, spaces, + ( ) - .)",
