@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { activityEvents, applicationEmailQueue, applications, candidates, stageCounts } from "../../db/schema";
 import { addCandidate, ALREADY_IN_JOB } from "~/server/candidates/candidates.server";
-import { CANDIDATES_PAGE_SIZE, getCandidate, listCandidates } from "~/server/candidates/queries.server";
+import { CANDIDATES_COUNT_CAP, CANDIDATES_PAGE_SIZE, getCandidate, listCandidates } from "~/server/candidates/queries.server";
 import { queryRows } from "~/server/platform/db.server";
 import { applyTo, createStaff, createTestApplication, createTestJob, SAMPLE_FORM_SCHEMA } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -88,6 +88,30 @@ describe("candidates", () => {
     expect((await listCandidates(t.db, staff, { q: "PERSON12@" })).rows.map((row) => row.name)).toEqual(["Person 12"]);
     expect((await listCandidates(t.db, staff, { q: "%" })).rows).toEqual([]);
   });
+
+  it("are found by a search read once, counted up to the cap, newest first past it, in pages both ways", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    // Bulk 10100 is the most recently active and stored last: a search that took the first 10,001
+    // matches it came across would miss the newest.
+    await t.db.execute(sql`insert into candidates (company_id, name, email, email_key, last_applied_at)
+      select ${staff.companyId}, 'Bulk ' || n, 'bulk' || n || '@example.test', 'bulk' || n || '@example.test', now() + n * interval '1 second'
+      from generate_series(1, ${CANDIDATES_COUNT_CAP + 100}) n`);
+    const broad = await listCandidates(t.db, staff, { q: "bulk" });
+    expect(broad).toMatchObject({ total: CANDIDATES_COUNT_CAP, totalCapped: true });
+    expect(broad.rows.slice(0, 3).map((r) => r.name)).toEqual(["Bulk 10100", "Bulk 10099", "Bulk 10098"]);
+    // "bulk10": Bulk 10, 100–109, 1000–1099 and 10000–10100.
+    const first = await listCandidates(t.db, staff, { q: "bulk10" });
+    expect(first).toMatchObject({ total: 212, totalCapped: false, previous: null });
+    expect(first.rows.slice(0, 2).map((r) => r.name)).toEqual(["Bulk 10100", "Bulk 10099"]);
+    const second = await listCandidates(t.db, staff, { q: "bulk10", after: first.next! });
+    expect(second).toMatchObject({ total: 212 });
+    expect(second.rows[0]!.name).toBe("Bulk 10075");
+    const back = await listCandidates(t.db, staff, { q: "bulk10", before: second.previous! });
+    expect(back.rows.map((r) => r.name)).toEqual(first.rows.map((r) => r.name));
+    // Past the last match: nobody, and still the count.
+    const last = await listCandidates(t.db, staff, { q: "bulk10", after: { at: "0", id: "00000000-0000-4000-8000-000000000000" } });
+    expect(last).toMatchObject({ rows: [], total: 212 });
+  }, 120_000);
 
   it("lose an application with its job and keep the person", async () => {
     const { staff } = await createStaff(t.db, t.auth);

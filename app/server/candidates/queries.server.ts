@@ -23,7 +23,12 @@ export interface CandidateFilters extends KeysetPosition {
  * applications they have, filtered by how they came in; "Search candidates" matches part of a name or
  * an email (trigram indexes).
  */
-export async function listCandidates(db: Queryable, actor: Actor, filters: CandidateFilters) {
+export function listCandidates(db: Queryable, actor: Actor, filters: CandidateFilters) {
+  return candidatesPage(db, actor, filters, true);
+}
+
+/** listCandidates, with a search's matches read once (`readMatchesOnce`) or the page read in order. */
+async function candidatesPage(db: Queryable, actor: Actor, filters: CandidateFilters, readMatchesOnce: boolean) {
   const conditions: SQL[] = [owned(candidates, actor)];
   if (filters.source) conditions.push(eq(candidates.source, filters.source));
   const q = filters.q?.trim();
@@ -32,27 +37,40 @@ export async function listCandidates(db: Queryable, actor: Actor, filters: Candi
     conditions.push(/\s/.test(q) ? ilike(candidates.name, pattern) : or(ilike(candidates.name, pattern), ilike(candidates.email, pattern))!);
   }
   const where = and(...conditions);
-  const keyset = keysetQuery(candidates.lastAppliedAt, candidates.id, filters, CANDIDATES_PAGE_SIZE);
+  const columns = {
+    id: candidates.id,
+    name: candidates.name,
+    email: candidates.email,
+    lastAppliedAt: candidates.lastAppliedAt,
+    source: candidates.source,
+    sourceDetail: candidates.sourceDetail,
+  };
+  // A search reads its matches once (as the applications list's, decision 076): the trigram indexes
+  // give them in no order, so they are collected (up to the cap), counted, and the page sorted out
+  // of them. Without a search, or past the cap, the page is read in index order and counted apart.
+  const matches = db.$with("matches").as(db.select(columns).from(candidates).where(where).limit(CANDIDATES_COUNT_CAP + 1));
+  const searching = Boolean(q) && readMatchesOnce;
+  const from = searching ? matches : candidates;
+  const keyset = keysetQuery(from.lastAppliedAt, from.id, filters, CANDIDATES_PAGE_SIZE);
   const upToCap = db.select({ one: sql`1`.as("one") }).from(candidates).where(where).limit(CANDIDATES_COUNT_CAP + 1);
   const page = db.$with("page").as(
     db
       .select({
-        id: candidates.id,
-        cursorAt: cursorAt(candidates.lastAppliedAt).as("cursor_at"),
-        name: candidates.name,
-        email: candidates.email,
-        lastAppliedAt: candidates.lastAppliedAt,
-        source: candidates.source,
-        sourceDetail: candidates.sourceDetail,
+        id: from.id,
+        cursorAt: cursorAt(from.lastAppliedAt).as("cursor_at"),
+        name: from.name,
+        email: from.email,
+        lastAppliedAt: from.lastAppliedAt,
+        source: from.source,
+        sourceDetail: from.sourceDetail,
       })
-      .from(candidates)
-      .where(and(where, keyset.where))
+      .from(from)
+      .where(searching ? keyset.where : and(where, keyset.where))
       .orderBy(...keyset.orderBy)
       .limit(keyset.limit),
   );
   // The page's 26 rows first, then each one's newest application and count (index on candidate_id).
-  const rows = await db
-    .with(page)
+  const rows = await (searching ? db.with(matches, page) : db.with(page))
     .select({
       id: page.id,
       cursorAt: page.cursorAt,
@@ -65,7 +83,7 @@ export async function listCandidates(db: Queryable, actor: Actor, filters: Candi
       latestStageName: sql<string | null>`latest.stage_name`,
       latestStatus: sql<ApplicationStatus | null>`latest.status`,
       applications: sql<number>`(select count(*) from ${applications} a where a.candidate_id = ${page.id} and ${ownedSql("a", actor)})::int`,
-      matched: sql<number>`(select count(*) from (${upToCap}) as "matches")::int`,
+      matched: searching ? sql<number>`(select count(*) from ${matches})::int` : sql<number>`(select count(*) from (${upToCap}) as "up_to_cap")::int`,
     })
     .from(page)
     .leftJoin(
@@ -79,7 +97,9 @@ export async function listCandidates(db: Queryable, actor: Actor, filters: Candi
       sql`true`,
     )
     .orderBy(filters.before ? asc(page.lastAppliedAt) : desc(page.lastAppliedAt), filters.before ? asc(page.id) : desc(page.id));
-  const matched = rows[0]?.matched ?? Number((await db.select({ n: count() }).from(upToCap.as("matches")))[0]?.n ?? 0);
+  // Past the cap the collected matches are not the newest: the page is read in order instead.
+  if (searching && (rows[0]?.matched ?? 0) > CANDIDATES_COUNT_CAP) return candidatesPage(db, actor, filters, false);
+  const matched = rows[0]?.matched ?? Number((await db.select({ n: count() }).from(upToCap.as("up_to_cap")))[0]?.n ?? 0);
   const keysetRows = keysetPage(
     rows.map(({ matched: _, ...row }) => row),
     filters,
