@@ -6,3 +6,8 @@
 export function roleLabel(isOwner: boolean): "Owner" | "Recruiter" {
   return isOwner ? "Owner" : "Recruiter";
 }
+
+/** How a staff member is named (the layout, "Added by …"): their full name, or their role when they gave none. */
+export function displayNameOf(staff: { fullName: string | null; isOwner: boolean }): string {
+  return staff.fullName?.trim() || roleLabel(staff.isOwner);
+}

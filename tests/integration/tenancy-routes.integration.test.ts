@@ -29,7 +29,7 @@ const sources = import.meta.glob<string>("../../app/routes/staff/**/*.{ts,tsx}",
 
 /** Form fields and query parameters that never name a row. */
 const NOT_IDS = new Set([
-  ...["intent", "redirectTo", "status", "q", "page", "saved", "added", "source"],
+  ...["intent", "redirectTo", "status", "q", "page", "saved", "source"],
   // Settings' password and two-factor forms.
   ...["currentPassword", "newPassword", "signOutOthers", "password", "code", "totpUri", "recoveryCodes", "secret"],
 ]);

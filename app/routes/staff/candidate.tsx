@@ -1,6 +1,5 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/candidate";
-import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { LocalDate } from "~/components/ui/local-date";
@@ -15,30 +14,21 @@ import { appDatabase } from "~/server/platform/db.server";
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? data.candidate.name : "Candidate", "A candidate's profile and applications.");
 
-/** What "Add candidate" says when it lands here (?added=). */
-const ADDED = {
-  application: "Candidate added to the job.",
-  candidate: "Candidate added.",
-  existing: "This person already was a candidate: nothing new was added.",
-} as const;
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
   const candidate = await getCandidate(appDatabase(), staff, idParam(params.candidateId, "Candidate not found"));
   if (!candidate) throw data("Candidate not found", { status: 404 });
-  const added = new URL(request.url).searchParams.get("added");
   return {
     candidate: {
       ...candidate,
       source: sourceLabel(candidate.source, candidate.sourceDetail),
       applications: candidate.applications.map((a) => ({ ...a, source: sourceLabel(a.source, a.sourceDetail) })),
     },
-    added: added && added in ADDED ? ADDED[added as keyof typeof ADDED] : null,
   };
 }
 
 export default function Candidate({ loaderData }: Route.ComponentProps) {
-  const { candidate, added } = loaderData;
+  const { candidate } = loaderData;
   const count = candidate.applications.length;
   return (
     <div className="mx-auto max-w-5xl">
@@ -46,11 +36,6 @@ export default function Candidate({ loaderData }: Route.ComponentProps) {
         ← Back to Candidates
       </Link>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{candidate.name}</h1>
-      {added ? (
-        <div className="mt-4">
-          <Alert tone="success">{added}</Alert>
-        </div>
-      ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <Panel id="applications" title={`Applications (${count})`} className="lg:col-span-2">

@@ -10,7 +10,7 @@ import { LocalDate } from "~/components/ui/local-date";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import { sourceLabel } from "~/lib/source-label";
-import { APPLICATION_SOURCES, type ApplicationSourceKind } from "~/schemas/application-source";
+import { APPLICATION_SOURCES } from "~/schemas/application-source";
 import { applicationStatusTone, CandidatesQuerySchema } from "~/schemas/application-review";
 import { cursorParam, type PageCursor, parseQuery } from "~/schemas/query";
 import { requireStaff } from "~/server/accounts/session.server";
@@ -30,17 +30,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { filters, list: null, error: "Failed to load candidates" };
   }
 }
-
-/** The source filter's choices. */
-const SOURCE_NAMES: Record<ApplicationSourceKind, string> = {
-  job_board: "Job board",
-  careers_page: "Careers page",
-  campaign: "Campaign",
-  referrer: "Another site",
-  added: "Added by staff",
-  api: "API",
-  import: "Import",
-};
 
 const CANDIDATE_COLUMNS = [
   { label: "Candidate", primary: true },
@@ -104,7 +93,7 @@ export default function CandidatesList({ loaderData }: Route.ComponentProps) {
           <option value="">All sources</option>
           {APPLICATION_SOURCES.map((source) => (
             <option key={source} value={source}>
-              {SOURCE_NAMES[source]}
+              {sourceLabel(source, null)}
             </option>
           ))}
         </select>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/candidates-new";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -12,11 +12,12 @@ import { AddCandidateQuerySchema, AddCandidateSchema } from "~/schemas/candidate
 import { parseQuery } from "~/schemas/query";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/accounts/session.server";
-import { roleLabel } from "~/lib/role-label";
+import { displayNameOf } from "~/lib/role-label";
 import { getApplicationFilterChoices } from "~/server/applications/queries.server";
 import { addCandidate } from "~/server/candidates/candidates.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
+import { redirectWithNotice } from "~/server/platform/notice.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Add candidate", "Add a candidate you found yourself.");
 
@@ -40,8 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(AddCandidateSchema, values);
   if (!parsed.success) return data({ errors: parsed.errors, values: echoFormValues(values, MAX_LENGTHS) }, { status: 400 });
   try {
-    const added = await addCandidate(appDatabase(), { ...staff, displayName: staff.fullName?.trim() || roleLabel(staff.isOwner) }, parsed.data);
-    return redirect(`/candidates/${added.candidateId}?added=${added.applicationId ? "application" : added.existed ? "existing" : "candidate"}`);
+    const added = await addCandidate(appDatabase(), { ...staff, displayName: displayNameOf(staff) }, parsed.data);
+    const notice = added.applicationId ? "candidate-added-to-job" : added.existed ? "candidate-existing" : "candidate-added";
+    return redirectWithNotice(`/candidates/${added.candidateId}`, notice);
   } catch (error) {
     // Another company's job is no choice: said beside the job, with the form kept.
     const answer = answerDomainError(error, { answerNotFound: true });

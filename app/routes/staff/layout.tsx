@@ -5,7 +5,7 @@ import { ErrorPage } from "~/components/ui/error-page";
 import { FlashNotice } from "~/components/ui/flash-notice";
 import { Logo } from "~/components/ui/logo";
 import { VerifyEmailBanner } from "~/features/settings/verify-email-banner";
-import { roleLabel } from "~/lib/role-label";
+import { displayNameOf, roleLabel } from "~/lib/role-label";
 import { requireStaff } from "~/server/accounts/session.server";
 import { takeNotice } from "~/server/platform/notice.server";
 
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
   return {
     // Spec: the full name, or the role when there is none; the role as Settings names it (Owner / Recruiter).
-    displayName: staff.fullName?.trim() || roleLabel(staff.isOwner),
+    displayName: displayNameOf(staff),
     role: roleLabel(staff.isOwner),
     hasName: Boolean(staff.fullName?.trim()),
     email: staff.email,

@@ -30,6 +30,9 @@ export const NOTICES = {
   "template-saved": "Template saved.",
   "template-deleted": "Template deleted.",
   "password-reset": "Your password has been reset. Sign in with your new password.",
+  "candidate-added": "Candidate added.",
+  "candidate-added-to-job": "Candidate added to the job.",
+  "candidate-existing": "This person already was a candidate: nothing new was added.",
 } as const;
 
 export type NoticeCode = keyof typeof NOTICES;
