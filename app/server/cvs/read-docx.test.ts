@@ -20,6 +20,16 @@ describe("reading a Word CV", () => {
     expect(text).toBe("2019\tHelio Energy\n\nCell one\nCell two\n");
   });
 
+  it("puts the header's text before the body and the footer's after, without field codes", async () => {
+    const { text } = await readDocx(
+      docxPackage("<w:p><w:r><w:t>Experience</w:t></w:r></w:p>", {
+        headerXml: "<w:p><w:r><w:t>Ravi Iyer</w:t></w:r><w:r><w:tab/><w:t>ravi@example.com</w:t></w:r></w:p>",
+        footerXml: '<w:p><w:r><w:t xml:space="preserve">Page </w:t></w:r><w:r><w:instrText> PAGE </w:instrText></w:r><w:r><w:t>1</w:t></w:r></w:p>',
+      }),
+    );
+    expect(text).toBe("Ravi Iyer\travi@example.com\n\nExperience\n\nPage 1\n");
+  });
+
   it("refuses a zip bomb before mammoth sees it", async () => {
     await expect(readDocx(await docxZipBomb({ inflatedMb: 60 }))).rejects.toMatchObject({ reason: "refused" });
     await expect(readDocx(await docxZipBomb({ inflatedMb: 60, declaredBytes: 2048 }))).rejects.toMatchObject({ reason: "refused" });

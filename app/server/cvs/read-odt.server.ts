@@ -4,6 +4,8 @@ import { readZipEntries, type ZipEntryLimits } from "./zip-entries.server";
 
 const CONTENT = "content.xml";
 const META = "meta.xml";
+// Headers and footers are in the page styles (`style:header`, `style:header-left`, `style:footer-first`…).
+const STYLES = "styles.xml";
 
 // Paragraphs and headings hold an OpenDocument's text; everything else (lists, tables, sections,
 // frames) holds paragraphs.
@@ -21,21 +23,38 @@ export type OdtText = { text: string; pages: number | null };
 
 /**
  * The text of an OpenDocument text file (.odt): its paragraphs and headings, wherever they sit (lists,
- * table cells, text boxes), a line each, with the spaces, tabs and line breaks written as elements.
- * The page count is the one the writer stored in meta.xml, when it did.
+ * table cells, text boxes), a line each, with the spaces, tabs and line breaks written as elements;
+ * the page headers' text before them and the footers' after, where a CV often puts the name and
+ * contact details. The page count is the one the writer stored in meta.xml, when it did.
  */
 export async function readOdt(bytes: Uint8Array, limits?: ZipEntryLimits): Promise<OdtText> {
-  const parts = await readZipEntries(bytes, (name) => name === CONTENT || name === META, limits);
+  const parts = await readZipEntries(bytes, (name) => name === CONTENT || name === META || name === STYLES, limits);
   const content = parts.get(CONTENT);
   if (!content) throw new TextExtractionError("unreadable", "The file has no content.xml: not an OpenDocument text.");
+  const styles = parts.get(STYLES);
+  const stylesXml = styles ? Buffer.from(styles).toString("utf8") : "";
+  // Each page style has its header and footer, and the first page's, left pages' and right pages'
+  // are often the same: each text once.
+  const headers = new Set(odtParagraphsText(stylesXml, (name) => name.startsWith("style:header")));
+  const footers = new Set(odtParagraphsText(stylesXml, (name) => name.startsWith("style:footer")));
+  const body = odtParagraphsText(Buffer.from(content).toString("utf8"));
   const meta = parts.get(META);
-  return { text: odtContentText(Buffer.from(content).toString("utf8")), pages: meta ? odtPageCount(Buffer.from(meta).toString("utf8")) : null };
+  return {
+    text: [...headers, ...body, ...footers].filter((text) => text.trim()).join("\n"),
+    pages: meta ? odtPageCount(Buffer.from(meta).toString("utf8")) : null,
+  };
 }
 
-function odtContentText(xml: string): string {
-  const out: string[] = [];
+/**
+ * The text of the paragraphs of an OpenDocument part: the whole part's, or with `within` one text for
+ * each element it accepts (each header, each footer).
+ */
+function odtParagraphsText(xml: string, within?: (name: string) => boolean): string[] {
+  const texts: string[] = [];
+  let out: string[] = [];
   let paragraphDepth = 0;
   let skippedDepth = 0;
+  let withinDepth = within ? 0 : 1;
   const parser = new Parser(
     {
       onopentag(name, attributes) {
@@ -43,6 +62,12 @@ function odtContentText(xml: string): string {
           skippedDepth += 1;
           return;
         }
+        if (within && withinDepth === 0 && within(name)) {
+          if (out.length > 0) texts.push(out.join(""));
+          out = [];
+        }
+        if (within && (withinDepth > 0 || within(name))) withinDepth += 1;
+        if (withinDepth === 0) return;
         if (PARAGRAPHS.has(name)) paragraphDepth += 1;
         else if (paragraphDepth === 0) return;
         else if (name === "text:s") out.push(" ".repeat(Math.min(MAX_SPACES, Math.max(1, Number(attributes["text:c"]) || 1))));
@@ -59,6 +84,8 @@ function odtContentText(xml: string): string {
           skippedDepth -= 1;
           return;
         }
+        if (withinDepth === 0) return;
+        if (within) withinDepth -= 1;
         if (PARAGRAPHS.has(name)) {
           paragraphDepth -= 1;
           out.push("\n");
@@ -68,7 +95,8 @@ function odtContentText(xml: string): string {
     { xmlMode: true, decodeEntities: true },
   );
   parser.end(xml);
-  return out.join("");
+  if (out.length > 0) texts.push(out.join(""));
+  return texts;
 }
 
 function odtPageCount(xml: string): number | null {

@@ -39,6 +39,16 @@ describe("reading an OpenDocument CV", () => {
     expect(text).toBe("Kept text a footnote\n\nend\n");
   });
 
+  it("puts the page header's text before the body and the footer's after, each once", async () => {
+    const { text } = await readOdt(
+      odtPackage("<text:p>Experience</text:p>", {
+        headerXml: "<text:p>Léa Moreau<text:tab/>lea@example.com</text:p>",
+        footerXml: "<text:p>Page <text:page-number>1</text:page-number></text:p>",
+      }),
+    );
+    expect(text).toBe("Léa Moreau\tlea@example.com\n\nExperience\n\nPage 1\n");
+  });
+
   it("does not expand entities a document declares (no billion laughs)", async () => {
     const laughs = '<!DOCTYPE x [<!ENTITY a "haha"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>';
     const zip = zipSync({ "content.xml": strToU8(`<?xml version="1.0"?>${laughs}<office:document-content><office:body><office:text><text:p>&b; and &amp;</text:p></office:text></office:body></office:document-content>`) });
