@@ -117,6 +117,13 @@ describe("hostile files", () => {
     expect("scriptRan" in globalThis).toBe(false);
   });
 
+  it("reads a polyglot (a PDF with a DOCX after it) only as the kind the upload decided", async () => {
+    const polyglot = Buffer.concat([await pdfWithText(["The side of the file that is a PDF, with words"]), docxWithText(["The side that is a Word document"])]);
+    expect(await extractor.extract(polyglot, "pdf")).toEqual({ status: "text", text: "The side of the file that is a PDF, with words", pages: 1 });
+    // As a zip it is not one: its directory points at offsets from the file's start, where the PDF is.
+    await expect(extractor.extract(polyglot, "docx")).rejects.toMatchObject({ reason: "unreadable" });
+  });
+
   it("refuses a DOCX zip bomb, whether it declares its size or lies about it", async () => {
     await expect(extractor.extract(await docxZipBomb({ inflatedMb: 200 }), "docx")).rejects.toMatchObject({ reason: "refused" });
     await expect(extractor.extract(await docxZipBomb({ inflatedMb: 200, declaredBytes: 10_000 }), "docx")).rejects.toMatchObject({ reason: "refused" });
