@@ -63,3 +63,7 @@ app.use(
 
 export const start = startApp;
 export const stop = stopApp;
+
+// The CV text extraction, reachable from the build so the process tests can prove its worker
+// starts from the bundled file (tests/processes/cv-extraction.process.test.ts).
+export { extractText, stopTextExtraction } from "~/server/cvs/extract-text.server";

@@ -6,6 +6,7 @@ import { config } from "../platform/config.server";
 import { appDatabaseHandle, openDatabase, setAppDatabase } from "../platform/db.server";
 import { mailerFor } from "../mail/mailer.server";
 import { applicationEmailWorker } from "../mail/candidate-emails.server";
+import { stopTextExtraction } from "../cvs/extract-text.server";
 import { isEmptyDatabase, seedDemo } from "./demo-seed.server";
 
 const EMAIL_RETRY_MS = 60_000;
@@ -13,7 +14,9 @@ const QUEUE_SWEEP_MS = 60_000;
 
 /**
  * Every background timer of the app, by name. Only startApp starts them and stopApp stops them
- * all, so a stopped app leaves no timer behind; nothing else in app/server runs on a timer.
+ * all, so a stopped app leaves no timer behind; nothing else in app/server runs on a timer but the
+ * CV extraction's memory watchdog, which runs only while a file is read and which stopApp stops
+ * with the extraction worker.
  */
 const backgroundTasks = new Map<string, NodeJS.Timeout>();
 
@@ -89,6 +92,7 @@ export async function startApp(): Promise<void> {
 export async function stopApp(): Promise<void> {
   const handle = appDatabaseHandle();
   stopBackgroundTasks();
+  await stopTextExtraction();
   if (handle) await applicationEmailWorker(handle.db).idle();
   setAppDatabase(undefined);
   setAppAuth(undefined);

@@ -17,6 +17,9 @@ describe("background timers", () => {
     const repeating = serverFiles(dir)
       .filter((file) => /\bsetInterval\s*\(/.test(readFileSync(file, "utf8")))
       .map((file) => path.relative(dir, file));
-    expect(repeating).toEqual(["boot/lifecycle.server.ts"]);
+    // And the CV extraction's memory watchdog: it samples only while a file is read, and stopApp
+    // stops it with the extraction worker (stopTextExtraction).
+    expect(repeating.sort()).toEqual(["boot/lifecycle.server.ts", "cvs/extract-text.server.ts"]);
+    expect(readFileSync(path.join(dir, "boot/lifecycle.server.ts"), "utf8")).toMatch(/stopApp[\s\S]*await stopTextExtraction\(\)/);
   });
 });
