@@ -191,53 +191,94 @@ async function zipDirectoryAtEnd(file: string, size: number): Promise<number | n
   return null;
 }
 
-/** How many characters before a chunk's first unread one are kept, so look-behinds see them. */
+/** Bytes kept before a chunk's first unread byte, so that what precedes a token can be checked. */
 const CHUNK_CONTEXT = 16;
 
 /**
- * A stream's bytes as latin1 text (one character a byte), chunk by chunk. A pattern is run over
- * `text` from `from` and a match counts when it starts before `limit`; the rest is read again at the
- * start of the next chunk, so a match that the chunk's end cuts is found whole there, as long as it is
- * at most `overlap` characters. `offset` is where `text` starts in the stream.
+ * One chunk of a stream's bytes. A token counts when it starts in `[from, limit)`; the bytes from
+ * `limit` on are read again at the start of the next chunk, so a token that the chunk's end cuts is
+ * found whole there, as long as it is at most `overlap` bytes. `offset` is where `bytes` starts in
+ * the stream; `fresh` is how many of its bytes are new.
  */
-async function* textChunks(source: AsyncIterable<unknown>, overlap: number): AsyncGenerator<{ text: string; offset: number; from: number; limit: number; bytes: number }> {
-  let carry = "";
+type ByteChunk = { bytes: Buffer; offset: number; from: number; limit: number; fresh: number };
+
+async function* byteChunks(source: AsyncIterable<unknown>, overlap: number): AsyncGenerator<ByteChunk> {
+  let carry = Buffer.alloc(0);
   let carryFrom = 0;
   let consumed = 0;
-  const chunk = (bytes: Buffer, last: boolean) => {
-    const text = carry + bytes.toString("latin1");
+  const chunk = (fresh: Buffer, last: boolean): ByteChunk => {
+    const bytes = carry.length > 0 ? Buffer.concat([carry, fresh]) : fresh;
     const offset = consumed - carry.length;
-    consumed += bytes.length;
+    consumed += fresh.length;
     const from = carryFrom;
-    const limit = last ? text.length : Math.max(from, text.length - overlap);
+    const limit = last ? bytes.length : Math.max(from, bytes.length - overlap);
     const keep = Math.max(0, limit - CHUNK_CONTEXT);
-    carry = text.slice(keep);
+    // A copy, so the chunk's buffer is not held on to for a few hundred bytes of it.
+    carry = Buffer.from(bytes.subarray(keep));
     carryFrom = limit - keep;
-    return { text, offset, from, limit, bytes: bytes.length };
+    return { bytes, offset, from, limit, fresh: fresh.length };
   };
-  for await (const bytes of source) yield chunk(bytes as Buffer, false);
+  for await (const fresh of source) yield chunk(fresh as Buffer, false);
   yield chunk(Buffer.alloc(0), true);
 }
 
-/** The matches of a global `pattern` in one chunk of `textChunks`. */
-function* matchesIn(pattern: RegExp, { text, from, limit }: { text: string; from: number; limit: number }) {
-  pattern.lastIndex = from;
-  for (let match = pattern.exec(text); match && match.index < limit; match = pattern.exec(text)) yield match;
-}
-
-/**
- * A scanner over a PDF's bytes: every name (`/Type`, with `#xx` escapes decoded, since `/J#61vaScript`
- * is `/JavaScript` to a reader) and the keywords that bound objects and streams. Names are looked for
- * everywhere, stream data included, because a cross-reference table may point into the middle of a
- * stream; the names refused are long enough (three letters or more) that binary data matches one only
- * by a very rare chance.
- */
-// eslint-disable-next-line no-control-regex -- NUL is whitespace in PDF syntax, so it ends a name
-const PDF_TOKENS = /\/([^\x00\t\n\f\r ()<>[\]{}/%]*)|(?<![A-Za-z])(endstream)|(?<![A-Za-z])(stream)(?=\r?\n)|(?<![A-Za-z0-9])(obj)(?![A-Za-z0-9])/g;
+/** PDF's regular characters (1): anything but whitespace (NUL included) and the delimiters. */
+const PDF_REGULAR = new Uint8Array(256).fill(1);
+for (const byte of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20, ...Buffer.from("()<>[]{}/%", "latin1")]) PDF_REGULAR[byte] = 0;
+const isLetter = (byte: number | undefined) => byte !== undefined && ((byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a));
+const isAlphanumeric = (byte: number | undefined) => isLetter(byte) || (byte !== undefined && byte >= 0x30 && byte <= 0x39);
+/** Longer names are none of those looked for, even with every character `#xx`-escaped. */
+const PDF_NAME_MAX_BYTES = 64;
 const PDF_TOKEN_OVERLAP = 512;
+
+type PdfToken =
+  | { kind: "name"; name: string }
+  | { kind: "stream"; dataStart: number }
+  | { kind: "endstream"; at: number }
+  | { kind: "obj" };
 
 const decodePdfName = (raw: string) =>
   raw.includes("#") ? raw.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))) : raw;
+
+/**
+ * The tokens of one chunk of a PDF, in order: every name (`/Type`, with `#xx` escapes decoded, since
+ * `/J#61vaScript` is `/JavaScript` to a reader) and, with `keywords`, the keywords that bound objects
+ * and streams. Names are looked for everywhere, stream data included, because a cross-reference
+ * table may point into the middle of a stream; the names refused are long enough (three letters or
+ * more) that binary data matches one only by a very rare chance. `Buffer.indexOf` finds each
+ * candidate, so the bytes between them cost next to nothing.
+ */
+function* pdfTokens({ bytes, offset, from, limit }: ByteChunk, keywords: boolean): Generator<PdfToken> {
+  let slash = bytes.indexOf(0x2f, from);
+  let stream = keywords ? bytes.indexOf("stream", from, "latin1") : -1;
+  let obj = keywords ? bytes.indexOf("obj", from, "latin1") : -1;
+  let nameEnd = 0;
+  for (;;) {
+    let at = Number.POSITIVE_INFINITY;
+    for (const candidate of [slash, stream, obj]) if (candidate >= 0 && candidate < at) at = candidate;
+    if (at >= limit) return;
+    if (at === slash) {
+      let end = at + 1;
+      while (end < bytes.length && PDF_REGULAR[bytes[end]!]) end++;
+      nameEnd = end;
+      slash = bytes.indexOf(0x2f, end);
+      if (end - at - 1 <= PDF_NAME_MAX_BYTES) yield { kind: "name", name: decodePdfName(bytes.toString("latin1", at + 1, end)) };
+    } else if (at === stream) {
+      stream = bytes.indexOf("stream", at + 6, "latin1");
+      if (at < nameEnd) continue; // inside a name such as /streamer
+      if (at >= 3 && bytes.toString("latin1", at - 3, at) === "end") {
+        if (!isLetter(bytes[at - 4])) yield { kind: "endstream", at: offset + at - 3 };
+      } else if (!isLetter(bytes[at - 1])) {
+        // The keyword is followed by CRLF or LF, then the data.
+        const eol = bytes[at + 6] === 0x0a ? 1 : bytes[at + 6] === 0x0d && bytes[at + 7] === 0x0a ? 2 : 0;
+        if (eol > 0) yield { kind: "stream", dataStart: offset + at + 6 + eol };
+      }
+    } else {
+      obj = bytes.indexOf("obj", at + 3, "latin1");
+      if (at >= nameEnd && !isAlphanumeric(bytes[at - 1]) && !isAlphanumeric(bytes[at + 3])) yield { kind: "obj" };
+    }
+  }
+}
 
 type ObjectStream = { start: number; end?: number; filters: string[]; decodeParms: boolean };
 
@@ -246,23 +287,22 @@ async function checkPdf(file: string): Promise<Verdict> {
   let dictionary = { objectStream: false, filters: [] as string[], decodeParms: false };
   let openStream: ObjectStream | undefined;
 
-  for await (const chunk of textChunks(createReadStream(file, { highWaterMark: SCAN_CHUNK_BYTES }), PDF_TOKEN_OVERLAP)) {
-    for (const match of matchesIn(PDF_TOKENS, chunk)) {
-      if (match[1] !== undefined) {
-        const name = decodePdfName(match[1]);
+  for await (const chunk of byteChunks(createReadStream(file, { highWaterMark: SCAN_CHUNK_BYTES }), PDF_TOKEN_OVERLAP)) {
+    for (const token of pdfTokens(chunk, true)) {
+      if (token.kind === "name") {
+        const { name } = token;
         if (ACTIVE_PDF_NAMES.has(name)) return unsafe(`active PDF content: /${name}`);
         // Encrypted strings and streams cannot be read without the key, so nothing in them can be checked.
         if (name === "Encrypt") return unsafe("an encrypted PDF");
         if (name === "ObjStm") dictionary.objectStream = true;
         else if (name === "DecodeParms") dictionary.decodeParms = true;
-        else if (/Decode$/.test(name) || name === "Fl") dictionary.filters.push(name);
-      } else if (match[2] !== undefined) {
-        if (openStream) openStream.end = chunk.offset + match.index;
+        else if (name.endsWith("Decode") || name === "Fl") dictionary.filters.push(name);
+      } else if (token.kind === "endstream") {
+        if (openStream) openStream.end = token.at;
         openStream = undefined;
-      } else if (match[3] !== undefined) {
-        const eol = chunk.text[match.index + 6] === "\r" ? 2 : 1;
+      } else if (token.kind === "stream") {
         if (dictionary.objectStream) {
-          openStream = { start: chunk.offset + match.index + 6 + eol, filters: dictionary.filters, decodeParms: dictionary.decodeParms };
+          openStream = { start: token.dataStart, filters: dictionary.filters, decodeParms: dictionary.decodeParms };
           objectStreams.push(openStream);
         }
         dictionary = { objectStream: false, filters: [], decodeParms: false };
@@ -301,13 +341,11 @@ function inflating(source: Readable) {
 async function checkObjectStream(data: Readable, budget: number): Promise<number | Verdict> {
   let left = budget;
   try {
-    for await (const chunk of textChunks(data, PDF_TOKEN_OVERLAP)) {
-      left -= chunk.bytes;
+    for await (const chunk of byteChunks(data, PDF_TOKEN_OVERLAP)) {
+      left -= chunk.fresh;
       if (left < 0) return unsafe(`PDF object streams inflate to more than ${PDF_OBJECT_STREAMS_MAX_BYTES} bytes`);
-      for (const match of matchesIn(PDF_TOKENS, chunk)) {
-        if (match[1] === undefined) continue;
-        const name = decodePdfName(match[1]);
-        if (ACTIVE_PDF_NAMES.has(name)) return unsafe(`active PDF content in an object stream: /${name}`);
+      for (const token of pdfTokens(chunk, false)) {
+        if (token.kind === "name" && ACTIVE_PDF_NAMES.has(token.name)) return unsafe(`active PDF content in an object stream: /${token.name}`);
       }
     }
   } catch (error) {
@@ -320,15 +358,22 @@ async function checkObjectStream(data: Readable, budget: number): Promise<number
 }
 
 /**
- * RTF control words that embed or fetch other content: `\object` and its `\objdata` (OLE objects, the
- * usual way an RTF carries an exploit) and `\template` (a template fetched from elsewhere). Control
- * words are letters only, so the match ends at the first non-letter.
+ * RTF control words that embed or fetch other content: any beginning `\obj` (`\object`, `\objdata`,
+ * `\objemb`...: OLE objects, the usual way an RTF carries an exploit) and `\template` (a template
+ * fetched from elsewhere). Control words are lower-case letters, and readers take them as written.
  */
-const ACTIVE_RTF_CONTROL_WORDS = /\\(obj[a-z]*|template)(?![a-z])/gi;
+const ACTIVE_RTF_CONTROL_WORDS = ["\\obj", "\\template"];
 
 async function checkRtf(file: string): Promise<Verdict> {
-  for await (const chunk of textChunks(createReadStream(file, { highWaterMark: SCAN_CHUNK_BYTES }), 64)) {
-    for (const match of matchesIn(ACTIVE_RTF_CONTROL_WORDS, chunk)) return unsafe(`RTF control word \\${match[1]}`);
+  for await (const chunk of byteChunks(createReadStream(file, { highWaterMark: SCAN_CHUNK_BYTES }), 64)) {
+    for (const word of ACTIVE_RTF_CONTROL_WORDS) {
+      for (let at = chunk.bytes.indexOf(word, chunk.from, "latin1"); at >= 0 && at < chunk.limit; at = chunk.bytes.indexOf(word, at + 1, "latin1")) {
+        let end = at + 1;
+        while (isLetter(chunk.bytes[end])) end++;
+        const found = chunk.bytes.toString("latin1", at, end);
+        if (word === "\\obj" || found === "\\template") return unsafe(`RTF control word ${found}`);
+      }
+    }
   }
   return { ok: true, kind: "rtf" };
 }
