@@ -2,7 +2,7 @@
 // decided from its bytes, hostile files refused; and the headers that serve a stored one safely.
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { type FileHandle, mkdir, open, rm } from "node:fs/promises";
+import { type FileHandle, mkdir, open, readdir, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type Readable } from "node:stream";
@@ -65,6 +65,34 @@ export type ReceivedDocument =
  */
 export function uploadTempDir(): string {
   return config.s3 ? os.tmpdir() : path.join(config.dataDir, "tmp");
+}
+
+/** Temporary files are named `upload-<uuid>`: nothing else in the folder is ever touched. */
+const TEMP_FILE = /^upload-[0-9a-f-]{36}$/;
+
+/**
+ * Removes the temporary files of uploads that never finished (a process killed mid-upload) older
+ * than `olderThanMs`; for start-up. Files of uploads still running elsewhere (another process on
+ * the same data directory) are younger than any upload takes, so they are left alone.
+ */
+export async function sweepUploadTemp({ tempDir = uploadTempDir(), olderThanMs = 60 * 60 * 1000 } = {}): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(tempDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names.filter((name) => TEMP_FILE.test(name))) {
+    const file = path.join(tempDir, name);
+    const stats = await stat(file).catch(() => undefined);
+    if (stats && Date.now() - stats.mtimeMs > olderThanMs) {
+      await rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Intake of uploaded documents: every fixture is built here, hostile ones included, so each test
 // shows exactly which bytes are accepted or refused.
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -16,6 +16,7 @@ import {
   pdfPreviewHeaders,
   receiveDocument,
   type ReceivedDocument,
+  sweepUploadTemp,
 } from "./upload.server";
 
 let tempDir: string;
@@ -518,6 +519,27 @@ describe("receiveDocument: size and streaming", () => {
     );
     await expect(receiveDocument(broken, { tempDir })).rejects.toThrow("client went away");
     expect(await readdir(tempDir)).toEqual([]);
+  });
+});
+
+describe("sweepUploadTemp", () => {
+  it("removes the temporary files of uploads that never finished, and nothing else", async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), "openhire-sweep-test-"));
+    try {
+      const old = path.join(folder, "upload-0f8fad5b-d9cb-469f-a165-70867728950e");
+      const recent = path.join(folder, "upload-7c9e6679-7425-40de-944b-e07fc1f90ae7");
+      const other = path.join(folder, "notes.txt");
+      for (const file of [old, recent, other]) await writeFile(file, "x");
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      await utimes(old, twoHoursAgo, twoHoursAgo);
+      await utimes(other, twoHoursAgo, twoHoursAgo);
+
+      expect(await sweepUploadTemp({ tempDir: folder })).toBe(1);
+      expect((await readdir(folder)).sort()).toEqual(["notes.txt", path.basename(recent)]);
+      expect(await sweepUploadTemp({ tempDir: path.join(folder, "missing") })).toBe(0);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
 
