@@ -222,6 +222,41 @@ async function* byteChunks(source: AsyncIterable<unknown>, overlap: number): Asy
   yield chunk(Buffer.alloc(0), true);
 }
 
+/**
+ * `byteChunks` of a file, read into one buffer that is used again for every chunk (the bytes carried
+ * over are moved to its front), so a scan makes no garbage however large the file: a new 256 KB
+ * buffer a chunk, and a copy to join it to the carried bytes, cost 20 uploads at once more time in
+ * the garbage collector than the scan itself. A chunk is only valid until the next is read.
+ */
+async function* fileChunks(file: string, overlap: number): AsyncGenerator<ByteChunk> {
+  const handle = await open(file, "r");
+  try {
+    // Room for a chunk and what is carried before it (at most the overlap and the context).
+    const buffer = Buffer.allocUnsafe(SCAN_CHUNK_BYTES + 2 * (overlap + CHUNK_CONTEXT));
+    let carried = 0;
+    let carryFrom = 0;
+    let offset = 0;
+    for (;;) {
+      const wanted = Math.min(SCAN_CHUNK_BYTES, buffer.length - carried);
+      const { bytesRead } = await handle.read(buffer, carried, wanted, offset + carried);
+      const last = bytesRead === 0;
+      const length = carried + bytesRead;
+      const bytes = buffer.subarray(0, length);
+      const from = carryFrom;
+      const limit = last ? length : Math.max(from, length - overlap);
+      yield { bytes, offset, from, limit, fresh: bytesRead };
+      if (last) return;
+      const keep = Math.max(0, limit - CHUNK_CONTEXT);
+      buffer.copy(buffer, 0, keep, length);
+      carried = length - keep;
+      carryFrom = limit - keep;
+      offset += keep;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
 /** PDF's regular characters (1): anything but whitespace (NUL included) and the delimiters. */
 const PDF_REGULAR = new Uint8Array(256).fill(1);
 for (const byte of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20, ...Buffer.from("()<>[]{}/%", "latin1")]) PDF_REGULAR[byte] = 0;
@@ -287,7 +322,7 @@ async function checkPdf(file: string): Promise<Verdict> {
   let dictionary = { objectStream: false, filters: [] as string[], decodeParms: false };
   let openStream: ObjectStream | undefined;
 
-  for await (const chunk of byteChunks(createReadStream(file, { highWaterMark: SCAN_CHUNK_BYTES }), PDF_TOKEN_OVERLAP)) {
+  for await (const chunk of fileChunks(file, PDF_TOKEN_OVERLAP)) {
     for (const token of pdfTokens(chunk, true)) {
       if (token.kind === "name") {
         const { name } = token;
@@ -365,7 +400,7 @@ async function checkObjectStream(data: Readable, budget: number): Promise<number
 const ACTIVE_RTF_CONTROL_WORDS = ["\\obj", "\\template"];
 
 async function checkRtf(file: string): Promise<Verdict> {
-  for await (const chunk of byteChunks(createReadStream(file, { highWaterMark: SCAN_CHUNK_BYTES }), 64)) {
+  for await (const chunk of fileChunks(file, 64)) {
     for (const word of ACTIVE_RTF_CONTROL_WORDS) {
       for (let at = chunk.bytes.indexOf(word, chunk.from, "latin1"); at >= 0 && at < chunk.limit; at = chunk.bytes.indexOf(word, at + 1, "latin1")) {
         let end = at + 1;
