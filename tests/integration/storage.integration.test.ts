@@ -121,6 +121,14 @@ describe.each([
     ).rejects.toThrow("client went away");
   });
 
+  it("fails a put whose stream fails before a byte of it is read, as a client that goes away at once", async () => {
+    const storage = makeStorage();
+    const body = new Readable({ read() {} });
+    // While the driver makes its folder or loads its SDK: with no one listening yet, this would end the process.
+    setImmediate(() => body.destroy(new Error("client went away")));
+    await expect(storage.put(uniqueKey(), body, { contentType: "application/pdf", size: 10 })).rejects.toThrow("client went away");
+  });
+
   it("refuses a stream that holds more or fewer bytes than announced", async () => {
     const storage = makeStorage();
     await expect(storage.put(uniqueKey(), streamOf(Buffer.alloc(1000)), { contentType: "text/plain", size: 1001 })).rejects.toThrow(

@@ -7,14 +7,7 @@ import { mkdir, open, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import { pipeline as pipeInto, type Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type * as S3 from "@aws-sdk/client-s3";
 import { config } from "../platform/config.server";
 import { DomainError } from "../platform/errors.server";
 
@@ -72,6 +65,17 @@ function exactly(size: number): Transform {
   });
 }
 
+/**
+ * `body` through `exactly(size)`, joined at once: a body that fails while a driver is still getting
+ * ready (making a folder, loading the SDK) then fails the returned stream instead of being an error
+ * nobody listens to, which would end the process.
+ */
+function sizedBody(body: Readable, size: number): Transform {
+  const sized = exactly(size);
+  pipeInto(body, sized, () => {});
+  return sized;
+}
+
 const isMissingPathError = (error: unknown) => {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   // ENOTDIR: a key whose parent "directory" is a file (`a/b/c` when `a/b` is stored) is not stored either.
@@ -98,13 +102,14 @@ export function localFileStorage(directory: string): FileStorage {
 
     async put(key, body, { size }) {
       const file = pathOf(key);
+      const sized = sizedBody(body, size);
       const folder = path.dirname(file);
       await mkdir(folder, { recursive: true, mode: 0o700 });
       const temporary = path.join(folder, `.${path.basename(file)}.${randomUUID()}.partial`);
       try {
         // `flush` fsyncs the file before it is closed: the rename below must not publish a file whose
         // bytes are still only in the page cache.
-        await pipeline(body, exactly(size), createWriteStream(temporary, { flags: "wx", mode: 0o600, flush: true }));
+        await pipeline(sized, createWriteStream(temporary, { flags: "wx", mode: 0o600, flush: true }));
         await rename(temporary, file);
       } catch (error) {
         await unlink(temporary).catch(() => {});
@@ -167,21 +172,26 @@ export function s3FileStorage(options: S3StorageOptions): FileStorage {
   if (Boolean(options.accessKeyId) !== Boolean(options.secretAccessKey)) {
     throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK's own credentials.");
   }
-  const client = new S3Client({
-    region: options.region ?? "us-east-1",
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle ?? false,
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-    // By default the SDK sends a streamed body as `aws-chunked` with a trailing CRC32. AWS S3 takes it,
-    // but S3-compatible stores do not all understand it: s3rver stored the chunk framing as the file's
-    // bytes. Checksums only where an operation requires one keeps every store on plain PutObject; the
-    // app keeps its own SHA-256 of each file (receiveDocument).
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  const createClient = (sdk: typeof S3) =>
+    new sdk.S3Client({
+      region: options.region ?? "us-east-1",
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle ?? false,
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+      // By default the SDK sends a streamed body as `aws-chunked` with a trailing CRC32. AWS S3 takes it,
+      // but S3-compatible stores do not all understand it: s3rver stored the chunk framing as the file's
+      // bytes. Checksums only where an operation requires one keeps every store on plain PutObject; the
+      // app keeps its own SHA-256 of each file (receiveDocument).
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+    });
+  let connecting: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
+  // The SDK is loaded on first use: 20 MB and 0.1 to 0.2 s at start-up that a server on the local
+  // directory never pays.
+  const connect = () => (connecting ??= import("@aws-sdk/client-s3").then((sdk) => ({ sdk, client: createClient(sdk) })));
   const Bucket = options.bucket;
 
   return {
@@ -189,18 +199,17 @@ export function s3FileStorage(options: S3StorageOptions): FileStorage {
 
     async put(key, body, { contentType, size }) {
       assertValidKey(key);
-      // A known size makes one PutObject with a Content-Length; no multipart upload is needed up to
-      // S3's 5 GB limit for one request, far above any file the app accepts.
-      const sized = exactly(size);
+      const sized = sizedBody(body, size);
       // The SDK pipes the body into the HTTP request, and a pipe does not pass a failure on: a body
       // that fails (the client went away) or holds the wrong size must abort the request itself, or it
       // would wait for the bytes its Content-Length promised. The failure is what the caller gets.
       const abort = new AbortController();
-      pipeInto(body, sized, (error) => {
-        if (error) abort.abort(error);
-      });
+      sized.once("error", (error) => abort.abort(error));
+      const { sdk, client } = await connect();
+      // A known size makes one PutObject with a Content-Length; no multipart upload is needed up to
+      // S3's 5 GB limit for one request, far above any file the app accepts.
       try {
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: sized, ContentLength: size, ContentType: contentType }), {
+        await client.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: sized, ContentLength: size, ContentType: contentType }), {
           abortSignal: abort.signal,
         });
       } catch (error) {
@@ -212,12 +221,13 @@ export function s3FileStorage(options: S3StorageOptions): FileStorage {
 
     async get(key) {
       assertValidKey(key);
+      const { sdk, client } = await connect();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         // In Node the SDK's body is the HTTP response, a Readable.
         return object.Body as Readable;
       } catch (error) {
-        if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) {
+        if (error instanceof sdk.NoSuchKey || (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404)) {
           throw new FileNotFoundError(key);
         }
         throw error;
@@ -226,8 +236,9 @@ export function s3FileStorage(options: S3StorageOptions): FileStorage {
 
     async delete(key) {
       assertValidKey(key);
+      const { sdk, client } = await connect();
       // S3 answers 204 for a key that is not there, which is what this method promises.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
 }
