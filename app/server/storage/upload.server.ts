@@ -179,7 +179,7 @@ export async function receiveDocument(
 }
 
 /** How many bytes of a received document `stream()` reads at a time. */
-const READ_CHUNK_BYTES = 1024 * 1024;
+const READ_CHUNK_BYTES = 256 * 1024;
 
 /** How many bytes of an upload are gathered before they are written to its temporary file. */
 const WRITE_BATCH_BYTES = 256 * 1024;
