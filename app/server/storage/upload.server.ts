@@ -103,7 +103,7 @@ export async function sweepUploadTemp({ tempDir = uploadTempDir(), olderThanMs =
  * refused. A failing body (the client went away) rejects, leaving nothing behind.
  */
 export async function receiveDocument(
-  body: AsyncIterable<Uint8Array> | Readable,
+  body: AsyncIterable<Uint8Array> | Readable | ReadableStream<Uint8Array>,
   options: { maxBytes?: number; tempDir?: string } = {},
 ): Promise<ReceivedDocument> {
   const maxBytes = options.maxBytes ?? DOCUMENT_MAX_BYTES;
@@ -126,7 +126,7 @@ export async function receiveDocument(
     pendingBytes = 0;
   };
   try {
-    for await (const chunk of body as AsyncIterable<Uint8Array>) {
+    for await (const chunk of chunksOf(body)) {
       size += chunk.byteLength;
       // Leaving the loop cancels the body: nothing past the limit is read, let alone kept.
       if (size > maxBytes) break;
@@ -176,6 +176,33 @@ export async function receiveDocument(
     stream: () => createReadStream(stored.path, { highWaterMark: READ_CHUNK_BYTES }),
     dispose: () => rm(stored.path, { force: true }),
   };
+}
+
+/**
+ * The chunks of a Node stream, an async iterable or a web stream (what multipart parsers built on
+ * the Fetch API hand over). Leaving the loop early cancels the body: a Node stream is destroyed, a
+ * web stream cancelled.
+ */
+async function* chunksOf(body: AsyncIterable<Uint8Array> | Readable | ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  if (!("getReader" in body)) {
+    yield* body as AsyncIterable<Uint8Array>;
+    return;
+  }
+  const reader = body.getReader();
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        finished = true;
+        return;
+      }
+      yield value;
+    }
+  } finally {
+    if (!finished) await reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
 }
 
 /** How many bytes of a received document `stream()` reads at a time. */

@@ -505,9 +505,29 @@ describe("receiveDocument: size and streaming", () => {
         controller.close();
       },
     });
-    const received = await receiveDocument(web as unknown as AsyncIterable<Uint8Array>, { tempDir });
+    const received = await receiveDocument(web, { tempDir });
     expect(received).toMatchObject({ ok: true, kind: "pdf", size: bytes.length });
     if (received.ok) await received.dispose();
+  });
+
+  it("cancels an endless web ReadableStream at 10 MB + 1 byte", async () => {
+    const chunk = new Uint8Array(64 * 1024).fill(0x61);
+    let pulled = 0;
+    let cancelled = false;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.length;
+        controller.enqueue(chunk);
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const received = await receiveDocument(endless, { tempDir });
+    expect(received).toMatchObject({ ok: false, reason: "too_large" });
+    expect(pulled).toBeLessThanOrEqual(DOCUMENT_MAX_BYTES + 3 * chunk.length);
+    expect(cancelled).toBe(true);
+    expect(await readdir(tempDir)).toEqual([]);
   });
 
   it("rejects with the body's error when the upload breaks off, leaving nothing behind", async () => {
