@@ -17,4 +17,20 @@ export const config = {
   /** Seed the demo company: by default only on a new embedded database. */
   seedDemo: process.env.SEED_DEMO === "1" ? true : process.env.SEED_DEMO === "0" ? false : undefined,
   bookingUrl: process.env.BOOKING_URL ?? "https://cal.com/openhire/demo",
+  /** Where the local file storage keeps uploaded files; `<dataDir>/files` when unset (app/server/storage). */
+  filesDir: process.env.FILES_DIR ? path.resolve(process.env.FILES_DIR) : undefined,
+  /** An S3-compatible store for uploaded files instead of the local directory, when S3_BUCKET is set. */
+  s3: process.env.S3_BUCKET
+    ? {
+        bucket: process.env.S3_BUCKET,
+        region: process.env.S3_REGION || "us-east-1",
+        /** MinIO, R2 and other S3-compatible stores; unset for AWS S3. */
+        endpoint: process.env.S3_ENDPOINT || undefined,
+        /** Both or neither: without them the AWS SDK's own chain (AWS_* variables, an instance role) applies. */
+        accessKeyId: process.env.S3_ACCESS_KEY_ID || undefined,
+        secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || undefined,
+        /** `bucket` in the path (`endpoint/bucket/key`) rather than the host name: MinIO needs it. */
+        forcePathStyle: /^(1|true)$/i.test(process.env.S3_FORCE_PATH_STYLE ?? ""),
+      }
+    : undefined,
 };
