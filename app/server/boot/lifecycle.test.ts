@@ -11,12 +11,19 @@ function serverFiles(dir: string): string[] {
   });
 }
 
-describe("background timers", () => {
-  it("are started only by lifecycle.server.ts, so stopApp can stop them all", () => {
-    const dir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-    const repeating = serverFiles(dir)
-      .filter((file) => /\bsetInterval\s*\(/.test(readFileSync(file, "utf8")))
+describe("background work", () => {
+  const dir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+  const filesMatching = (pattern: RegExp) =>
+    serverFiles(dir)
+      .filter((file) => pattern.test(readFileSync(file, "utf8")))
       .map((file) => path.relative(dir, file));
-    expect(repeating).toEqual(["boot/lifecycle.server.ts"]);
+
+  it("runs through the task queue, never on a timer of its own", () => {
+    expect(filesMatching(/\bsetInterval\s*\(/)).toEqual([]);
+  });
+
+  it("has one queue, started only by lifecycle.server.ts, so stopApp can stop it", () => {
+    expect(filesMatching(/\bstartQueue\s*\(/)).toEqual(["boot/lifecycle.server.ts", "queue/queue.server.ts"]);
+    expect(filesMatching(/\bnew PgBoss\s*\(/).sort()).toEqual(["queue/pg-boss-sql.server.ts", "queue/queue.server.ts"]);
   });
 });
