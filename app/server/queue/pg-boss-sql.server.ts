@@ -38,16 +38,27 @@ export function pgBossSqlOn(db: Queryable): PgBoss.Db {
 /** The queue's own way to the database: pg-boss's loops (fetch, complete, maintenance, cron) run here. */
 export interface QueueConnection {
   db: PgBoss.Db;
+  /**
+   * Runs `work` while this node holds the queue's set-up lock, so that nodes starting together set
+   * the queue up one after the other: pg-boss 10 creating queues on two connections at once
+   * deadlocks (its `create_queue` inserts the queue's row, then adds a partition with a foreign key
+   * to that table; a known problem of pg-boss users). One process per embedded database: no lock.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Resolves once no statement sent through `db` is running (stop waits for this before closing). */
   settled(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The session advisory lock of the queue's set-up (the app's migrations hold 727274: db.server.ts). */
+const QUEUE_SETUP_LOCK = 727275;
 
 export function openQueueConnection(handle: DatabaseHandle): QueueConnection {
   const running = new Set<Promise<unknown>>();
   const client = (handle.db as unknown as { $client: PGlite | pg.Pool }).$client;
   let execute: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   let close = async () => {};
+  let exclusively = <T>(work: () => Promise<T>) => work();
 
   if (handle.kind === "pglite") {
     const pglite = client as PGlite;
@@ -71,6 +82,16 @@ export function openQueueConnection(handle: DatabaseHandle): QueueConnection {
     pool.on("error", (error) => console.error("Task queue connection error:", error));
     execute = (text, values) => pool.query(text, values);
     close = () => pool.end();
+    exclusively = async (work) => {
+      const holder = await pool.connect();
+      try {
+        await holder.query("select pg_advisory_lock($1)", [QUEUE_SETUP_LOCK]);
+        return await work();
+      } finally {
+        // Closing the connection releases its lock, whatever state it is in.
+        holder.release(true);
+      }
+    };
   }
 
   return {
@@ -82,6 +103,7 @@ export function openQueueConnection(handle: DatabaseHandle): QueueConnection {
         return statement;
       },
     },
+    exclusively,
     async settled() {
       // A statement's result may lead pg-boss to send another (a cron pass inserting what is due):
       // look again after the callbacks of the settled ones have run.

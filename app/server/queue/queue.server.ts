@@ -184,23 +184,25 @@ export async function startQueue(handle: DatabaseHandle, tasks: readonly Task[],
   boss.on("error", (error) => console.error("Task queue:", error));
 
   try {
-    await boss.start();
-    for (const task of tasks) {
-      const settings = {
-        retryLimit: task.definition.retryLimit ?? TASK_DEFAULTS.retryLimit,
-        retryDelay: task.definition.retryDelaySeconds ?? TASK_DEFAULTS.retryDelaySeconds,
-        retryBackoff: task.definition.backoff ?? TASK_DEFAULTS.backoff,
-        expireInSeconds: task.definition.expireInSeconds ?? TASK_DEFAULTS.expireInSeconds,
-      };
-      await boss.createQueue(task.name, { name: task.name, ...settings });
-      // createQueue keeps an existing queue's settings: the code's win.
-      await boss.updateQueue(task.name, { name: task.name, ...settings });
-      if (task.definition.cron) await boss.schedule(task.name, task.definition.cron, {}, { tz: "UTC" });
-    }
-    for (const schedule of await boss.getSchedules()) {
-      const task = tasks.find((candidate) => candidate.name === schedule.name);
-      if (!task?.definition.cron) await boss.unschedule(schedule.name);
-    }
+    await connection.exclusively(async () => {
+      await boss.start();
+      for (const task of tasks) {
+        const settings = {
+          retryLimit: task.definition.retryLimit ?? TASK_DEFAULTS.retryLimit,
+          retryDelay: task.definition.retryDelaySeconds ?? TASK_DEFAULTS.retryDelaySeconds,
+          retryBackoff: task.definition.backoff ?? TASK_DEFAULTS.backoff,
+          expireInSeconds: task.definition.expireInSeconds ?? TASK_DEFAULTS.expireInSeconds,
+        };
+        await boss.createQueue(task.name, { name: task.name, ...settings });
+        // createQueue keeps an existing queue's settings: the code's win.
+        await boss.updateQueue(task.name, { name: task.name, ...settings });
+        if (task.definition.cron) await boss.schedule(task.name, task.definition.cron, {}, { tz: "UTC" });
+      }
+      for (const schedule of await boss.getSchedules()) {
+        const task = tasks.find((candidate) => candidate.name === schedule.name);
+        if (!task?.definition.cron) await boss.unschedule(schedule.name);
+      }
+    });
   } catch (error) {
     await boss.stop({ graceful: false, close: false }).catch(() => {});
     await connection.settled();
