@@ -61,6 +61,13 @@ export default tseslint.config(
     },
   },
   {
+    // The task queue runs any domain's tasks and knows none of them: a domain defines its tasks, boot/ lists them.
+    files: ["app/server/queue/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^(\\.\\./(?!\\.\\./|platform/)|~/(server|features|routes|components)/)", message: "Queue code imports only the platform; a domain defines its tasks with defineTask and boot/ lists them." }] }],
+    },
+  },
+  {
     // zod is configured in app/schemas/zod.ts (no eval in the browser, whose CSP forbids it).
     files: ["app/**"],
     ignores: ["app/schemas/zod.ts"],

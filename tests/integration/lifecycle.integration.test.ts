@@ -8,14 +8,14 @@ describe("startApp and stopApp", () => {
     await stopApp();
   });
 
-  it("start every background timer and leave none behind", async () => {
+  it("start the task queue and leave nothing running", async () => {
     // An in-memory embedded database, no demo, a given secret: nothing is written to disk.
     Object.assign(config, { databaseUrl: undefined, dataDir: "memory://", seedDemo: false, authSecret: "test-secret-test-secret-test-secret" });
     expect(runningBackgroundTasks()).toEqual([]);
 
     await startApp();
     expect(appDatabaseHandle()).toBeDefined();
-    expect(runningBackgroundTasks().sort()).toEqual(["Application email sweep", "Email retry pass"]);
+    expect(runningBackgroundTasks().sort()).toEqual(["application-email-sweep", "email-retry-pass"]);
 
     await stopApp();
     expect(appDatabaseHandle()).toBeUndefined();

@@ -4,45 +4,25 @@ import path from "node:path";
 import { createAuth, setAppAuth } from "../accounts/auth.server";
 import { config } from "../platform/config.server";
 import { appDatabaseHandle, openDatabase, setAppDatabase } from "../platform/db.server";
-import { mailerFor } from "../mail/mailer.server";
 import { applicationEmailWorker } from "../mail/candidate-emails.server";
 import { stopTextExtraction } from "../cvs/extract-text.server";
+import { applicationEmailSweep, emailRetryPass } from "../mail/mail-tasks.server";
+import { type Queue, startQueue } from "../queue/queue.server";
 import { isEmptyDatabase, seedDemo } from "./demo-seed.server";
 
-const EMAIL_RETRY_MS = 60_000;
-const QUEUE_SWEEP_MS = 60_000;
-
 /**
- * Every background timer of the app, by name. Only startApp starts them and stopApp stops them
- * all, so a stopped app leaves no timer behind; nothing else in app/server runs on a timer but the
- * CV extraction's memory watchdog, which runs only while a file is read and which stopApp stops
- * with the extraction worker.
+ * Every task of the app. startApp starts the one queue that runs them (decision 080), which
+ * schedules the recurring ones, and stopApp stops it; nothing else in app/server runs on a timer
+ * but the CV extraction's memory watchdog, which samples only while a file is read and which
+ * stopApp stops with the extraction worker.
  */
-const backgroundTasks = new Map<string, NodeJS.Timeout>();
+const APP_TASKS = [emailRetryPass, applicationEmailSweep];
 
-/** Runs `task` now and then every `everyMs`, logging (never throwing) what fails. */
-function startBackgroundTask(name: string, everyMs: number, task: () => unknown) {
-  const run = () => {
-    try {
-      void Promise.resolve(task()).catch((error) => console.error(`${name} failed:`, error));
-    } catch (error) {
-      console.error(`${name} failed:`, error);
-    }
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  backgroundTasks.set(name, timer);
-}
+let appQueue: Queue | undefined;
 
-function stopBackgroundTasks() {
-  for (const timer of backgroundTasks.values()) clearInterval(timer);
-  backgroundTasks.clear();
-}
-
-/** The names of the background tasks running now (tests: none after stopApp). */
+/** The names of the tasks the app's queue works now (tests: none after stopApp). */
 export function runningBackgroundTasks(): string[] {
-  return [...backgroundTasks.keys()];
+  return appQueue?.working() ?? [];
 }
 
 /** The session-signing secret: configured, or kept beside the embedded database. */
@@ -77,13 +57,9 @@ export async function startApp(): Promise<void> {
     console.log(`\n  Seeded a demo company with published jobs.\n  ${note}\n`);
     if (handle.kind === "pglite") writeFileSync(path.join(config.dataDir, "demo-login.txt"), `${note}\n`);
   }
-  // Sends what a previous run left pending, then retries failed deliveries every minute; writes the
-  // emails of applications that a previous run stored but did not get to (then sweeps every minute,
-  // in case a pass failed).
-  const mailer = mailerFor(handle.db);
-  startBackgroundTask("Email retry pass", EMAIL_RETRY_MS, () => mailer.deliverDue());
-  const worker = applicationEmailWorker(handle.db, mailer);
-  startBackgroundTask("Application email sweep", QUEUE_SWEEP_MS, () => worker.kick());
+  // The outbox's passes (what a previous run left pending, retries that are due) run as recurring
+  // tasks: the first within a minute of start, then each minute, once across all app nodes.
+  appQueue = await startQueue(handle, APP_TASKS);
   console.log(
     handle.kind === "pglite" ? `Database: embedded PGlite in ${config.dataDir}` : "Database: PostgreSQL (DATABASE_URL)",
   );
@@ -91,7 +67,8 @@ export async function startApp(): Promise<void> {
 
 export async function stopApp(): Promise<void> {
   const handle = appDatabaseHandle();
-  stopBackgroundTasks();
+  await appQueue?.stop();
+  appQueue = undefined;
   await stopTextExtraction();
   if (handle) await applicationEmailWorker(handle.db).idle();
   setAppDatabase(undefined);

@@ -11,15 +11,22 @@ function serverFiles(dir: string): string[] {
   });
 }
 
-describe("background timers", () => {
-  it("are started only by lifecycle.server.ts, so stopApp can stop them all", () => {
-    const dir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-    const repeating = serverFiles(dir)
-      .filter((file) => /\bsetInterval\s*\(/.test(readFileSync(file, "utf8")))
+describe("background work", () => {
+  const dir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+  const filesMatching = (pattern: RegExp) =>
+    serverFiles(dir)
+      .filter((file) => pattern.test(readFileSync(file, "utf8")))
       .map((file) => path.relative(dir, file));
-    // And the CV extraction's memory watchdog: it samples only while a file is read, and stopApp
+
+  it("runs through the task queue, never on a timer of its own", () => {
+    // But the CV extraction's memory watchdog: it samples only while a file is read, and stopApp
     // stops it with the extraction worker (stopTextExtraction).
-    expect(repeating.sort()).toEqual(["boot/lifecycle.server.ts", "cvs/extract-text.server.ts"]);
+    expect(filesMatching(/\bsetInterval\s*\(/)).toEqual(["cvs/extract-text.server.ts"]);
     expect(readFileSync(path.join(dir, "boot/lifecycle.server.ts"), "utf8")).toMatch(/stopApp[\s\S]*await stopTextExtraction\(\)/);
+  });
+
+  it("has one queue, started only by lifecycle.server.ts, so stopApp can stop it", () => {
+    expect(filesMatching(/\bstartQueue\s*\(/)).toEqual(["boot/lifecycle.server.ts", "queue/queue.server.ts"]);
+    expect(filesMatching(/\bnew PgBoss\s*\(/).sort()).toEqual(["queue/pg-boss-sql.server.ts", "queue/queue.server.ts"]);
   });
 });

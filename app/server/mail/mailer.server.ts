@@ -40,7 +40,7 @@ export interface Mailer {
   record(messages: readonly OutgoingEmail[], db: Queryable): Promise<string[]>;
   /** Starts delivering recorded messages in the background (claimed and marked in batches). */
   deliver(ids: readonly string[]): void;
-  /** Delivers every message whose (re)try is due; the retry timer calls this. */
+  /** Delivers every message whose (re)try is due; the recurring task `email-retry-pass` calls this. */
   deliverDue(): Promise<number>;
   /** Resolves when the deliveries started so far have finished (tests, shutdown). */
   idle(): Promise<void>;
@@ -227,7 +227,7 @@ export function mailFrom(): string {
 }
 
 // ---------------------------------------------------------------------------
-// The running app's mailer (its retry timer is started and stopped by lifecycle.server.ts)
+// The running app's mailer (its retries are a recurring task, app/server/mail/mail-tasks.server.ts)
 // ---------------------------------------------------------------------------
 
 const holder = globalThis as typeof globalThis & { __openhireMailers?: WeakMap<Database, Mailer> };
