@@ -20,6 +20,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { APPLICATION_SOURCES } from "../app/schemas/application-source";
+import { CV_FIELD_SETTINGS, CV_KINDS, CV_TEXT_STATUSES } from "../app/schemas/cv";
 import type { FormField } from "../app/schemas/form-field";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -212,6 +213,8 @@ export const jobs = pgTable(
     salaryCurrency: text("salary_currency"),
     salaryPeriod: text("salary_period", { enum: SALARY_PERIODS }),
     remoteType: text("remote_type", { enum: REMOTE_TYPES }),
+    /** Whether the apply form asks for a CV: optional, required or hidden (decision 083). */
+    cvField: text("cv_field", { enum: CV_FIELD_SETTINGS }).notNull().default("optional"),
     /**
      * What the public board searches (decision 024): kept by PostgreSQL whenever the row changes,
      * so a search reads it from jobs_search_document_idx and rechecks and filters without
@@ -251,6 +254,7 @@ export const jobs = pgTable(
     // A NULL passes a check constraint, so these also allow "not given".
     check("jobs_salary_period_check", oneOf("salary_period", SALARY_PERIODS)),
     check("jobs_remote_type_check", oneOf("remote_type", REMOTE_TYPES)),
+    check("jobs_cv_field_check", oneOf("cv_field", CV_FIELD_SETTINGS)),
   ],
 );
 
@@ -307,6 +311,13 @@ export const candidates = pgTable(
     sourceDetail: text("source_detail"),
     /** When their newest application came in: the list's "Last activity" and its order. */
     lastAppliedAt: timestamptz("last_applied_at").notNull().defaultNow(),
+    /**
+     * "Search candidates" (decision 086): who they are (name, email and phone weighted A, tags B)
+     * and what they wrote (application answers and CV text, C). Kept by triggers (migration 0011)
+     * in the statements that change what they are made of.
+     */
+    searchNames: tsvector("search_names").notNull().default(sql`''::tsvector`),
+    searchText: tsvector("search_text").notNull().default(sql`''::tsvector`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -320,6 +331,8 @@ export const candidates = pgTable(
     // "Search candidates" by part of a name or an email (pg_trgm).
     index("candidates_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("candidates_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("candidates_search_names_idx").using("gin", t.searchNames),
+    index("candidates_search_text_idx").using("gin", t.searchText),
     check("candidates_source_check", oneOf("source", APPLICATION_SOURCES)),
   ],
 );
@@ -392,6 +405,50 @@ export const applications = pgTable(
     }).onDelete("restrict"),
     check("applications_status_check", oneOf("status", APPLICATION_STATUSES)),
     check("applications_source_check", oneOf("source", APPLICATION_SOURCES)),
+  ],
+);
+
+/**
+ * A candidate's CVs (decision 083): the file lives in the file storage under `storage_key` (never a
+ * public address); the row holds what was decided about it and, once the background task has read
+ * it, its text. Deleting a candidate deletes these rows (no screen deletes candidates yet; erasure
+ * with the stored files is issue 17).
+ */
+export const cvs = pgTable(
+  "cvs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    candidateId: uuid("candidate_id").notNull(),
+    /** The application it came with, if any (an apply form, or Add candidate with a job). */
+    applicationId: uuid("application_id").references(() => applications.id, { onDelete: "set null" }),
+    /** The name it was uploaded with, cleaned (documentFileName): shown and offered for download. */
+    fileName: text("file_name").notNull(),
+    /** Decided from the bytes (never the name). */
+    kind: text("kind", { enum: CV_KINDS }).notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull().unique(),
+    textStatus: text("text_status", { enum: CV_TEXT_STATUSES }).notNull().default("pending"),
+    text: text("text"),
+    pages: integer("pages"),
+    uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    extractedAt: timestamptz("extracted_at"),
+  },
+  (t) => [
+    // A candidate's CVs, newest first.
+    index("cvs_candidate_created_idx").on(t.candidateId, t.createdAt.desc().nullsFirst()),
+    index("cvs_application_idx").on(t.applicationId),
+    foreignKey({
+      name: "cvs_candidate_company_fk",
+      columns: [t.candidateId, t.companyId],
+      foreignColumns: [candidates.id, candidates.companyId],
+    }).onDelete("cascade"),
+    check("cvs_kind_check", oneOf("kind", CV_KINDS)),
+    check("cvs_text_status_check", oneOf("text_status", CV_TEXT_STATUSES)),
   ],
 );
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BODY_RULES, bodyRuleFor, refuseBody, refuseBodyHeaders, refuseRequestLine } from "./request-edge";
 
 const FORM = "application/x-www-form-urlencoded";
-const page = bodyRuleFor("/jobs/x/y/apply");
+const page = bodyRuleFor("/settings/team");
 
 describe("refuseRequestLine", () => {
   it("refuses a NUL byte anywhere in the address", () => {
@@ -31,6 +31,15 @@ describe("bodyRuleFor", () => {
     expect(bodyRuleFor("/api/auth/sign-in/email").contentTypes).toContain("application/json");
     expect(page).toBe(BODY_RULES[BODY_RULES.length - 1]);
     expect(page.maxBytes).toBe(256 * 1024);
+  });
+
+  it("streams the forms that carry a CV to their routes, and reads every other body itself", () => {
+    for (const path of ["/jobs/0b7c/backend-engineer/apply", "/jobs/0b7c/backend-engineer/apply.data", "/candidates/new", "/candidates/new.data"]) {
+      expect(bodyRuleFor(path)).toMatchObject({ streamed: true, contentTypes: [FORM, "multipart/form-data"] });
+    }
+    for (const path of ["/jobs/0b7c/backend-engineer", "/candidates/0b7c", "/manage/jobs/new", "/settings"]) {
+      expect(bodyRuleFor(path).streamed).toBeFalsy();
+    }
   });
 });
 

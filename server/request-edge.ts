@@ -1,6 +1,7 @@
 // What the server refuses before any route reads a request: malformed URLs, methods the pages do
 // not take, and bodies that are too large, of the wrong kind or malformed. A body that passes is
 // read once, here, and handed to React Router as the buffered bytes (server/request-handler.ts).
+import { Readable, Transform } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 
 const KB = 1024;
@@ -13,13 +14,31 @@ export interface BodyRule {
   maxBytes: number;
   maxParameters: number;
   contentTypes: readonly string[];
+  /**
+   * The body is not read here but handed to the route as a stream, cut off past `maxBytes`: a form
+   * with a file (a CV), whose route streams the file to storage and skips what is over its own
+   * limit, so a file that is too large is refused with the form's other answers kept.
+   */
+  streamed?: boolean;
 }
+
+/** The error a streamed body ends with when it passes its rule's limit (the app's form reader knows the code). */
+export const BODY_TOO_LARGE = "BODY_TOO_LARGE";
 
 /**
  * The body limits, per path; the first match wins, so the catch-all stays last. A file upload
  * (a CV) gets a rule of its own here with its own, larger limit.
  */
 export const BODY_RULES: readonly BodyRule[] = [
+  // Forms with a CV (decision 083): applying, and Add candidate. The file's own limit (10 MB) is the
+  // route's; this one stops a sender that never ends.
+  {
+    path: /^\/(?:jobs\/[^/]+\/[^/]+\/apply|candidates\/new)(?:\.data)?$/,
+    maxBytes: 64 * 1024 * KB,
+    maxParameters: 500,
+    contentTypes: FORM_TYPES,
+    streamed: true,
+  },
   // better-auth's JSON endpoints, if its handler is mounted.
   { path: /^\/api\/auth\//, maxBytes: 64 * KB, maxParameters: 100, contentTypes: ["application/json", ...FORM_TYPES] },
   // The job form: free-text description and requirements, a form builder and a stage builder.
@@ -123,6 +142,31 @@ function countByte(buffer: Buffer, byte: number): number {
 }
 
 const bodies = new WeakMap<Request, Buffer>();
+const streamedRules = new WeakMap<Request, BodyRule>();
+
+/**
+ * The body of a request whose rule streams it, as a stream that ends with an error coded
+ * BODY_TOO_LARGE once more than the rule's bytes arrived; undefined for any other request.
+ */
+export function streamedBody(req: Request): ReadableStream<Uint8Array> | undefined {
+  const rule = streamedRules.get(req);
+  if (!rule) return undefined;
+  let size = 0;
+  const limited = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > rule.maxBytes) {
+        // What is left is read and dropped (see `refuse`), so the client gets the answer.
+        req.resume();
+        callback(Object.assign(new Error(tooLarge(rule).message), { code: BODY_TOO_LARGE }));
+      } else {
+        callback(null, chunk);
+      }
+    },
+  });
+  req.on("error", (error) => limited.destroy(error));
+  return Readable.toWeb(req.pipe(limited)) as ReadableStream<Uint8Array>;
+}
 
 /** The body the edge read and checked, for React Router's request; undefined for GET and HEAD. */
 export function bufferedBody(req: Request): Buffer | undefined {
@@ -157,6 +201,10 @@ export async function readCheckedBody(req: Request, res: Response, next: NextFun
     req.get("transfer-encoding") !== undefined,
   );
   if (headerRefusal) return refuse(res, headerRefusal, true);
+  if (rule.streamed) {
+    streamedRules.set(req, rule);
+    return next();
+  }
   let body: Buffer | "too large";
   try {
     body = await readBody(req, rule.maxBytes);

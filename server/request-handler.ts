@@ -4,7 +4,7 @@
 // body is written in bursts (`writeBody`) rather than chunk by chunk with a flush after each.
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler as createReactRouterHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { bufferedBody, bytesOf } from "./request-edge";
+import { bufferedBody, bytesOf, streamedBody } from "./request-edge";
 
 export function createRequestHandler({
   build,
@@ -42,10 +42,12 @@ function fetchRequest(req: Request, res: Response): globalThis.Request {
     if (!res.writableFinished) controller.abort();
   });
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const body = hasBody ? bytesOf(bufferedBody(req) ?? Buffer.alloc(0)) : undefined;
+  // A form with a file arrives as a stream (its route reads it as it comes); any other body was read by the edge.
+  const stream = hasBody ? streamedBody(req) : undefined;
+  const body = stream ?? (hasBody ? bytesOf(bufferedBody(req) ?? Buffer.alloc(0)) : undefined);
   // A POST without a body is an empty form (the edge let it through only because it was empty).
   if (hasBody && !headers.has("content-type")) headers.set("content-type", "application/x-www-form-urlencoded");
-  return new globalThis.Request(url.href, { method: req.method, headers, body, signal: controller.signal });
+  return new globalThis.Request(url.href, { method: req.method, headers, body, signal: controller.signal, ...(stream ? { duplex: "half" } : {}) } as RequestInit);
 }
 
 async function sendResponse(res: Response, response: globalThis.Response) {

@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { APPLICATION_MESSAGES, customFieldName } from "./application-messages";
+import { type CvFieldSetting, cvChoiceField, CV_FIELD_NAME } from "./cv";
 import type { FormField } from "./form-field";
 import { isCleanMultiLineText, isSingleLineText, TEXT_MESSAGES } from "./text";
 
@@ -59,10 +60,11 @@ function answerSchema(field: FormField): z.ZodType<string | boolean | undefined>
 }
 
 /**
- * The apply form of one job: the four standard fields, then the job's custom fields in order.
+ * The apply form of one job: the four standard fields (and the CV unless the job hides it), then
+ * the job's custom fields in order.
  * Takes the flat form values (`custom_fields.<id>`); answers keyed by field id.
  */
-export function applicationSchema(formSchema: readonly FormField[]) {
+export function applicationSchema(formSchema: readonly FormField[], cvField: CvFieldSetting = "hidden") {
   const fields = [...formSchema].sort((a, b) => a.order - b.order);
   const custom = z.object(Object.fromEntries(fields.map((field) => [field.id, answerSchema(field)])));
   return z.preprocess(
@@ -75,6 +77,8 @@ export function applicationSchema(formSchema: readonly FormField[]) {
     z.object({
       candidate_name: candidateNameField("Please keep your name under 200 characters"),
       candidate_email: candidateEmailField(),
+      // The CV, when the job asks for one (decision 083): checked from its description (`file:<bytes>`).
+      ...(cvField === "hidden" ? {} : { [CV_FIELD_NAME]: cvChoiceField(cvField) }),
       resume_url: url,
       cover_letter: z
         .string()

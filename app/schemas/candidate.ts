@@ -1,4 +1,5 @@
 import { candidateEmailField, candidateNameField } from "./application";
+import { CV_FIELD_NAME, cvChoiceField } from "./cv";
 import { isUuid } from "./id";
 import { queryId } from "./query";
 import { isSingleLineText, TEXT_MESSAGES } from "./text";
@@ -36,6 +37,7 @@ export const AddCandidateSchema = z.object({
   source: optionalLine(200, "Please keep the source under 200 characters"),
   job: optionalId("Choose one of your jobs"),
   stage: optionalId("Choose a stage of the job"),
+  [CV_FIELD_NAME]: cvChoiceField("optional"),
 });
 
 export type AddCandidateInput = z.output<typeof AddCandidateSchema>;

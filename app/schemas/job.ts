@@ -3,6 +3,7 @@ import { z } from "./zod";
 import { queryCursor, querySearch, queryValue } from "./query";
 import { type FormFieldDraft, FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES, FormFieldSchema, fieldsFromDrafts, type FormFieldType } from "./form-field";
 import { isCurrencyCode, parseSalaryAmount, SALARY_MESSAGES, salaryAmountError } from "./salary";
+import { CV_FIELD_SETTINGS } from "./cv";
 
 export const JOB_TYPES = ["full-time", "part-time", "contract", "internship"] as const;
 export const JOB_STATUSES = ["published", "draft", "closed"] as const;
@@ -111,6 +112,8 @@ export const CreateJobSchema = z
     salary_currency: optionalCurrency,
     salary_period: optionalEnum(SALARY_PERIODS),
     remote_type: optionalEnum(REMOTE_TYPES),
+    /** Whether the apply form asks for a CV (decision 083); optional unless said. */
+    cv_field: z.preprocess((value) => (value === "" ? undefined : value), z.enum(CV_FIELD_SETTINGS).default("optional")),
     form_schema: z
       .array(FormFieldInputSchema)
       .default([])
@@ -168,6 +171,7 @@ export interface JobFormState {
   salary_currency: string;
   salary_period: string;
   remote_type: string;
+  cv_field: string;
   fields: FormFieldDraft[];
   stages: StageDraft[];
   stage_moves: Record<string, string>;
@@ -185,6 +189,7 @@ export function newJobFormState(): JobFormState {
     salary_currency: "",
     salary_period: "",
     remote_type: "",
+    cv_field: "optional",
     fields: [],
     stages: DEFAULT_PIPELINE_STAGES.map((stage, index) => ({ key: `default-${index}`, id: "", ...stage })),
     stage_moves: {},
@@ -229,6 +234,7 @@ export function jobFormStateFromValues(values: Record<string, string>): JobFormS
     salary_currency: text("salary_currency"),
     salary_period: text("salary_period"),
     remote_type: text("remote_type"),
+    cv_field: text("cv_field") || "optional",
     fields: byIndex(fieldRows).map((row, index) => ({
       id: row.id || `field-${index}`,
       type: (FORM_FIELD_TYPES as readonly string[]).includes(row.type ?? "") ? (row.type as FormFieldType) : "text",
@@ -260,6 +266,7 @@ export function jobInputFromState(state: JobFormState): Record<string, unknown> 
     salary_currency: state.salary_currency,
     salary_period: state.salary_period,
     remote_type: state.remote_type,
+    cv_field: state.cv_field,
     form_schema: fieldsFromDrafts(state.fields),
     stages: state.stages.map((stage) => ({ id: stage.id, name: stage.name, description: stage.description })),
     stage_moves: state.stage_moves,

@@ -15,7 +15,7 @@ describe("startApp and stopApp", () => {
 
     await startApp();
     expect(appDatabaseHandle()).toBeDefined();
-    expect(runningBackgroundTasks().sort()).toEqual(["application-email-sweep", "email-retry-pass"]);
+    expect(runningBackgroundTasks().sort()).toEqual(["application-email-sweep", "cv-extract-text", "email-retry-pass"]);
 
     await stopApp();
     expect(appDatabaseHandle()).toBeUndefined();

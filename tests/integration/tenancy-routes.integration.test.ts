@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { applications, emailTemplates, invitations, profiles, session } from "../../db/schema";
+import { applications, cvs, emailTemplates, invitations, profiles, session } from "../../db/schema";
 import routes from "../../app/routes";
 import { ApplicationQuerySchema, ApplicationsQuerySchema, CandidatesQuerySchema, JobChoicesQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
 import { AddCandidateQuerySchema } from "~/schemas/candidate";
@@ -106,6 +106,7 @@ interface World {
     job: { id: string; stages: { id: string; name: string }[] };
     application: string;
     candidate: string;
+    cv: string;
     template: string;
     invitation: string;
     member: string;
@@ -135,6 +136,12 @@ beforeAll(async () => {
   await db.update(profiles).set({ companyId: a.staff.companyId }).where(eq(profiles.id, member.staff.userId));
   const [aSession] = await db.select({ id: session.id }).from(session).where(eq(session.userId, a.staff.userId));
 
+  const aCandidate = (await db.select({ id: applications.candidateId }).from(applications).where(eq(applications.id, application.id)))[0]!.id;
+  const [cv] = await db
+    .insert(cvs)
+    .values({ companyId: a.staff.companyId, candidateId: aCandidate, fileName: `${SECRET}.pdf`, kind: "pdf", sizeBytes: 1, sha256: SECRET, storageKey: `cv/${SECRET}` })
+    .returning({ id: cvs.id });
+
   const b = await createStaff(db, bed.t.auth);
   const bJob = await createTestJob(db, b.staff);
   const bApplication = await createTestApplication(db, bJob, { stageName: bJob.stages[1]!.name });
@@ -143,7 +150,8 @@ beforeAll(async () => {
       companyId: a.staff.companyId,
       job,
       application: application.id,
-      candidate: (await bed.t.db.select({ id: applications.candidateId }).from(applications).where(eq(applications.id, application.id)))[0]!.id,
+      candidate: aCandidate,
+      cv: cv!.id,
       template: template!.id,
       invitation: invitation!.id,
       member: member.staff.userId,
@@ -157,7 +165,7 @@ beforeAll(async () => {
 /** Every row of company A, and the sessions of its people: what must not change. */
 async function snapshotOfA(): Promise<string> {
   const companyId = world.a.companyId;
-  const tables = ["profiles", "jobs", "pipeline_stages", "candidates", "applications", "email_templates", "email_messages", "invitations", "activity_events"];
+  const tables = ["profiles", "jobs", "pipeline_stages", "candidates", "cvs", "applications", "email_templates", "email_messages", "invitations", "activity_events"];
   const rows: Record<string, unknown> = {
     companies: await queryRows(bed.t.db, sql`select * from companies where id = ${companyId}`),
     session: await queryRows(
@@ -257,6 +265,14 @@ const CALLS: Record<string, Call[]> = {
   ],
   "candidates/:candidateId loader": [
     { covers: [":candidateId"], url: (w) => `/candidates/${w.a.candidate}`, params: (w) => ({ candidateId: w.a.candidate }), answer: 404 },
+  ],
+  "candidates/:candidateId/cvs/:cvId loader": [
+    {
+      covers: [":candidateId", ":cvId"],
+      url: (w) => `/candidates/${w.a.candidate}/cvs/${w.a.cv}`,
+      params: (w) => ({ candidateId: w.a.candidate, cvId: w.a.cv }),
+      answer: 404,
+    },
   ],
   "applications/:applicationId loader": [
     { covers: [":applicationId"], url: (w) => `/applications/${w.a.application}`, params: (w) => ({ applicationId: w.a.application }), answer: 404 },

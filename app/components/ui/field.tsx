@@ -71,6 +71,22 @@ export function SelectField({
   );
 }
 
+const fileInputStyles =
+  "mt-1 block w-full rounded-lg text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-brand-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/30 aria-[invalid=true]:text-red-700";
+
+/** A labelled file picker, its messages tied to it like Field's. */
+export function FileField({ label, error, hint, className, ...input }: ControlProps & Omit<ComponentProps<"input">, "id" | "className" | "type">) {
+  return (
+    <LabelledControl
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(a11y) => <input {...a11y} className={fileInputStyles} type="file" {...input} />}
+    />
+  );
+}
+
 /** The ids of what FieldMessages shows for a control, for its aria-describedby. */
 function describedBy(id: string, error?: string, hint?: ReactNode) {
   return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;

@@ -2,15 +2,18 @@ import { type ReactNode, useEffect, useId, useMemo, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field, FieldMessages, inputStyles } from "~/components/ui/field";
+import { Field, FieldMessages, FileField, inputStyles } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { applicationSchema, customFieldName, HONEYPOT_FIELD } from "~/schemas/application";
+import { CV_ACCEPT, CV_FIELD_LABEL, CV_FIELD_NAME, CV_MESSAGES, type CvFieldSetting } from "~/schemas/cv";
 import type { FormField } from "~/schemas/form-field";
 import type { FieldErrors } from "~/schemas/parse-form";
 import { VISIT_SOURCE_FIELDS, visitSource } from "~/lib/visit-source";
 
 interface ApplyFormProps {
   fields: FormField[];
+  /** Whether the job asks for a CV (decision 083). */
+  cvField: CvFieldSetting;
   errors: FieldErrors | undefined;
   values: Record<string, string> | undefined;
   failure: string | undefined;
@@ -107,12 +110,14 @@ function CustomField({ field, error, value }: { field: FormField; error?: string
  * The application form: candidate_name, candidate_email, resume_url, cover_letter, then the
  * job's custom fields in order. Checked in the browser and again by the action.
  */
-export function ApplyForm({ fields, errors: serverErrors, values = {}, failure }: ApplyFormProps) {
-  const schema = useMemo(() => applicationSchema(fields), [fields]);
+export function ApplyForm({ fields, cvField, errors: serverErrors, values = {}, failure }: ApplyFormProps) {
+  const schema = useMemo(() => applicationSchema(fields, cvField), [fields, cvField]);
   const { errors, onSubmit, onChange } = useValidatedForm(schema, serverErrors);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const coverId = useId();
+  // After a failed post the browser has forgotten the chosen file: say so beside the field.
+  const cvHint = values[CV_FIELD_NAME] ? `${CV_MESSAGES.hint}. ${CV_MESSAGES.chooseAgain}` : CV_MESSAGES.hint;
   // Where the visit came from (decision 079), from the tab's first page: filled in once hydrated.
   const sourceFields = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -121,7 +126,7 @@ export function ApplyForm({ fields, errors: serverErrors, values = {}, failure }
   }, []);
 
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5">
+    <Form method="post" encType={cvField === "hidden" ? undefined : "multipart/form-data"} noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5">
       {failure ? <Alert title="Your application was not sent">{failure}</Alert> : null}
       <div ref={sourceFields} hidden>
         {VISIT_SOURCE_FIELDS.map((name) => (
@@ -130,6 +135,21 @@ export function ApplyForm({ fields, errors: serverErrors, values = {}, failure }
       </div>
       <Field label="Full name" name="candidate_name" autoComplete="name" defaultValue={values.candidate_name} error={errors.candidate_name} required />
       <Field label="Email" name="candidate_email" type="email" autoComplete="email" defaultValue={values.candidate_email} error={errors.candidate_email} required />
+      {cvField === "hidden" ? null : (
+        <FileField
+          label={
+            <>
+              {CV_FIELD_LABEL}
+              {cvField === "required" ? <RequiredMark /> : null}
+            </>
+          }
+          name={CV_FIELD_NAME}
+          accept={CV_ACCEPT}
+          aria-required={cvField === "required" || undefined}
+          error={errors[CV_FIELD_NAME]}
+          hint={cvHint}
+        />
+      )}
       <Field label="Resume URL" name="resume_url" type="url" inputMode="url" placeholder="https://" defaultValue={values.resume_url} error={errors.resume_url} hint="A link to your resume or LinkedIn profile (optional)" />
       <div>
         <label htmlFor={coverId} className="block text-sm font-medium text-slate-700">

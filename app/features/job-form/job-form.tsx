@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Field, SelectField, TextAreaField } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { jobTypeLabel, remoteTypeLabel } from "~/lib/job-labels";
+import { CV_FIELD_LABELS, CV_FIELD_SETTINGS } from "~/schemas/cv";
 import { FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES, type FormFieldType } from "~/schemas/form-field";
 import { fieldErrorIndexes, JOB_TYPES, type JobFormIntent, JobFormSchema, type JobFormState, REMOTE_TYPES, SALARY_PERIODS } from "~/schemas/job";
 import type { FieldErrors } from "~/schemas/parse-form";
@@ -114,6 +115,16 @@ export function JobForm({ initial, errors: serverErrors, failure, failureTitle, 
             <p className="mt-1 text-sm text-slate-500">
               Candidates always give their name, email, resume link and cover letter. Add your own questions below; a question without a label is left out.
             </p>
+          </div>
+          <div className="sm:max-w-xs">
+            <SelectField
+              label="Resume/CV upload"
+              name="cv_field"
+              defaultValue={state.cv_field}
+              options={options(CV_FIELD_SETTINGS, undefined, (value) => CV_FIELD_LABELS[value as keyof typeof CV_FIELD_LABELS])}
+              error={errors.cv_field}
+              hint="PDF, DOCX, ODT, RTF or TXT, up to 10 MB"
+            />
           </div>
           {state.fields.length === 0 ? <p className="text-sm text-slate-500">No custom fields yet.</p> : null}
           <ol className="space-y-4">

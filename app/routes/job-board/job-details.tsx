@@ -17,7 +17,7 @@ export function jobPageMeta(data: PublishedJobPage | { status: "missing" | "clos
 }
 
 /** What the job page shows of a job: the public page's, or a staff preview's (no JSON-LD). */
-export type JobDetailsPage = Pick<PublishedJobPage, "apply" | "path"> & { job: Omit<PublishedJobPage["job"], "formSchema">; jsonLd?: string };
+export type JobDetailsPage = Pick<PublishedJobPage, "apply" | "path"> & { job: Omit<PublishedJobPage["job"], "formSchema" | "cvField">; jsonLd?: string };
 
 /** Looks like a button or link of the public page, goes nowhere: a preview's Apply Now and Back to Job Board. */
 function Inert({ className, children }: { className: string; children: ReactNode }) {

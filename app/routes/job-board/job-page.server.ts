@@ -34,7 +34,7 @@ export async function loadJobPage(params: { id: string; slug: string }, apply: b
     canonical,
     path: canonicalPath,
     jsonLd: serializeJsonLd(jobPostingJsonLd(job, canonical)),
-    job: { ...jobSummary(job), companyWebsite: safeWebsite(job.companyWebsite), formSchema: job.formSchema },
+    job: { ...jobSummary(job), companyWebsite: safeWebsite(job.companyWebsite), formSchema: job.formSchema, cvField: job.cvField },
   };
 }
 

@@ -10,15 +10,20 @@ import { sourceLabel } from "~/lib/source-label";
 import { applicationStatusTone } from "~/schemas/application-review";
 import { requireStaff } from "~/server/accounts/session.server";
 import { getCandidate } from "~/server/candidates/queries.server";
+import { listCandidateCvs } from "~/server/cvs/queries.server";
+import { CvList } from "~/features/candidate-cvs/cv-list";
 import { appDatabase } from "~/server/platform/db.server";
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? data.candidate.name : "Candidate", "A candidate's profile and applications.");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const candidate = await getCandidate(appDatabase(), staff, idParam(params.candidateId, "Candidate not found"));
+  const db = appDatabase();
+  const candidateId = idParam(params.candidateId, "Candidate not found");
+  const [candidate, cvs] = await Promise.all([getCandidate(db, staff, candidateId), listCandidateCvs(db, staff, candidateId)]);
   if (!candidate) throw data("Candidate not found", { status: 404 });
   return {
+    cvs,
     candidate: {
       ...candidate,
       source: sourceLabel(candidate.source, candidate.sourceDetail),
@@ -28,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function Candidate({ loaderData }: Route.ComponentProps) {
-  const { candidate } = loaderData;
+  const { candidate, cvs } = loaderData;
   const count = candidate.applications.length;
   return (
     <div className="mx-auto max-w-5xl">
@@ -97,6 +102,10 @@ export default function Candidate({ loaderData }: Route.ComponentProps) {
               </dd>
             </div>
           </dl>
+        </Panel>
+
+        <Panel id="cvs" title={cvs.length > 1 ? `CVs (${cvs.length})` : "CV"} className="lg:col-span-2">
+          <CvList candidateId={candidate.id} cvs={cvs} />
         </Panel>
       </div>
     </div>

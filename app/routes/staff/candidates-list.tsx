@@ -9,6 +9,7 @@ import { inputStyles } from "~/components/ui/field";
 import { LocalDate } from "~/components/ui/local-date";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
+import { SearchMatchNote } from "~/features/candidate-search/search-match-note";
 import { sourceLabel } from "~/lib/source-label";
 import { APPLICATION_SOURCES } from "~/schemas/application-source";
 import { applicationStatusTone, CandidatesQuerySchema } from "~/schemas/application-review";
@@ -107,7 +108,9 @@ export default function CandidatesList({ loaderData }: Route.ComponentProps) {
           <Alert title="Error loading candidates">{error}</Alert>
         ) : !list || list.rows.length === 0 ? (
           <EmptyState title={filters.q || filters.source ? "No candidates match your search." : "No candidates yet."}>
-            {filters.q || filters.source ? "Try part of a name or an email address, or another source." : "Everyone who applies to one of your jobs shows up here."}
+            {filters.q || filters.source
+              ? "Search finds names, email addresses, phone numbers, tags, answers and the text of CVs. Try fewer words, or another source."
+              : "Everyone who applies to one of your jobs shows up here."}
           </EmptyState>
         ) : (
           <>
@@ -119,6 +122,7 @@ export default function CandidatesList({ loaderData }: Route.ComponentProps) {
                   <>
                     <p className="font-semibold text-slate-900">{row.name}</p>
                     <p className="break-all text-xs text-slate-500">{row.email}</p>
+                    {row.match ? <SearchMatchNote match={row.match} snippet={row.snippet} /> : null}
                   </>,
                   row.latestJobTitle ?? "—",
                   row.latestStageName ? (

@@ -3,14 +3,16 @@ import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/candidates-new";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field, SelectField } from "~/components/ui/field";
+import { Field, FileField, SelectField } from "~/components/ui/field";
 import { type JobChoice, JobFilter } from "~/features/job-filter/job-filter";
 import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
 import { pageMeta } from "~/lib/meta";
 import { jobPath } from "~/lib/slug";
 import { AddCandidateQuerySchema, AddCandidateSchema } from "~/schemas/candidate";
 import { parseQuery } from "~/schemas/query";
-import { formValues, parseForm } from "~/schemas/parse-form";
+import { type FieldErrors, parseForm } from "~/schemas/parse-form";
+import { CV_ACCEPT, CV_FIELD_LABEL, CV_FIELD_NAME, CV_MESSAGES } from "~/schemas/cv";
+import { type FormWithCv, readFormWithCv } from "~/server/cvs/cv-upload.server";
 import { requireStaff } from "~/server/accounts/session.server";
 import { displayNameOf } from "~/lib/role-label";
 import { getApplicationFilterChoices } from "~/server/applications/queries.server";
@@ -37,17 +39,34 @@ const MAX_LENGTHS = maxLengthsOf(AddCandidateSchema);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context);
-  const values = formValues(await request.formData());
-  const parsed = parseForm(AddCandidateSchema, values);
-  if (!parsed.success) return data({ errors: parsed.errors, values: echoFormValues(values, MAX_LENGTHS) }, { status: 400 });
+  // The CV, if one was chosen, streamed to a temporary file and checked by its bytes (decision 083).
+  let form: FormWithCv;
   try {
-    const added = await addCandidate(appDatabase(), { ...staff, displayName: displayNameOf(staff) }, parsed.data);
-    const notice = added.applicationId ? "candidate-added-to-job" : added.existed ? "candidate-existing" : "candidate-added";
-    return redirectWithNotice(`/candidates/${added.candidateId}`, notice);
+    form = await readFormWithCv(request, { acceptCv: true });
   } catch (error) {
-    // Another company's job is no choice: said beside the job, with the form kept.
-    const answer = answerDomainError(error, { answerNotFound: true });
-    return data({ errors: answer.errors, values: echoFormValues(values, MAX_LENGTHS) }, answer.init);
+    const answer = answerDomainError(error);
+    return data({ errors: answer.errors as FieldErrors, values: {} as Record<string, string> }, answer.init);
+  }
+  try {
+    const { values } = form;
+    // What the form shows again: its fields, and whether a file had been chosen (it must be chosen again).
+    const echo: Record<string, string> = { ...echoFormValues(values, MAX_LENGTHS), ...(values[CV_FIELD_NAME] ? { [CV_FIELD_NAME]: values[CV_FIELD_NAME] } : {}) };
+    const parsed = parseForm(AddCandidateSchema, values);
+    if (!parsed.success || form.cvError) {
+      const errors: FieldErrors = { ...(parsed.success ? {} : parsed.errors), ...(form.cvError ? { [CV_FIELD_NAME]: form.cvError } : {}) };
+      return data({ errors, values: echo }, { status: 400 });
+    }
+    try {
+      const added = await addCandidate(appDatabase(), { ...staff, displayName: displayNameOf(staff) }, parsed.data, form.cv);
+      const notice = added.applicationId ? "candidate-added-to-job" : added.existed ? "candidate-existing" : "candidate-added";
+      return redirectWithNotice(`/candidates/${added.candidateId}`, notice);
+    } catch (error) {
+      // Another company's job is no choice: said beside the job, with the form kept.
+      const answer = answerDomainError(error, { answerNotFound: true });
+      return data({ errors: answer.errors as FieldErrors, values: echo }, answer.init);
+    }
+  } finally {
+    await form.cv?.dispose();
   }
 }
 
@@ -73,10 +92,17 @@ export default function AddCandidate({ loaderData, actionData }: Route.Component
           <Alert>{errors.form}</Alert>
         </div>
       ) : null}
-      <Form method="post" noValidate className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <Form method="post" encType="multipart/form-data" noValidate className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <Field label="Full name" name="name" autoComplete="off" required defaultValue={values?.name} error={errors.name} />
         <Field label="Email" name="email" type="email" autoComplete="off" required defaultValue={values?.email} error={errors.email} />
         <Field label="Phone (optional)" name="phone" type="tel" autoComplete="off" defaultValue={values?.phone} error={errors.phone} />
+        <FileField
+          label={`${CV_FIELD_LABEL} (optional)`}
+          name={CV_FIELD_NAME}
+          accept={CV_ACCEPT}
+          error={errors[CV_FIELD_NAME]}
+          hint={values?.[CV_FIELD_NAME] ? `${CV_MESSAGES.hint}. ${CV_MESSAGES.chooseAgain}` : CV_MESSAGES.hint}
+        />
         <Field
           label="Source (optional)"
           name="source"

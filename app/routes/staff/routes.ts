@@ -11,6 +11,7 @@ export const staffRoutes = [
   route("candidates", "routes/staff/candidates-list.tsx"),
   route("candidates/new", "routes/staff/candidates-new.tsx"),
   route("candidates/:candidateId", "routes/staff/candidate.tsx"),
+  route("candidates/:candidateId/cvs/:cvId", "routes/staff/cv-file.tsx"),
   route("email-templates", "routes/staff/email-templates.tsx"),
   route("email-templates/new", "routes/staff/email-templates-new.tsx"),
   route("email-templates/:templateId/edit", "routes/staff/email-templates-edit.tsx"),

@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import { APPLICATION_MESSAGES, type ApplicationData } from "~/schemas/application";
 import type { ApplicationSource } from "~/schemas/application-source";
 import { APPLIED_STAGE_NAME } from "~/schemas/job";
-import { type Database, queryRows, queryRowsPrepared } from "../platform/db.server";
+import { type Database, type Queryable, queryRows, queryRowsPrepared } from "../platform/db.server";
+import { type ReceivedCv, removeCvFile, storeCvFile } from "../cvs/cv-upload.server";
+import { enqueueCvExtraction } from "../cvs/extract-cv.server";
 import { DomainError } from "../platform/errors.server";
 import { assertWithinLimit, effectiveLimit, type RateLimitRule, rateLimitUpsert, sweepRateLimitsSometimes } from "../platform/rate-limit.server";
 
@@ -25,15 +27,18 @@ export interface ApplyRateLimit {
  *   (case-insensitive) already applied to this job (the unique index);
  * - records the "application received" activity event;
  * - queues the application's emails, which the mail worker writes and sends after the commit
- *   (decision 044).
+ *   (decision 044);
+ * - with a CV (already checked, in a temporary file): records it for the candidate, its file
+ *   copied to the file storage first and its text extraction queued in the same transaction
+ *   (decision 083); the stored file is removed again when the application is refused.
  * When nothing was inserted, the limit or a second read says why: RATE_LIMITED, CONFLICT (with
  * the email field), CLOSED or NOT_FOUND.
  */
 export async function submitApplication(
   db: Database,
-  input: { jobId: string; application: ApplicationData; rateLimit?: ApplyRateLimit; source?: ApplicationSource },
+  input: { jobId: string; application: ApplicationData; rateLimit?: ApplyRateLimit; source?: ApplicationSource; cv?: ReceivedCv | null },
 ): Promise<{ id: string }> {
-  const { application, rateLimit } = input;
+  const { application, rateLimit, cv } = input;
   const source = input.source ?? { source: "job_board", detail: null };
   const formData = {
     ...(application.cover_letter ? { cover_letter: application.cover_letter } : {}),
@@ -41,9 +46,18 @@ export async function submitApplication(
   };
   const limited = rateLimit ? rateLimitUpsert(rateLimit.rule, rateLimit.subject) : sql`select 1 as count, 0 as retry_after`;
   const limit = rateLimit ? effectiveLimit(rateLimit.rule) : 1;
-  const [row] = await queryRowsPrepared<{ id: string | null; count: number; retry_after: number }>(
-    db,
-    rateLimit ? `submit-application:${rateLimit.rule.name}` : "submit-application",
+  const storageKey = cv ? await storeCvFile(cv) : null;
+  const withCv = cv && storageKey
+    ? sql`, cv as (
+          insert into cvs (company_id, candidate_id, application_id, file_name, kind, size_bytes, sha256, storage_key)
+          select i.company_id, i.candidate_id, i.id, ${cv.fileName}, ${cv.kind}, ${cv.size}, ${cv.sha256}, ${storageKey}
+          from inserted i
+          returning id
+        )`
+    : sql``;
+  const statement = (on: Queryable) => queryRowsPrepared<{ id: string | null; cv_id: string | null; count: number; retry_after: number }>(
+    on,
+    `submit-application${rateLimit ? `:${rateLimit.rule.name}` : ""}${cv ? ":cv" : ""}`,
     sql`with limited as (${limited}),
         inserted as (
           insert into applications (company_id, job_id, candidate_name, candidate_email, resume_url, source, source_detail, form_data, current_pipeline_stage_id)
@@ -57,7 +71,7 @@ export async function submitApplication(
           where j.id = ${input.jobId} and j.status = 'published' and (select count from limited) <= ${limit}
           for share of j
           on conflict do nothing
-          returning id, company_id, job_id, candidate_name
+          returning id, company_id, job_id, candidate_id, candidate_name
         ),
         event as (
           insert into activity_events (company_id, actor_id, type, subject_type, subject_id, data)
@@ -67,9 +81,25 @@ export async function submitApplication(
         ),
         queued as (
           insert into application_email_queue (application_id) select id from inserted
-        )
-        select (select id from inserted) as id, l.count, l.retry_after from limited l`,
+        )${withCv}
+        select (select id from inserted) as id, ${cv ? sql`(select id from cv)` : sql`null::uuid`} as cv_id, l.count, l.retry_after
+        from limited l`,
   );
+  let row: Awaited<ReturnType<typeof statement>>[number] | undefined;
+  try {
+    // With a CV, its extraction task commits with it (or not at all).
+    [row] = cv
+      ? await db.transaction(async (tx) => {
+          const rows = await statement(tx);
+          if (rows[0]?.cv_id) await enqueueCvExtraction(tx, rows[0].cv_id);
+          return rows;
+        })
+      : await statement(db);
+  } catch (error) {
+    if (storageKey) await removeCvFile(storageKey);
+    throw error;
+  }
+  if (storageKey && !row?.cv_id) await removeCvFile(storageKey);
   if (rateLimit) {
     sweepRateLimitsSometimes(db);
     assertWithinLimit(rateLimit.rule, row);

@@ -5,7 +5,9 @@ import { createAuth, setAppAuth } from "../accounts/auth.server";
 import { config } from "../platform/config.server";
 import { appDatabaseHandle, openDatabase, setAppDatabase } from "../platform/db.server";
 import { applicationEmailWorker } from "../mail/candidate-emails.server";
+import { extractCvTask } from "../cvs/extract-cv.server";
 import { stopTextExtraction } from "../cvs/extract-text.server";
+import { sweepUploadTemp } from "../storage/upload.server";
 import { applicationEmailSweep, emailRetryPass } from "../mail/mail-tasks.server";
 import { type Queue, startQueue } from "../queue/queue.server";
 import { isEmptyDatabase, seedDemo } from "./demo-seed.server";
@@ -16,7 +18,7 @@ import { isEmptyDatabase, seedDemo } from "./demo-seed.server";
  * but the CV extraction's memory watchdog, which samples only while a file is read and which
  * stopApp stops with the extraction worker.
  */
-const APP_TASKS = [emailRetryPass, applicationEmailSweep];
+const APP_TASKS = [emailRetryPass, applicationEmailSweep, extractCvTask];
 
 let appQueue: Queue | undefined;
 
@@ -59,7 +61,10 @@ export async function startApp(): Promise<void> {
   }
   // The outbox's passes (what a previous run left pending, retries that are due) run as recurring
   // tasks: the first within a minute of start, then each minute, once across all app nodes.
+  // CVs' text is read by a task too (decision 083).
   appQueue = await startQueue(handle, APP_TASKS);
+  // Uploads a killed process left half-checked in the temporary folder.
+  void sweepUploadTemp().catch((error) => console.error("Could not sweep the upload folder:", error));
   console.log(
     handle.kind === "pglite" ? `Database: embedded PGlite in ${config.dataDir}` : "Database: PostgreSQL (DATABASE_URL)",
   );

@@ -1,7 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { applications, candidates, jobs, pipelineStages } from "../../../db/schema";
+import { applications, candidates, cvs, jobs, pipelineStages } from "../../../db/schema";
 import type { AddCandidateInput } from "~/schemas/candidate";
 import { recordActivity } from "../activity/activity.server";
+import { type ReceivedCv, removeCvFile, storeCvFile } from "../cvs/cv-upload.server";
+import { enqueueCvExtraction } from "../cvs/extract-cv.server";
 import type { Database, Transaction } from "../platform/db.server";
 import { DomainError, isUniqueViolation } from "../platform/errors.server";
 import { type Actor, owned } from "../platform/tenancy.server";
@@ -15,8 +17,16 @@ export const ALREADY_IN_JOB = "This candidate already has an application for thi
  * chosen). Its source is "Added by {who}" (and the source they typed); the history names them; no
  * email goes to the candidate, who did not apply.
  */
-export async function addCandidate(db: Database, actor: Actor & { displayName: string }, input: Partial<AddCandidateInput> & Pick<AddCandidateInput, "name" | "email">) {
+export async function addCandidate(
+  db: Database,
+  actor: Actor & { displayName: string },
+  input: Partial<AddCandidateInput> & Pick<AddCandidateInput, "name" | "email">,
+  cv: ReceivedCv | null = null,
+) {
   const detail = input.source ? `${actor.displayName} · ${input.source}` : actor.displayName;
+  // The file goes to storage first; its row and extraction task commit with the candidate, and
+  // the file is removed again if they do not.
+  const storageKey = cv ? await storeCvFile(cv) : null;
   try {
     return await db.transaction(async (tx) => {
       const target = input.job ? await jobAndStage(tx, actor, input.job, input.stage) : null;
@@ -37,7 +47,28 @@ export async function addCandidate(db: Database, actor: Actor & { displayName: s
         })
         .returning({ id: candidates.id, existed: sql<boolean>`xmax <> 0` });
       if (!candidate) throw new Error("addCandidate: no candidate row");
-      if (!target) return { candidateId: candidate.id, applicationId: null, existed: candidate.existed };
+      const recordCv = async (applicationId: string | null) => {
+        if (!cv || !storageKey) return;
+        const [row] = await tx
+          .insert(cvs)
+          .values({
+            companyId: actor.companyId,
+            candidateId: candidate.id,
+            applicationId,
+            fileName: cv.fileName,
+            kind: cv.kind,
+            sizeBytes: cv.size,
+            sha256: cv.sha256,
+            storageKey,
+            uploadedBy: actor.userId,
+          })
+          .returning({ id: cvs.id });
+        await enqueueCvExtraction(tx, row!.id);
+      };
+      if (!target) {
+        await recordCv(null);
+        return { candidateId: candidate.id, applicationId: null, existed: candidate.existed };
+      }
 
       const [application] = await tx
         .insert(applications)
@@ -62,9 +93,11 @@ export async function addCandidate(db: Database, actor: Actor & { displayName: s
         subjectId: application!.id,
         data: { candidateName: input.name, jobId: target.jobId, jobTitle: target.jobTitle, stageName: target.stageName },
       });
+      await recordCv(application!.id);
       return { candidateId: candidate.id, applicationId: application!.id, existed: candidate.existed };
     });
   } catch (error) {
+    if (storageKey) await removeCvFile(storageKey);
     // The unique index of one application per email per job.
     if (isUniqueViolation(error)) throw new DomainError("CONFLICT", ALREADY_IN_JOB, { field: "job" });
     throw error;

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { applications, candidates, jobs, pipelineStages } from "../../../db/schema";
 import type { ApplicationStatus } from "~/schemas/application-review";
 import type { ApplicationSourceKind } from "~/schemas/application-source";
 import { isUuid } from "~/schemas/id";
-import { likePattern } from "../jobs/queries.server";
+import type { SearchMatch } from "~/schemas/candidate-search";
+import { searchCandidatesPage } from "./search.server";
 import type { Queryable } from "../platform/db.server";
 import { cursorAt, keysetPage, keysetQuery, type KeysetPosition } from "../platform/keyset.server";
 import { type Actor, owned, ownedSql } from "../platform/tenancy.server";
@@ -20,57 +21,49 @@ export interface CandidateFilters extends KeysetPosition {
 /**
  * The company's candidates, the most recently active first (their newest application), one keyset
  * page at a time, each with their newest application's job, stage and status and how many
- * applications they have, filtered by how they came in; "Search candidates" matches part of a name or
- * an email (trigram indexes).
+ * applications they have, filtered by how they came in. With a search, the full-text search of
+ * decision 086 (best match first) inside the same filters.
  */
-export function listCandidates(db: Queryable, actor: Actor, filters: CandidateFilters) {
-  return candidatesPage(db, actor, filters, true);
-}
-
-/** listCandidates, with a search's matches read once (`readMatchesOnce`) or the page read in order. */
-async function candidatesPage(db: Queryable, actor: Actor, filters: CandidateFilters, readMatchesOnce: boolean) {
-  const conditions: SQL[] = [owned(candidates, actor)];
+export async function listCandidates(db: Queryable, actor: Actor, filters: CandidateFilters) {
+  const conditions: SQL[] = [];
   if (filters.source) conditions.push(eq(candidates.source, filters.source));
   const q = filters.q?.trim();
   if (q) {
-    const pattern = likePattern(q);
-    conditions.push(/\s/.test(q) ? ilike(candidates.name, pattern) : or(ilike(candidates.name, pattern), ilike(candidates.email, pattern))!);
+    return searchCandidatesPage(db, actor, conditions, {
+      q,
+      after: filters.after,
+      before: filters.before,
+      pageSize: CANDIDATES_PAGE_SIZE,
+      cap: CANDIDATES_COUNT_CAP,
+    });
   }
-  const where = and(...conditions);
-  const columns = {
-    id: candidates.id,
-    name: candidates.name,
-    email: candidates.email,
-    lastAppliedAt: candidates.lastAppliedAt,
-    source: candidates.source,
-    sourceDetail: candidates.sourceDetail,
-  };
-  // A search reads its matches once (as the applications list's, decision 076): the trigram indexes
-  // give them in no order, so they are collected (up to the cap), counted, and the page sorted out
-  // of them. Without a search, or past the cap, the page is read in index order and counted apart.
-  const matches = db.$with("matches").as(db.select(columns).from(candidates).where(where).limit(CANDIDATES_COUNT_CAP + 1));
-  const searching = Boolean(q) && readMatchesOnce;
-  const from = searching ? matches : candidates;
-  const keyset = keysetQuery(from.lastAppliedAt, from.id, filters, CANDIDATES_PAGE_SIZE);
+  return browseCandidatesPage(db, actor, conditions, filters);
+}
+
+/** The list without a search: a keyset page in index order, its matches counted apart up to the cap. */
+async function browseCandidatesPage(db: Queryable, actor: Actor, filters: SQL[], position: KeysetPosition) {
+  const where = and(owned(candidates, actor), ...filters);
+  const keyset = keysetQuery(candidates.lastAppliedAt, candidates.id, position, CANDIDATES_PAGE_SIZE);
   const upToCap = db.select({ one: sql`1`.as("one") }).from(candidates).where(where).limit(CANDIDATES_COUNT_CAP + 1);
   const page = db.$with("page").as(
     db
       .select({
-        id: from.id,
-        cursorAt: cursorAt(from.lastAppliedAt).as("cursor_at"),
-        name: from.name,
-        email: from.email,
-        lastAppliedAt: from.lastAppliedAt,
-        source: from.source,
-        sourceDetail: from.sourceDetail,
+        id: candidates.id,
+        cursorAt: cursorAt(candidates.lastAppliedAt).as("cursor_at"),
+        name: candidates.name,
+        email: candidates.email,
+        lastAppliedAt: candidates.lastAppliedAt,
+        source: candidates.source,
+        sourceDetail: candidates.sourceDetail,
       })
-      .from(from)
-      .where(searching ? keyset.where : and(where, keyset.where))
+      .from(candidates)
+      .where(and(where, keyset.where))
       .orderBy(...keyset.orderBy)
       .limit(keyset.limit),
   );
   // The page's 26 rows first, then each one's newest application and count (index on candidate_id).
-  const rows = await (searching ? db.with(matches, page) : db.with(page))
+  const rows = await db
+    .with(page)
     .select({
       id: page.id,
       cursorAt: page.cursorAt,
@@ -83,7 +76,7 @@ async function candidatesPage(db: Queryable, actor: Actor, filters: CandidateFil
       latestStageName: sql<string | null>`latest.stage_name`,
       latestStatus: sql<ApplicationStatus | null>`latest.status`,
       applications: sql<number>`(select count(*) from ${applications} a where a.candidate_id = ${page.id} and ${ownedSql("a", actor)})::int`,
-      matched: searching ? sql<number>`(select count(*) from ${matches})::int` : sql<number>`(select count(*) from (${upToCap}) as "up_to_cap")::int`,
+      matched: sql<number>`(select count(*) from (${upToCap}) as "up_to_cap")::int`,
     })
     .from(page)
     .leftJoin(
@@ -96,17 +89,20 @@ async function candidatesPage(db: Queryable, actor: Actor, filters: CandidateFil
                    limit 1) latest`,
       sql`true`,
     )
-    .orderBy(filters.before ? asc(page.lastAppliedAt) : desc(page.lastAppliedAt), filters.before ? asc(page.id) : desc(page.id));
-  // Past the cap the collected matches are not the newest: the page is read in order instead.
-  if (searching && (rows[0]?.matched ?? 0) > CANDIDATES_COUNT_CAP) return candidatesPage(db, actor, filters, false);
+    .orderBy(position.before ? asc(page.lastAppliedAt) : desc(page.lastAppliedAt), position.before ? asc(page.id) : desc(page.id));
   const matched = rows[0]?.matched ?? Number((await db.select({ n: count() }).from(upToCap.as("up_to_cap")))[0]?.n ?? 0);
   const keysetRows = keysetPage(
     rows.map(({ matched: _, ...row }) => row),
-    filters,
+    position,
     CANDIDATES_PAGE_SIZE,
   );
   return {
-    rows: keysetRows.rows.map(({ cursorAt: _, ...row }) => ({ ...row, lastAppliedAt: row.lastAppliedAt.toISOString() })),
+    rows: keysetRows.rows.map(({ cursorAt: _, ...row }) => ({
+      ...row,
+      lastAppliedAt: row.lastAppliedAt.toISOString(),
+      match: null as SearchMatch | null,
+      snippet: null as string | null,
+    })),
     next: keysetRows.next,
     previous: keysetRows.previous,
     /** How many match, at most CANDIDATES_COUNT_CAP. */

@@ -3,7 +3,8 @@ import type { ExtractionAnswer, ExtractionRequest, WorkerMemory } from "./extrac
 import { DEFAULT_MAX_CHARS } from "./normalize-text.server";
 import { TextExtractionError } from "./text-extraction-error.server";
 
-export type DocumentKind = "pdf" | "docx" | "odt" | "rtf" | "txt";
+export type { DocumentKind } from "~/schemas/document";
+import type { DocumentKind } from "~/schemas/document";
 
 export type ExtractedText =
   | { status: "text"; text: string; pages: number | null }

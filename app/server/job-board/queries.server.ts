@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { FormField } from "~/schemas/form-field";
+import type { CvFieldSetting } from "~/schemas/cv";
 import { type Queryable, queryRows } from "../platform/db.server";
 import { cachedValue } from "./cache.server";
 
@@ -219,6 +220,8 @@ export interface PublicJob extends BoardJob {
   companyWebsite: string | null;
   createdAt: string;
   formSchema: FormField[];
+  /** Whether the apply form asks for a CV (decision 083). */
+  cvField: CvFieldSetting;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -227,11 +230,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function getPublicJob(db: Queryable, id: string): Promise<PublicJob | null> {
   if (!UUID.test(id)) return null;
   const [row] = await queryRows<
-    BoardRow & { status: string; company_id: string; company_website: string | null; created_at: Date | string; form_schema: FormField[] | string }
+    BoardRow & { status: string; company_id: string; company_website: string | null; created_at: Date | string; form_schema: FormField[] | string; cv_field: CvFieldSetting }
   >(
     db,
     sql`select j.id, j.title, j.description, j.requirements, j.location, j.type, j.remote_type, j.status,
-          j.salary_min, j.salary_max, j.salary_currency, j.salary_period, j.published_at, j.created_at, j.form_schema,
+          j.salary_min, j.salary_max, j.salary_currency, j.salary_period, j.published_at, j.created_at, j.form_schema, j.cv_field,
           j.company_id, c.name as company_name, c.website as company_website
         from jobs j join companies c on c.id = j.company_id
         where j.id = ${id}`,
@@ -245,6 +248,7 @@ export async function getPublicJob(db: Queryable, id: string): Promise<PublicJob
     companyWebsite: row.company_website,
     createdAt: iso(row.created_at)!,
     formSchema: [...(formSchema ?? [])].sort((a, b) => a.order - b.order),
+    cvField: row.cv_field,
   };
 }
 

@@ -48,6 +48,7 @@ function jobColumns(input: CreateJobData) {
     salaryCurrency: input.salary_currency ?? null,
     salaryPeriod: input.salary_period ?? null,
     remoteType: input.remote_type ?? null,
+    cvField: input.cv_field,
   };
 }
 

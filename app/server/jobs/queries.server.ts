@@ -64,6 +64,7 @@ const JOB_FIELDS = {
   location: jobs.location,
   type: jobs.type,
   remoteType: jobs.remoteType,
+  cvField: jobs.cvField,
   status: jobs.status,
   salaryMin: jobs.salaryMin,
   salaryMax: jobs.salaryMax,

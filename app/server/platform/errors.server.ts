@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-export type DomainErrorCode = "NOT_FOUND" | "CONFLICT" | "FORBIDDEN" | "CLOSED" | "INVALID" | "RATE_LIMITED";
+export type DomainErrorCode = "NOT_FOUND" | "CONFLICT" | "FORBIDDEN" | "CLOSED" | "INVALID" | "TOO_LARGE" | "RATE_LIMITED";
 
 /** An error a service raises on purpose; routes turn it into an answer with `answerDomainError`. */
 export class DomainError extends Error {
@@ -39,6 +39,7 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   CLOSED: 410,
+  TOO_LARGE: 413,
   RATE_LIMITED: 429,
 };
 

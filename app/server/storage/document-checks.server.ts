@@ -7,7 +7,8 @@ import { type Readable } from "node:stream";
 import { createInflate, constants as zlibConstants } from "node:zlib";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
 
-export type DocumentKind = "pdf" | "docx" | "odt" | "rtf" | "txt";
+export type { DocumentKind } from "~/schemas/document";
+import type { DocumentKind } from "~/schemas/document";
 
 /** The decision on one file; `detail` says why, for the log, never for the person uploading. */
 export type Verdict =

@@ -1,0 +1,31 @@
+import { Readable } from "node:stream";
+import { data } from "react-router";
+import type { Route } from "./+types/cv-file";
+import { idParam } from "~/lib/id-param";
+import { requireStaff } from "~/server/accounts/session.server";
+import { getCvFile } from "~/server/cvs/queries.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { FileNotFoundError, fileStorage } from "~/server/storage/storage.server";
+import { downloadHeaders, pdfPreviewHeaders } from "~/server/storage/upload.server";
+
+/**
+ * One CV of a candidate of the staff member's company (decision 083): a download (an attachment,
+ * never rendered by the browser as a page), or with `?preview` a PDF shown in the candidate page's
+ * sandboxed frame. Anything else, another company's included, is a 404.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context);
+  const file = await getCvFile(appDatabase(), staff, idParam(params.candidateId, "CV not found"), idParam(params.cvId, "CV not found"));
+  if (!file) throw data("CV not found", { status: 404 });
+  const preview = new URL(request.url).searchParams.has("preview") && file.kind === "pdf";
+  let body: Readable;
+  try {
+    body = await fileStorage().get(file.storageKey);
+  } catch (error) {
+    if (error instanceof FileNotFoundError) throw data("CV not found", { status: 404 });
+    throw error;
+  }
+  const headers = new Headers(preview ? pdfPreviewHeaders(file.fileName) : downloadHeaders(file.kind, file.fileName));
+  headers.set("Content-Length", String(file.sizeBytes));
+  return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { headers });
+}

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { applications, candidates, cvs } from "../../db/schema";
+import { SNIPPET_MARK_END, SNIPPET_MARK_START } from "~/schemas/candidate-search";
+import { listCandidates } from "~/server/candidates/queries.server";
+import { queryRows } from "~/server/platform/db.server";
+import type { Actor } from "~/server/platform/tenancy.server";
+import { createStaff, createTestApplication, createTestJob } from "../factories";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.destroy();
+});
+
+const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12));
+
+/** A CV row with its text already read, as the extraction task leaves it. */
+async function addCvText(candidateId: string, companyId: string, text: string) {
+  await t.db.insert(cvs).values({
+    companyId,
+    candidateId,
+    fileName: "cv.pdf",
+    kind: "pdf",
+    sizeBytes: 1000,
+    sha256: "0".repeat(64),
+    storageKey: `cv/test-${crypto.randomUUID()}`,
+    textStatus: "text",
+    text,
+  });
+}
+
+async function candidateOf(applicationId: string) {
+  const [row] = await t.db.select({ id: applications.candidateId }).from(applications).where(eq(applications.id, applicationId));
+  return row!.id;
+}
+
+const names = async (actor: Actor, q: string, extra: { source?: "job_board" | "added" } = {}) =>
+  (await listCandidates(t.db, actor, { q, ...extra })).rows.map((row) => row.name);
+
+describe("Search candidates (full text)", () => {
+  it("finds a word that is only in a CV, with the passage that matched and its terms marked", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff);
+    const grace = await createTestApplication(t.db, job, { candidateName: "Grace Hopper", candidateEmail: "grace@example.test", createdAt: day(2) });
+    await createTestApplication(t.db, job, { candidateName: "Alan Turing", candidateEmail: "alan@example.test", createdAt: day(3) });
+    await addCvText(await candidateOf(grace.id), staff.companyId, "Rear admiral. Wrote the first COBOL compiler and led the team that built FLOW-MATIC.\nLater taught at Yale.");
+
+    const result = await listCandidates(t.db, staff, { q: "compilers" });
+    expect(result.rows.map((row) => row.name)).toEqual(["Grace Hopper"]);
+    const [row] = result.rows;
+    expect(row!.match).toBe("text");
+    // Stemmed: "compilers" found "compiler", and the passage marks it.
+    expect(row!.snippet).toContain(`${SNIPPET_MARK_START}compiler${SNIPPET_MARK_END}`);
+    expect(row!.snippet).not.toContain("<");
+  });
+
+  it("ranks who they are above their tags above what they wrote, the most recently active first within each", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff);
+    // Newest: only the cover letter says "kotlin"; oldest: the name does.
+    await createTestApplication(t.db, job, {
+      candidateName: "Newest Writer",
+      candidateEmail: "writer@example.test",
+      formData: { cover_letter: "Five years of Kotlin on Android." },
+      createdAt: day(9),
+    });
+    const named = await createTestApplication(t.db, job, { candidateName: "Kotlin Smith", candidateEmail: "ks@example.test", createdAt: day(1) });
+    const cv = await createTestApplication(t.db, job, { candidateName: "Middle Reader", candidateEmail: "mr@example.test", createdAt: day(5) });
+    await addCvText(await candidateOf(cv.id), staff.companyId, "Backend engineer: Kotlin, Ktor, PostgreSQL.");
+
+    const result = await listCandidates(t.db, staff, { q: "kotlin" });
+    expect(result.rows.map((row) => [row.name, row.match])).toEqual([
+      ["Kotlin Smith", "names"],
+      ["Newest Writer", "text"],
+      ["Middle Reader", "text"],
+    ]);
+    expect(await candidateOf(named.id)).toBe(result.rows[0]!.id);
+    expect(result.total).toBe(3);
+  });
+
+  it("takes quoted phrases, -exclusions, phone numbers and email addresses, and stays inside the filters and the company", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const { staff: other } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff);
+    const otherJob = await createTestJob(t.db, other);
+    const a = await createTestApplication(t.db, job, { candidateName: "Ada Phrase", candidateEmail: "ada.phrase@example.test", createdAt: day(1) });
+    const b = await createTestApplication(t.db, job, { candidateName: "Bo Words", candidateEmail: "bo@example.test", createdAt: day(2) });
+    const foreign = await createTestApplication(t.db, otherJob, { candidateName: "Foreign Learner", candidateEmail: "f@example.test", createdAt: day(3) });
+    await addCvText(await candidateOf(a.id), staff.companyId, "Research in machine learning and statistics.");
+    await addCvText(await candidateOf(b.id), staff.companyId, "Learning to build a machine shop; statistics on the side. Kubernetes.");
+    await addCvText(await candidateOf(foreign.id), other.companyId, "Machine learning engineer.");
+    await t.db.update(candidates).set({ phone: "+1 (555) 010-9999" }).where(eq(candidates.id, await candidateOf(b.id)));
+
+    expect(await names(staff, "machine learning")).toEqual(["Bo Words", "Ada Phrase"]);
+    expect(await names(staff, '"machine learning"')).toEqual(["Ada Phrase"]);
+    expect(await names(staff, "statistics -kubernetes")).toEqual(["Ada Phrase"]);
+    expect(await names(staff, "15550109999")).toEqual(["Bo Words"]);
+    expect(await names(staff, "ada.phrase@example.test")).toEqual(["Ada Phrase"]);
+    expect(await names(staff, "phrase")).toEqual(["Ada Phrase"]);
+    // Another company's candidate never shows, whatever matches.
+    expect(await names(other, "machine learning")).toEqual(["Foreign Learner"]);
+    // The source filter applies to the search.
+    expect(await names(staff, "statistics", { source: "added" })).toEqual([]);
+    expect(await names(staff, "statistics", { source: "job_board" })).toEqual(["Bo Words", "Ada Phrase"]);
+  });
+
+  it("keeps the search document in step with applications, CV text and deletions", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff);
+    const first = await createTestApplication(t.db, job, { candidateName: "Step Person", candidateEmail: "step@example.test", formData: {} });
+    const candidateId = await candidateOf(first.id);
+    expect(await names(staff, "zeppelin")).toEqual([]);
+    // A CV whose text arrives later (the extraction task's update).
+    await t.db.insert(cvs).values({
+      companyId: staff.companyId,
+      candidateId,
+      fileName: "cv.docx",
+      kind: "docx",
+      sizeBytes: 10,
+      sha256: "1".repeat(64),
+      storageKey: `cv/test-${crypto.randomUUID()}`,
+    });
+    expect(await names(staff, "zeppelin")).toEqual([]);
+    await t.db.update(cvs).set({ text: "Flew a zeppelin once.", textStatus: "text" }).where(eq(cvs.candidateId, candidateId));
+    expect(await names(staff, "zeppelin")).toEqual(["Step Person"]);
+    // A second application's answers count too; deleting it takes them away again.
+    const job2 = await createTestJob(t.db, staff);
+    const second = await createTestApplication(t.db, job2, {
+      candidateName: "Step Person",
+      candidateEmail: "STEP@example.test",
+      formData: { cover_letter: "I restore gramophones." },
+    });
+    expect(await names(staff, "gramophone")).toEqual(["Step Person"]);
+    await t.db.delete(applications).where(eq(applications.id, second.id));
+    expect(await names(staff, "gramophone")).toEqual([]);
+    await t.db.delete(cvs).where(eq(cvs.candidateId, candidateId));
+    expect(await names(staff, "zeppelin")).toEqual([]);
+    // Renamed: the name document follows.
+    await t.db.update(candidates).set({ name: "Renamed Quokka" }).where(eq(candidates.id, candidateId));
+    expect(await names(staff, "quokka")).toEqual(["Renamed Quokka"]);
+    // Nothing written is left: the text document is empty again.
+    const [row] = await queryRows<{ empty: boolean }>(t.db, sql`select search_text = ''::tsvector as empty from candidates where id = ${candidateId}`);
+    expect(row!.empty).toBe(true);
+  });
+});
