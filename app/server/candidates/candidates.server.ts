@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { applications, candidates, jobs, pipelineStages } from "../../../db/schema";
 import type { AddCandidateInput } from "~/schemas/candidate";
 import { recordActivity } from "../activity/activity.server";
+import { candidatesByAlias, emailKeyOf } from "./email-aliases.server";
 import type { Database, Transaction } from "../platform/db.server";
 import { DomainError, isUniqueViolation } from "../platform/errors.server";
 import { type Actor, owned } from "../platform/tenancy.server";
@@ -20,22 +21,31 @@ export async function addCandidate(db: Database, actor: Actor & { displayName: s
   try {
     return await db.transaction(async (tx) => {
       const target = input.job ? await jobAndStage(tx, actor, input.job, input.stage) : null;
-      const [candidate] = await tx
-        .insert(candidates)
-        .values({
-          companyId: actor.companyId,
-          name: input.name,
-          email: input.email,
-          emailKey: input.email.trim().toLowerCase(),
-          phone: input.phone ?? null,
-          source: "added",
-          sourceDetail: detail,
-        })
-        .onConflictDoUpdate({
-          target: [candidates.companyId, candidates.emailKey],
-          set: { phone: sql`coalesce(${candidates.phone}, excluded.phone)`, updatedAt: sql`now()` },
-        })
-        .returning({ id: candidates.id, existed: sql<boolean>`xmax <> 0` });
+      const emailKey = emailKeyOf(input.email);
+      // An address merged into another candidate finds that candidate (decision 085).
+      const mergedInto = (await candidatesByAlias(tx, actor, [emailKey])).get(emailKey);
+      const [candidate] = mergedInto
+        ? await tx
+            .update(candidates)
+            .set({ phone: sql`coalesce(${candidates.phone}, ${input.phone ?? null})`, updatedAt: sql`now()` })
+            .where(and(eq(candidates.id, mergedInto), owned(candidates, actor)))
+            .returning({ id: candidates.id, existed: sql<boolean>`true` })
+        : await tx
+            .insert(candidates)
+            .values({
+              companyId: actor.companyId,
+              name: input.name,
+              email: input.email,
+              emailKey,
+              phone: input.phone ?? null,
+              source: "added",
+              sourceDetail: detail,
+            })
+            .onConflictDoUpdate({
+              target: [candidates.companyId, candidates.emailKey],
+              set: { phone: sql`coalesce(${candidates.phone}, excluded.phone)`, updatedAt: sql`now()` },
+            })
+            .returning({ id: candidates.id, existed: sql<boolean>`xmax <> 0` });
       if (!candidate) throw new Error("addCandidate: no candidate row");
       if (!target) return { candidateId: candidate.id, applicationId: null, existed: candidate.existed };
 

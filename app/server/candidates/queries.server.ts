@@ -27,8 +27,11 @@ export function listCandidates(db: Queryable, actor: Actor, filters: CandidateFi
   return candidatesPage(db, actor, filters, true);
 }
 
-/** listCandidates, with a search's matches read once (`readMatchesOnce`) or the page read in order. */
-async function candidatesPage(db: Queryable, actor: Actor, filters: CandidateFilters, readMatchesOnce: boolean) {
+/**
+ * The company's candidates that the list's filters match: one owner for what the list shows and
+ * what its CSV export writes (decision 085).
+ */
+export function candidatesMatching(actor: Actor, filters: Pick<CandidateFilters, "q" | "source">): SQL {
   const conditions: SQL[] = [owned(candidates, actor)];
   if (filters.source) conditions.push(eq(candidates.source, filters.source));
   const q = filters.q?.trim();
@@ -36,7 +39,13 @@ async function candidatesPage(db: Queryable, actor: Actor, filters: CandidateFil
     const pattern = likePattern(q);
     conditions.push(/\s/.test(q) ? ilike(candidates.name, pattern) : or(ilike(candidates.name, pattern), ilike(candidates.email, pattern))!);
   }
-  const where = and(...conditions);
+  return and(...conditions)!;
+}
+
+/** listCandidates, with a search's matches read once (`readMatchesOnce`) or the page read in order. */
+async function candidatesPage(db: Queryable, actor: Actor, filters: CandidateFilters, readMatchesOnce: boolean) {
+  const q = filters.q?.trim();
+  const where = candidatesMatching(actor, filters);
   const columns = {
     id: candidates.id,
     name: candidates.name,
