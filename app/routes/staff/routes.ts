@@ -10,6 +10,7 @@ export const staffRoutes = [
   route("applications/:applicationId", "routes/staff/application.tsx"),
   route("candidates", "routes/staff/candidates-list.tsx"),
   route("candidates/new", "routes/staff/candidates-new.tsx"),
+  route("candidates/export.csv", "routes/staff/candidates-export.ts"),
   route("candidates/:candidateId", "routes/staff/candidate.tsx"),
   route("email-templates", "routes/staff/email-templates.tsx"),
   route("email-templates/new", "routes/staff/email-templates-new.tsx"),
