@@ -11,6 +11,8 @@ export const staffRoutes = [
   route("candidates", "routes/staff/candidates-list.tsx"),
   route("candidates/new", "routes/staff/candidates-new.tsx"),
   route("candidates/export.csv", "routes/staff/candidates-export.ts"),
+  route("candidates/import", "routes/staff/candidates-import.tsx"),
+  route("candidates/import/:importId", "routes/staff/candidates-import-preview.tsx"),
   route("candidates/:candidateId", "routes/staff/candidate.tsx"),
   route("email-templates", "routes/staff/email-templates.tsx"),
   route("email-templates/new", "routes/staff/email-templates-new.tsx"),

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { ACTIVITY_TYPES } from "../../../db/schema";
 import { activityEvents } from "../../../db/schema";
 import type { Queryable } from "../platform/db.server";
@@ -53,21 +54,22 @@ export async function recordActivity(tx: Queryable, event: ActivityEventInput): 
   });
 }
 
-/** Events inserted per statement by recordActivities (6 parameters each). */
-const EVENTS_PER_STATEMENT = 1_000;
-
-/** recordActivity for many events at once (an import's applications), in statements of a thousand. */
+/**
+ * recordActivity for many events at once (an import's applications): one statement, the events
+ * passed as one jsonb parameter whatever their number.
+ */
 export async function recordActivities(tx: Queryable, events: readonly ActivityEventInput[]): Promise<void> {
-  for (let start = 0; start < events.length; start += EVENTS_PER_STATEMENT) {
-    await tx.insert(activityEvents).values(
-      events.slice(start, start + EVENTS_PER_STATEMENT).map((event) => ({
-        companyId: event.companyId,
-        actorId: event.actorId,
-        type: event.type,
-        subjectType: event.subjectType,
-        subjectId: event.subjectId,
-        data: event.data as unknown as Record<string, unknown>,
-      })),
-    );
-  }
+  if (events.length === 0) return;
+  const rows = events.map((event) => ({
+    company_id: event.companyId,
+    actor_id: event.actorId,
+    type: event.type,
+    subject_type: event.subjectType,
+    subject_id: event.subjectId,
+    data: event.data,
+  }));
+  await tx.execute(sql`
+    insert into ${activityEvents} (company_id, actor_id, type, subject_type, subject_id, data)
+    select r.company_id, r.actor_id, r.type, r.subject_type, r.subject_id, r.data
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(company_id uuid, actor_id text, type text, subject_type text, subject_id uuid, data jsonb)`);
 }
