@@ -14,6 +14,7 @@ export const staffRoutes = [
   route("candidates/import", "routes/staff/candidates-import.tsx"),
   route("candidates/import/:importId", "routes/staff/candidates-import-preview.tsx"),
   route("candidates/:candidateId", "routes/staff/candidate.tsx"),
+  route("candidates/:candidateId/merge", "routes/staff/candidate-merge.tsx"),
   route("email-templates", "routes/staff/email-templates.tsx"),
   route("email-templates/new", "routes/staff/email-templates-new.tsx"),
   route("email-templates/:templateId/edit", "routes/staff/email-templates-edit.tsx"),
