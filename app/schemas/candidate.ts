@@ -68,6 +68,8 @@ export const MergeCandidatesSchema = z.object({
 /** The largest file the import takes, and the most rows (the header not counted). */
 export const CANDIDATE_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const CANDIDATE_IMPORT_MAX_ROWS = 10_000;
+/** How long a preview can be confirmed; older ones are swept on the company's next upload. */
+export const CANDIDATE_IMPORT_KEPT_HOURS = 24;
 
 /** The columns an import reads, by their header (any case); the others are ignored. */
 export const CANDIDATE_IMPORT_COLUMNS = ["Name", "Email", "Phone", "Source", "Job", "Stage"] as const;

@@ -9,11 +9,11 @@ import { Pagination } from "~/components/ui/pagination";
 import { idParam } from "~/lib/id-param";
 import { displayNameOf } from "~/lib/role-label";
 import { pageMeta } from "~/lib/meta";
-import { CandidateImportQuerySchema } from "~/schemas/candidate";
+import { CANDIDATE_IMPORT_KEPT_HOURS, CandidateImportQuerySchema } from "~/schemas/candidate";
 import { formValues } from "~/schemas/parse-form";
 import { parseQuery } from "~/schemas/query";
 import { requireStaff } from "~/server/accounts/session.server";
-import { getCandidateImport, IMPORT_KEPT_HOURS, importCandidates } from "~/server/candidates/import.server";
+import { getCandidateImport, importCandidates } from "~/server/candidates/import.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { redirectWithNotice } from "~/server/platform/notice.server";
@@ -120,7 +120,7 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
           </Alert>
         ) : preview.expired ? (
           <Alert title="This preview has expired">
-            It is more than {IMPORT_KEPT_HOURS} hours old and nothing was imported. <Link to="/candidates/import" className="font-semibold underline">Upload the file again</Link>.
+            It is more than {CANDIDATE_IMPORT_KEPT_HOURS} hours old and nothing was imported. <Link to="/candidates/import" className="font-semibold underline">Upload the file again</Link>.
           </Alert>
         ) : preview.errorCount > 0 ? (
           <Alert title={`${plural(preview.errorCount, "row has", "rows have")} errors`}>

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { applications, candidateImports, candidates, jobs, pipelineStages } from "../../../db/schema";
-import { type CandidateImportRow, CandidateImportRowSchema } from "~/schemas/candidate";
+import { CANDIDATE_IMPORT_KEPT_HOURS as IMPORT_KEPT_HOURS, type CandidateImportRow, CandidateImportRowSchema } from "~/schemas/candidate";
 import { isUuid } from "~/schemas/id";
 import { recordActivities } from "../activity/activity.server";
 import { type Database, type Queryable, queryRows } from "../platform/db.server";
@@ -11,8 +11,6 @@ import { candidatesByAlias, emailKeyOf } from "./email-aliases.server";
 
 /** Rows per page of the preview. */
 export const IMPORT_PREVIEW_PAGE_SIZE = 100;
-/** How long a preview can be confirmed; older ones are swept on the company's next upload. */
-export const IMPORT_KEPT_HOURS = 24;
 
 /** A row of an import as the preview shows it and as it is kept until the import is confirmed. */
 export interface ImportRowPreview {
