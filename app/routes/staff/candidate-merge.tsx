@@ -107,9 +107,9 @@ export default function CandidateMerge({ loaderData, actionData }: Route.Compone
             <LocalDate value={mergedCameFirst ? merge.createdAt : keep.createdAt} /> · {mergedCameFirst ? merge.source : keep.source}
           </Detail>
           <Detail label="Applications">
-            {applications} ({keep.applications.length} + {merge.applications.length} moved from {merge.name})
+            {applications === 0 ? "None" : `${applications}, of which ${merge.applications.length} moved from ${merge.name}`}
           </Detail>
-          <Detail label="Their other address">
+          <Detail label="Their other email">
             <span className="break-all">{merge.email}</span> finds {keep.name} if they apply again
           </Detail>
         </dl>

@@ -101,18 +101,16 @@ export default function Candidate({ loaderData, actionData }: Route.ComponentPro
           </p>
           <ul className="mt-3 divide-y divide-amber-200">
             {duplicates.map((duplicate) => (
-              <li key={duplicate.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
+              <li key={duplicate.id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0 flex-1">
                   <Link to={`/candidates/${duplicate.id}`} className="font-semibold text-slate-900 hover:text-brand-700">
                     {duplicate.name}
                   </Link>
-                  <p className="break-all text-sm text-slate-700">
-                    {duplicate.email}
-                    {duplicate.phone ? ` · ${duplicate.phone}` : ""}
-                  </p>
-                  <p className="text-xs font-medium text-amber-900">{duplicate.why}</p>
+                  <p className="break-all text-sm text-slate-700">{duplicate.email}</p>
+                  {duplicate.phone ? <p className="text-sm text-slate-700">{duplicate.phone}</p> : null}
+                  <p className="mt-0.5 text-xs font-medium text-amber-900">{duplicate.why}</p>
                 </div>
-                <div className="flex flex-wrap items-center gap-2">
+                <div className="flex shrink-0 flex-wrap items-center gap-2">
                   <Link
                     to={`/candidates/${candidate.id}/merge?${new URLSearchParams({ with: duplicate.id })}`}
                     className={buttonStyles.secondary}
@@ -137,7 +135,7 @@ export default function Candidate({ loaderData, actionData }: Route.ComponentPro
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <Panel id="applications" title={`Applications (${count})`} className="lg:col-span-2">
           {count === 0 ? (
-            <p className="mt-3 text-sm text-slate-600">No applications: the jobs they applied to were deleted.</p>
+            <p className="mt-3 text-sm text-slate-600">No applications: they were added or imported without a job, or the jobs they applied to were deleted.</p>
           ) : (
             <ul className="mt-3 divide-y divide-slate-100">
               {candidate.applications.map((application) => (

@@ -63,14 +63,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 const COLUMNS = [
-  { label: "Row", className: "md:w-12 md:text-right" },
-  { label: "Name", primary: true },
-  { label: "Email" },
-  { label: "Phone" },
+  { label: "Row and candidate", primary: true, className: "md:min-w-56" },
+  { label: "Result", className: "md:min-w-48" },
+  { label: "Phone", className: "md:whitespace-nowrap" },
   { label: "Source" },
   { label: "Job" },
   { label: "Stage" },
-  { label: "Result", className: "md:min-w-48" },
 ];
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
@@ -93,9 +91,9 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
       <Link to="/candidates" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
         ← Back to Candidates
       </Link>
-      <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Import preview</h1>
-      <p className="mt-1 break-all text-sm text-slate-600">
-        {preview.fileName} · uploaded <LocalDate value={preview.createdAt} withTime /> · {plural(preview.rowCount, "row", "rows")}
+      <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{preview.status === "imported" ? "Import" : "Import preview"}</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        <span className="break-all">{preview.fileName}</span> · uploaded <LocalDate value={preview.createdAt} withTime /> · {plural(preview.rowCount, "row", "rows")}
       </p>
 
       <div className="mt-6">
@@ -193,17 +191,11 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
               rows={preview.rows.map((row) => ({
                 key: String(row.row),
                 cells: [
-                  row.row,
-                  <span key="name" className="font-semibold text-slate-900">
-                    {row.values.name || "—"}
-                  </span>,
-                  <span key="email" className="break-all">
-                    {row.values.email || "—"}
-                  </span>,
-                  row.values.phone || "—",
-                  row.values.source || "—",
-                  row.jobTitle ?? (row.values.job || "—"),
-                  row.stageName ?? (row.values.stage || "—"),
+                  <>
+                    <p className="text-xs font-medium text-slate-500">Row {row.row}</p>
+                    <p className="font-semibold text-slate-900">{row.values.name || "(no name)"}</p>
+                    <p className="break-all text-xs text-slate-600">{row.values.email || "(no email)"}</p>
+                  </>,
                   row.errors.length > 0 ? (
                     <ul key="errors" className="space-y-0.5 text-red-700">
                       {row.errors.map((error) => (
@@ -218,6 +210,10 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
                       {row.existing ? "Existing candidate" : "New candidate"}
                     </span>
                   ),
+                  row.values.phone || "—",
+                  row.values.source || "—",
+                  row.jobTitle ?? (row.values.job || "—"),
+                  row.stageName ?? (row.values.stage || "—"),
                 ],
               }))}
             />
