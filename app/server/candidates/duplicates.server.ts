@@ -1,4 +1,4 @@
-import { and, inArray, sql } from "drizzle-orm";
+import { and, inArray, type SQL, sql } from "drizzle-orm";
 import { candidateDuplicateDismissals, candidates } from "../../../db/schema";
 import { isUuid } from "~/schemas/id";
 import { type Database, type Queryable, queryRows } from "../platform/db.server";
@@ -37,31 +37,7 @@ export async function findPossibleDuplicates(db: Queryable, actor: Actor, candid
   if (!isUuid(candidateId)) return [];
   const rows = await queryRows<{ id: string; name: string; email: string; phone: string | null; same_phone: boolean; same_name: boolean }>(
     db,
-    sql`with me as (
-          select c.id, c.phone_key, c.name_key, c.email_key from ${candidates} c
-          where c.id = ${candidateId} and ${ownedSql("c", actor)}
-        ), matches as (
-          select o.id, true as same_phone, false as same_name
-          from me join ${candidates} o on o.phone_key = me.phone_key
-          where ${ownedSql("o", actor)} and o.id <> me.id
-          union all
-          select o.id, false, true
-          from me join ${candidates} o on o.name_key = me.name_key
-          where ${ownedSql("o", actor)} and o.id <> me.id and me.name_key <> ''
-            and (split_part(o.email_key, '@', 1) = split_part(me.email_key, '@', 1)
-                 or similarity(o.email_key, me.email_key) >= ${EMAIL_SIMILARITY_THRESHOLD})
-        )
-        select c.id, c.name, c.email, c.phone, bool_or(m.same_phone) as same_phone, bool_or(m.same_name) as same_name
-        from matches m
-        join ${candidates} c on c.id = m.id and ${ownedSql("c", actor)}
-        where not exists (
-          select 1 from ${candidateDuplicateDismissals} d
-          where d.candidate_id = least(c.id, ${candidateId}::uuid) and d.other_candidate_id = greatest(c.id, ${candidateId}::uuid)
-            and ${ownedSql("d", actor)}
-        )
-        group by c.id, c.name, c.email, c.phone, c.last_applied_at
-        order by c.last_applied_at desc, c.id desc
-        limit ${DUPLICATES_SHOWN}`,
+    possibleDuplicatesQuery(actor, candidateId),
   );
   return rows.map((row) => ({
     id: row.id,
@@ -70,6 +46,35 @@ export async function findPossibleDuplicates(db: Queryable, actor: Actor, candid
     phone: row.phone,
     reasons: [...(row.same_phone ? (["phone"] as const) : []), ...(row.same_name ? (["name_email"] as const) : [])],
   }));
+}
+
+/** The statement of findPossibleDuplicates (its plan is printed by bench/candidates-csv.ts). */
+export function possibleDuplicatesQuery(actor: Actor, candidateId: string): SQL {
+  return sql`with me as (
+      select c.id, c.phone_key, c.name_key, c.email_key from ${candidates} c
+      where c.id = ${candidateId} and ${ownedSql("c", actor)}
+    ), matches as (
+      select o.id, true as same_phone, false as same_name
+      from me join ${candidates} o on o.phone_key = me.phone_key
+      where ${ownedSql("o", actor)} and o.id <> me.id
+      union all
+      select o.id, false, true
+      from me join ${candidates} o on o.name_key = me.name_key
+      where ${ownedSql("o", actor)} and o.id <> me.id and me.name_key <> ''
+        and (split_part(o.email_key, '@', 1) = split_part(me.email_key, '@', 1)
+             or similarity(o.email_key, me.email_key) >= ${EMAIL_SIMILARITY_THRESHOLD})
+    )
+    select c.id, c.name, c.email, c.phone, bool_or(m.same_phone) as same_phone, bool_or(m.same_name) as same_name
+    from matches m
+    join ${candidates} c on c.id = m.id and ${ownedSql("c", actor)}
+    where not exists (
+      select 1 from ${candidateDuplicateDismissals} d
+      where d.candidate_id = least(c.id, ${candidateId}::uuid) and d.other_candidate_id = greatest(c.id, ${candidateId}::uuid)
+        and ${ownedSql("d", actor)}
+    )
+    group by c.id, c.name, c.email, c.phone, c.last_applied_at
+    order by c.last_applied_at desc, c.id desc
+    limit ${DUPLICATES_SHOWN}`;
 }
 
 /**

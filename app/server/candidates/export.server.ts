@@ -60,6 +60,11 @@ export async function* candidatesCsvChunks(
 
 type ExportRow = Awaited<ReturnType<typeof batch>>[number];
 
+/** The statement of the export's first batch (its plan is printed by bench/candidates-csv.ts). */
+export function candidatesCsvFirstBatch(db: Queryable, actor: Actor, filters: Pick<CandidateFilters, "q" | "source">) {
+  return batch(db, actor, candidatesMatching(actor, filters), CANDIDATES_CSV_BATCH);
+}
+
 /** One batch of rows in the list's order, each with its newest application (a lateral read on the candidate's applications). */
 function batch(db: Queryable, actor: Actor, where: ReturnType<typeof and>, limit: number | null) {
   const query = db
