@@ -200,7 +200,12 @@ describe("importing candidates from CSV", () => {
     await createTestJob(bed.t.db, staff, { title: "Backend Engineer" });
     const lines = ["Name,Email,Phone,Job", ...Array.from({ length: 10_000 }, (_, i) => `Person ${i},person${i}@example.test,+1 555 ${String(i).padStart(7, "0")},${i % 2 ? "Backend Engineer" : ""}`)];
     const { importId, found } = await preview(staff, lines);
-    expect(found).toMatchObject({ rowCount: 10_000, errorCount: 0, pages: 100 });
+    expect(found).toMatchObject({ rowCount: 10_000, errorCount: 0, pages: 100, page: 1 });
+    // The preview reads one page of rows out of the stored ones; past the last page, the last.
+    const last = (await getCandidateImport(bed.t.db, staff, importId, { page: 100, errorsOnly: false }))!;
+    expect(last.pageRows.map((row) => row.row)).toEqual(Array.from({ length: 100 }, (_, i) => 9_902 + i));
+    expect((await getCandidateImport(bed.t.db, staff, importId, { page: 5_000, errorsOnly: false }))!).toMatchObject({ page: 100, pageRows: last.pageRows });
+    expect((await getCandidateImport(bed.t.db, staff, importId, { page: 3, errorsOnly: true }))!).toMatchObject({ page: 1, pages: 1, pageRows: [] });
     expect(await importCandidates(bed.t.db, actorOf(staff), importId)).toEqual({ rows: 10_000, newCandidates: 10_000, existingCandidates: 0, applications: 5_000 });
     expect(await countsOf(staff.companyId)).toMatchObject({ candidates: 10_000, applications: 5_000, events: 5_001 });
     const [counter] = await queryRows<{ applications: number }>(bed.t.db, sql`select sum(applications)::int as applications from stage_counts where company_id = ${staff.companyId}`);

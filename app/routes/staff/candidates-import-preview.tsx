@@ -41,7 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ignoredColumns: found.ignoredColumns,
     result: found.result,
     rows: found.pageRows,
-    page: Math.min(query.page, found.pages),
+    page: found.page,
     pages: found.pages,
     errorsOnly: query.show === "errors",
   };
