@@ -13,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -288,6 +289,22 @@ export const pipelineStages = pgTable(
 );
 
 /**
+ * A candidate's phone as duplicates compare it: its digits, when there are at least 7 (decision 085).
+ * Both keys are SQL over the row's own columns, so PostgreSQL keeps them (generated columns).
+ */
+const CANDIDATE_PHONE_KEY = sql`case when length(regexp_replace(phone, '[^0-9]', '', 'g')) >= 7 then regexp_replace(phone, '[^0-9]', '', 'g') end`;
+
+/**
+ * A candidate's name as duplicates compare it: lower case, accents removed (decomposed, then the
+ * combining marks dropped; the few letters that do not decompose are spelled out), runs of spaces
+ * made one, trimmed. "  José  Núñez" and "jose nunez" are one name.
+ */
+const CANDIDATE_NAME_KEY = sql.raw(
+  // chr(768) to chr(879): Unicode's combining diacritical marks (U+0300 to U+036F).
+  String.raw`btrim(regexp_replace(regexp_replace(translate(replace(replace(replace(lower(normalize(name, NFD)), 'ß', 'ss'), 'æ', 'ae'), 'œ', 'oe'), 'øłđħıŧ' || chr(160), 'oldhit '), '[' || chr(768) || '-' || chr(879) || ']', '', 'g'), '\s+', ' ', 'g'))`,
+);
+
+/**
  * The company's talent pool: one row per person, matched by email (trimmed, lower case) within the
  * company (decision 078). Every application belongs to one; applying to a second job finds the same
  * candidate. A trigger (migration 0007) finds or makes the candidate of every application inserted,
@@ -318,11 +335,24 @@ export const candidates = pgTable(
      */
     searchNames: tsvector("search_names").notNull().default(sql`''::tsvector`),
     searchText: tsvector("search_text").notNull().default(sql`''::tsvector`),
+    /**
+     * What "possible duplicate" compares (decision 085), kept by PostgreSQL whenever the row
+     * changes: the phone's digits (null when fewer than 7), and the name in lower case without
+     * accents and extra spaces.
+     */
+    phoneKey: text("phone_key").generatedAlwaysAs(CANDIDATE_PHONE_KEY),
+    nameKey: text("name_key").notNull().generatedAlwaysAs(CANDIDATE_NAME_KEY),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("candidates_company_email_unique").on(t.companyId, t.emailKey),
+    // Possible duplicates of one candidate (decision 085): the company's candidates with the same
+    // phone, and with the same name (whose emails are then compared).
+    index("candidates_company_phone_key_idx")
+      .on(t.companyId, t.phoneKey)
+      .where(sql`${t.phoneKey} is not null`),
+    index("candidates_company_name_key_idx").on(t.companyId, t.nameKey),
     unique("candidates_id_company_unique").on(t.id, t.companyId),
     // The candidates list pages by last activity, newest first (keyset, decision 060).
     index("candidates_company_last_applied_idx").on(t.companyId, t.lastAppliedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -334,6 +364,107 @@ export const candidates = pgTable(
     index("candidates_search_names_idx").using("gin", t.searchNames),
     index("candidates_search_text_idx").using("gin", t.searchText),
     check("candidates_source_check", oneOf("source", APPLICATION_SOURCES)),
+  ],
+);
+
+/**
+ * The addresses of candidates merged into another (decision 085): the merged person's email key now
+ * finds the candidate they were merged into, when they apply again (the trigger that finds an
+ * application's candidate reads it first), are added or are imported. A key here is never a
+ * candidate's own key: the candidate who had it was deleted by the merge that made it.
+ */
+export const candidateEmailAliases = pgTable(
+  "candidate_email_aliases",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** The merged candidate's email key (trimmed, lower case). */
+    emailKey: text("email_key").notNull(),
+    candidateId: uuid("candidate_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "candidate_email_aliases_pkey", columns: [t.companyId, t.emailKey] }),
+    foreignKey({ name: "candidate_email_aliases_candidate_fk", columns: [t.candidateId, t.companyId], foreignColumns: [candidates.id, candidates.companyId] }).onDelete(
+      "cascade",
+    ),
+    // A merge moves the merged candidate's aliases; deleting a candidate deletes theirs.
+    index("candidate_email_aliases_candidate_idx").on(t.candidateId),
+  ],
+);
+
+/**
+ * Pairs of candidates a staff member said are not one person ("Not a duplicate", decision 085):
+ * never suggested together again. One row per pair, the smaller id first.
+ */
+export const candidateDuplicateDismissals = pgTable(
+  "candidate_duplicate_dismissals",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    candidateId: uuid("candidate_id").notNull(),
+    otherCandidateId: uuid("other_candidate_id").notNull(),
+    dismissedBy: text("dismissed_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "candidate_duplicate_dismissals_pkey", columns: [t.candidateId, t.otherCandidateId] }),
+    foreignKey({
+      name: "candidate_duplicate_dismissals_candidate_fk",
+      columns: [t.candidateId, t.companyId],
+      foreignColumns: [candidates.id, candidates.companyId],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "candidate_duplicate_dismissals_other_fk",
+      columns: [t.otherCandidateId, t.companyId],
+      foreignColumns: [candidates.id, candidates.companyId],
+    }).onDelete("cascade"),
+    // The pair's other side (a candidate's dismissals are read from both columns), and its cascade.
+    index("candidate_duplicate_dismissals_other_idx").on(t.otherCandidateId),
+    index("candidate_duplicate_dismissals_dismissed_by_idx")
+      .on(t.dismissedBy)
+      .where(sql`${t.dismissedBy} is not null`),
+    check("candidate_duplicate_dismissals_order_check", sql`${t.candidateId} < ${t.otherCandidateId}`),
+  ],
+);
+
+export const CANDIDATE_IMPORT_STATUSES = ["previewed", "imported"] as const;
+
+/**
+ * A CSV import between its preview and its confirmation (decision 085): the rows as the file gave
+ * them, each with what the preview found, kept on the server so the confirmation writes what was
+ * previewed and never what a browser sends back. Kept a day; once imported, the rows are dropped
+ * and the summary stays.
+ */
+export const candidateImports = pgTable(
+  "candidate_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    fileName: text("file_name").notNull(),
+    status: text("status", { enum: CANDIDATE_IMPORT_STATUSES }).notNull().default("previewed"),
+    rows: jsonb("rows").$type<unknown[]>().notNull().default([]),
+    /** The file's columns the import does not read, named on the preview. */
+    ignoredColumns: jsonb("ignored_columns").$type<string[]>().notNull().default([]),
+    rowCount: integer("row_count").notNull(),
+    errorCount: integer("error_count").notNull(),
+    /** What the import wrote: new and existing candidates, applications. */
+    result: jsonb("result").$type<Record<string, number>>(),
+    createdAt: createdAt(),
+    importedAt: timestamptz("imported_at"),
+  },
+  (t) => [
+    // A company's old previews are swept on its next upload.
+    index("candidate_imports_company_created_idx").on(t.companyId, t.createdAt),
+    index("candidate_imports_created_by_idx")
+      .on(t.createdBy)
+      .where(sql`${t.createdBy} is not null`),
+    check("candidate_imports_status_check", oneOf("status", CANDIDATE_IMPORT_STATUSES)),
   ],
 );
 
@@ -604,12 +735,14 @@ export const rateLimits = pgTable(
 export const ACTIVITY_TYPES = [
   "application_received",
   "application_added",
+  "application_imported",
   "application_stage_moved",
   "application_status_changed",
+  "candidates_merged",
   "job_posted",
   "job_status_changed",
 ] as const;
-export const ACTIVITY_SUBJECT_TYPES = ["application", "job"] as const;
+export const ACTIVITY_SUBJECT_TYPES = ["application", "candidate", "job"] as const;
 
 /**
  * A company's events: what the dashboard's Recent Activity and an application's history
@@ -626,7 +759,7 @@ export const activityEvents = pgTable(
     actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
     type: text("type", { enum: ACTIVITY_TYPES }).notNull(),
     subjectType: text("subject_type", { enum: ACTIVITY_SUBJECT_TYPES }).notNull(),
-    /** The application's or job's id; no foreign key, so history outlives a deleted subject. */
+    /** The application's, candidate's or job's id; no foreign key, so history outlives a deleted subject. */
     subjectId: uuid("subject_id").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),

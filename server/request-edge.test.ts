@@ -29,6 +29,10 @@ describe("bodyRuleFor", () => {
     expect(bodyRuleFor("/manage/jobs/new").maxBytes).toBeGreaterThan(page.maxBytes);
     expect(bodyRuleFor("/manage/jobs/0b7c/edit.data").maxBytes).toBeGreaterThan(page.maxBytes);
     expect(bodyRuleFor("/api/auth/sign-in/email").contentTypes).toContain("application/json");
+    // The candidates import takes a file of up to 5 MB, as a multipart form only.
+    expect(bodyRuleFor("/candidates/import").maxBytes).toBeGreaterThan(5 * 1024 * 1024);
+    expect(bodyRuleFor("/candidates/import.data").contentTypes).toEqual(["multipart/form-data"]);
+    expect(bodyRuleFor("/candidates/import/0b7c").maxBytes).toBe(page.maxBytes);
     expect(page).toBe(BODY_RULES[BODY_RULES.length - 1]);
     expect(page.maxBytes).toBe(256 * 1024);
   });

@@ -41,6 +41,8 @@ export const BODY_RULES: readonly BodyRule[] = [
   },
   // better-auth's JSON endpoints, if its handler is mounted.
   { path: /^\/api\/auth\//, maxBytes: 64 * KB, maxParameters: 100, contentTypes: ["application/json", ...FORM_TYPES] },
+  // A candidates CSV file to import (decision 085): the file's 5 MB, and room for the form around it.
+  { path: /^\/candidates\/import(?:\.data)?$/, maxBytes: 5 * 1024 * KB + 64 * KB, maxParameters: 10, contentTypes: ["multipart/form-data"] },
   // The job form: free-text description and requirements, a form builder and a stage builder.
   { path: /^\/manage\/jobs\/(?:new|[^/]+\/edit)(?:\.data)?$/, maxBytes: 1024 * KB, maxParameters: 2000, contentTypes: FORM_TYPES },
   // Every other page action: plain forms.

@@ -10,5 +10,6 @@ describe("sourceLabel", () => {
     expect(sourceLabel("added", "Jane Doe · Meetup")).toBe("Added by Jane Doe · Meetup");
     expect(sourceLabel("api", null)).toBe("API");
     expect(sourceLabel("import", null)).toBe("Import");
+    expect(sourceLabel("import", "Jane Doe · people.csv · Meetup")).toBe("Imported by Jane Doe · people.csv · Meetup");
   });
 });

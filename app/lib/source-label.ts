@@ -13,7 +13,8 @@ export function sourceLabel(source: string, detail: string | null): string {
     case "api":
       return "API";
     case "import":
-      return "Import";
+      // Who imported them, the file, and the source its row gave (decision 085).
+      return detail ? `Imported by ${detail}` : "Import";
     default:
       return source;
   }

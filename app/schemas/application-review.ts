@@ -19,10 +19,18 @@ export const ApplicationsQuerySchema = z.object({
   before: queryCursor(),
 });
 
-/** The query of the candidates list: /candidates?q= (part of a name or an email)&source=, with ?after= or ?before= a row's cursor. */
-export const CandidatesQuerySchema = z.object({
+/**
+ * The candidates list's filters: ?q= (part of a name or an email)&source=. The list reads them with
+ * its page's cursor; the CSV export (/candidates/export.csv) reads them alone, so it exports what
+ * the list shows, every page of it.
+ */
+export const CandidateFiltersQuerySchema = z.object({
   q: querySearch(),
   source: queryValue(z.enum(APPLICATION_SOURCES).optional(), undefined),
+});
+
+/** The query of the candidates list: its filters, with ?after= or ?before= a row's cursor. */
+export const CandidatesQuerySchema = CandidateFiltersQuerySchema.extend({
   after: queryCursor(),
   before: queryCursor(),
 });

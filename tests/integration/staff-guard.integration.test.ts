@@ -7,8 +7,9 @@ interface RouteModule {
   action?: RouteFunction;
 }
 
-// Every staff route module, found on disk, so a new page cannot slip past this test.
-const modules = import.meta.glob<RouteModule>("../../app/routes/staff/**/*.tsx", { eager: true });
+// Every staff route module, found on disk, so a new page cannot slip past this test: pages (.tsx) and
+// resource routes without a page (.ts, such as the CSV export).
+const modules = import.meta.glob<RouteModule>("../../app/routes/staff/**/*.{ts,tsx}", { eager: true });
 
 const bed = setUpAppTestDatabase();
 
@@ -21,7 +22,7 @@ describe("the staff guard", () => {
 
   it("covers the staff pages", () => {
     expect(entries.map((e) => `${e.file.split("/").pop()} ${e.kind}`)).toEqual(
-      expect.arrayContaining(["layout.tsx loader", "dashboard.tsx loader", "jobs-list.tsx loader"]),
+      expect.arrayContaining(["layout.tsx loader", "dashboard.tsx loader", "jobs-list.tsx loader", "candidates-export.ts loader"]),
     );
   });
 

@@ -3,8 +3,16 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { applications, cvs, emailTemplates, invitations, profiles, session } from "../../db/schema";
 import routes from "../../app/routes";
-import { ApplicationQuerySchema, ApplicationsQuerySchema, CandidatesQuerySchema, JobChoicesQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
-import { AddCandidateQuerySchema } from "~/schemas/candidate";
+import {
+  ApplicationQuerySchema,
+  ApplicationsQuerySchema,
+  CandidateFiltersQuerySchema,
+  CandidatesQuerySchema,
+  JobChoicesQuerySchema,
+  PipelineQuerySchema,
+} from "~/schemas/application-review";
+import { AddCandidateQuerySchema, CandidateImportQuerySchema, MergeCandidatesQuerySchema } from "~/schemas/candidate";
+import { previewCandidateImport } from "~/server/candidates/import.server";
 import { JobsQuerySchema } from "~/schemas/job";
 import { queryRows } from "~/server/platform/db.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
@@ -30,6 +38,8 @@ const sources = import.meta.glob<string>("../../app/routes/staff/**/*.{ts,tsx}",
 /** Form fields and query parameters that never name a row. */
 const NOT_IDS = new Set([
   ...["intent", "redirectTo", "status", "q", "page", "saved", "source"],
+  // The candidates import: the uploaded file, and the preview's "rows with errors" filter.
+  ...["file", "show"],
   // Settings' password and two-factor forms.
   ...["currentPassword", "newPassword", "signOutOthers", "password", "code", "totpUri", "recoveryCodes", "secret"],
 ]);
@@ -39,7 +49,10 @@ const QUERY_SCHEMAS: Record<string, { shape: object }> = {
   AddCandidateQuerySchema,
   ApplicationQuerySchema,
   ApplicationsQuerySchema,
+  CandidateFiltersQuerySchema,
+  CandidateImportQuerySchema,
   CandidatesQuerySchema,
+  MergeCandidatesQuerySchema,
   JobChoicesQuerySchema,
   JobsQuerySchema,
   PipelineQuerySchema,
@@ -107,12 +120,14 @@ interface World {
     application: string;
     candidate: string;
     cv: string;
+    /** A CSV import waiting for its confirmation. */
+    import: string;
     template: string;
     invitation: string;
     member: string;
     session: string;
   };
-  b: { job: { id: string; stages: { id: string; name: string }[] }; application: string; crowdedStage: string };
+  b: { job: { id: string; stages: { id: string; name: string }[] }; application: string; candidate: string; crowdedStage: string };
   cookie: string;
 }
 
@@ -135,6 +150,10 @@ beforeAll(async () => {
   const member = await createStaff(db, bed.t.auth);
   await db.update(profiles).set({ companyId: a.staff.companyId }).where(eq(profiles.id, member.staff.userId));
   const [aSession] = await db.select({ id: session.id }).from(session).where(eq(session.userId, a.staff.userId));
+  const aImport = await previewCandidateImport(db, a.staff, {
+    name: `${SECRET}.csv`,
+    bytes: new TextEncoder().encode(`Name,Email\n${SECRET} person,secret@example.test\n`),
+  });
 
   const aCandidate = (await db.select({ id: applications.candidateId }).from(applications).where(eq(applications.id, application.id)))[0]!.id;
   const [cv] = await db
@@ -152,12 +171,18 @@ beforeAll(async () => {
       application: application.id,
       candidate: aCandidate,
       cv: cv!.id,
+      import: aImport.importId,
       template: template!.id,
       invitation: invitation!.id,
       member: member.staff.userId,
       session: aSession!.id,
     },
-    b: { job: bJob, application: bApplication.id, crowdedStage: bJob.stages[1]!.id },
+    b: {
+      job: bJob,
+      application: bApplication.id,
+      candidate: (await bed.t.db.select({ id: applications.candidateId }).from(applications).where(eq(applications.id, bApplication.id)))[0]!.id,
+      crowdedStage: bJob.stages[1]!.id,
+    },
     cookie: b.cookie,
   };
 });
@@ -165,7 +190,10 @@ beforeAll(async () => {
 /** Every row of company A, and the sessions of its people: what must not change. */
 async function snapshotOfA(): Promise<string> {
   const companyId = world.a.companyId;
-  const tables = ["profiles", "jobs", "pipeline_stages", "candidates", "cvs", "applications", "email_templates", "email_messages", "invitations", "activity_events"];
+  const tables = [
+    ...["profiles", "jobs", "pipeline_stages", "candidates", "cvs", "applications", "email_templates", "email_messages", "invitations", "activity_events"],
+    ...["candidate_imports", "candidate_email_aliases", "candidate_duplicate_dismissals"],
+  ];
   const rows: Record<string, unknown> = {
     companies: await queryRows(bed.t.db, sql`select * from companies where id = ${companyId}`),
     session: await queryRows(
@@ -271,6 +299,66 @@ const CALLS: Record<string, Call[]> = {
       covers: [":candidateId", ":cvId"],
       url: (w) => `/candidates/${w.a.candidate}/cvs/${w.a.cv}`,
       params: (w) => ({ candidateId: w.a.candidate, cvId: w.a.cv }),
+      answer: 404,
+    },
+  ],
+  "candidates/:candidateId action": [
+    {
+      covers: [":candidateId"],
+      url: (w) => `/candidates/${w.a.candidate}`,
+      params: (w) => ({ candidateId: w.a.candidate }),
+      form: (w) => ({ intent: "not-duplicate", other: w.b.candidate }),
+      answer: 404,
+    },
+    {
+      covers: ["other"],
+      url: (w) => `/candidates/${w.b.candidate}`,
+      params: (w) => ({ candidateId: w.b.candidate }),
+      form: (w) => ({ intent: "not-duplicate", other: w.a.candidate }),
+      answer: 404,
+      why: "B's own candidate cannot be paired with another company's",
+    },
+  ],
+  "candidates/:candidateId/merge loader": [
+    {
+      covers: [":candidateId"],
+      url: (w) => `/candidates/${w.a.candidate}/merge?with=${w.b.candidate}`,
+      params: (w) => ({ candidateId: w.a.candidate }),
+      answer: 404,
+    },
+    {
+      covers: ["with"],
+      url: (w) => `/candidates/${w.b.candidate}/merge?with=${w.a.candidate}`,
+      params: (w) => ({ candidateId: w.b.candidate }),
+      answer: 404,
+    },
+  ],
+  "candidates/:candidateId/merge action": [
+    {
+      covers: [":candidateId"],
+      url: (w) => `/candidates/${w.a.candidate}/merge`,
+      params: (w) => ({ candidateId: w.a.candidate }),
+      form: (w) => ({ with: w.b.candidate }),
+      answer: 404,
+    },
+    {
+      covers: ["with"],
+      url: (w) => `/candidates/${w.b.candidate}/merge`,
+      params: (w) => ({ candidateId: w.b.candidate }),
+      form: (w) => ({ with: w.a.candidate }),
+      answer: 404,
+      why: "another company's candidate is never merged into B's (nor B's into theirs)",
+    },
+  ],
+  "candidates/import/:importId loader": [
+    { covers: [":importId"], url: (w) => `/candidates/import/${w.a.import}`, params: (w) => ({ importId: w.a.import }), answer: 404 },
+  ],
+  "candidates/import/:importId action": [
+    {
+      covers: [":importId"],
+      url: (w) => `/candidates/import/${w.a.import}`,
+      params: (w) => ({ importId: w.a.import }),
+      form: () => ({ intent: "import" }),
       answer: 404,
     },
   ],

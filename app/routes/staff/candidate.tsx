@@ -1,6 +1,7 @@
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/candidate";
 import { Badge } from "~/components/ui/badge";
+import { buttonStyles } from "~/components/ui/button";
 import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { LocalDate } from "~/components/ui/local-date";
 import { Panel } from "~/components/ui/panel";
@@ -8,19 +9,36 @@ import { idParam } from "~/lib/id-param";
 import { pageMeta } from "~/lib/meta";
 import { sourceLabel } from "~/lib/source-label";
 import { applicationStatusTone } from "~/schemas/application-review";
+import { DismissDuplicateSchema } from "~/schemas/candidate";
+import { formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/accounts/session.server";
+import { describeActivity, listCandidateActivity } from "~/server/activity/queries.server";
+import { type DuplicateReason, dismissDuplicate, findPossibleDuplicates } from "~/server/candidates/duplicates.server";
 import { getCandidate } from "~/server/candidates/queries.server";
 import { listCandidateCvs } from "~/server/cvs/queries.server";
 import { CvList } from "~/features/candidate-cvs/cv-list";
 import { appDatabase } from "~/server/platform/db.server";
+import { answerDomainError } from "~/server/platform/errors.server";
+import { redirectWithNotice } from "~/server/platform/notice.server";
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? data.candidate.name : "Candidate", "A candidate's profile and applications.");
+
+/** Why two candidates look like one person, as the page says it. */
+const REASON_TEXT: Record<DuplicateReason, string> = {
+  phone: "Same phone number",
+  name_email: "Same name, similar email",
+};
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
   const db = appDatabase();
   const candidateId = idParam(params.candidateId, "Candidate not found");
-  const [candidate, cvs] = await Promise.all([getCandidate(db, staff, candidateId), listCandidateCvs(db, staff, candidateId)]);
+  const [candidate, duplicates, history, cvs] = await Promise.all([
+    getCandidate(db, staff, candidateId),
+    findPossibleDuplicates(db, staff, candidateId),
+    listCandidateActivity(db, staff, candidateId),
+    listCandidateCvs(db, staff, candidateId),
+  ]);
   if (!candidate) throw data("Candidate not found", { status: 404 });
   return {
     cvs,
@@ -29,23 +47,99 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       source: sourceLabel(candidate.source, candidate.sourceDetail),
       applications: candidate.applications.map((a) => ({ ...a, source: sourceLabel(a.source, a.sourceDetail) })),
     },
+    duplicates: duplicates.map((duplicate) => ({
+      id: duplicate.id,
+      name: duplicate.name,
+      email: duplicate.email,
+      phone: duplicate.phone,
+      why: duplicate.reasons.map((reason) => REASON_TEXT[reason]).join(" · "),
+    })),
+    history: history.map((item) => ({
+      id: item.id,
+      text: describeActivity(item),
+      actorName: item.type === "application_received" ? "Candidate" : (item.actorName ?? "Former staff member"),
+      createdAt: item.createdAt,
+    })),
   };
 }
 
-export default function Candidate({ loaderData }: Route.ComponentProps) {
-  const { candidate, cvs } = loaderData;
+/** "Not a duplicate": the pair is never suggested again. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context);
+  const candidateId = idParam(params.candidateId, "Candidate not found");
+  const parsed = parseForm(DismissDuplicateSchema, formValues(await request.formData()));
+  if (!parsed.success) return data({ errors: parsed.errors }, { status: 400 });
+  try {
+    await dismissDuplicate(appDatabase(), staff, { candidateId, otherId: parsed.data.other });
+  } catch (error) {
+    const answer = answerDomainError(error, { notFound: "Candidate not found" });
+    return data({ errors: answer.errors }, answer.init);
+  }
+  return redirectWithNotice(`/candidates/${candidateId}`, "duplicate-dismissed");
+}
+
+export default function Candidate({ loaderData, actionData }: Route.ComponentProps) {
+  const { candidate, duplicates, history, cvs } = loaderData;
   const count = candidate.applications.length;
+  const error = actionData?.errors ? Object.values(actionData.errors)[0] : null;
   return (
     <div className="mx-auto max-w-5xl">
       <Link to="/candidates" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
         ← Back to Candidates
       </Link>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{candidate.name}</h1>
+      {error ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+
+      {duplicates.length > 0 ? (
+        <section aria-labelledby="duplicates-heading" className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-5">
+          <h2 id="duplicates-heading" className="text-lg font-semibold text-amber-950">
+            Possible duplicate{duplicates.length === 1 ? "" : "s"}
+          </h2>
+          <p className="mt-1 text-sm text-amber-900">
+            {duplicates.length === 1 ? "This candidate looks like the same person as this one." : "This candidate looks like the same person as these."} Merge them to
+            keep one profile with every application, or say they are different people.
+          </p>
+          <ul className="mt-3 divide-y divide-amber-200">
+            {duplicates.map((duplicate) => (
+              <li key={duplicate.id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0 flex-1">
+                  <Link to={`/candidates/${duplicate.id}`} className="font-semibold text-slate-900 hover:text-brand-700">
+                    {duplicate.name}
+                  </Link>
+                  <p className="break-all text-sm text-slate-700">{duplicate.email}</p>
+                  {duplicate.phone ? <p className="text-sm text-slate-700">{duplicate.phone}</p> : null}
+                  <p className="mt-0.5 text-xs font-medium text-amber-900">{duplicate.why}</p>
+                </div>
+                <div className="flex shrink-0 flex-wrap items-center gap-2">
+                  <Link
+                    to={`/candidates/${candidate.id}/merge?${new URLSearchParams({ with: duplicate.id })}`}
+                    className={buttonStyles.secondary}
+                    aria-label={`Merge ${duplicate.name} into ${candidate.name}`}
+                  >
+                    Merge…
+                  </Link>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="not-duplicate" />
+                    <input type="hidden" name="other" value={duplicate.id} />
+                    <button type="submit" className={buttonStyles.ghost} aria-label={`${duplicate.name} is not a duplicate`}>
+                      Not a duplicate
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <Panel id="applications" title={`Applications (${count})`} className="lg:col-span-2">
           {count === 0 ? (
-            <p className="mt-3 text-sm text-slate-600">No applications: the jobs they applied to were deleted.</p>
+            <p className="mt-3 text-sm text-slate-600">No applications: they were added or imported without a job, or the jobs they applied to were deleted.</p>
           ) : (
             <ul className="mt-3 divide-y divide-slate-100">
               {candidate.applications.map((application) => (
@@ -106,6 +200,24 @@ export default function Candidate({ loaderData }: Route.ComponentProps) {
 
         <Panel id="cvs" title={cvs.length > 1 ? `CVs (${cvs.length})` : "CV"} className="lg:col-span-2">
           <CvList candidateId={candidate.id} cvs={cvs} />
+        </Panel>
+
+        <Panel id="history" title="History" className="lg:col-span-3">
+          {history.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-500">Nothing recorded yet.</p>
+          ) : (
+            <ol className="mt-4 space-y-4 border-l border-slate-200 pl-4 text-sm" aria-label="History">
+              {history.map((item) => (
+                <li key={item.id} className="relative">
+                  <span aria-hidden="true" className="absolute -left-[21px] top-1.5 size-2.5 rounded-full bg-brand-500" />
+                  <p className="text-slate-900">{item.text}</p>
+                  <p className="text-xs text-slate-500">
+                    {item.actorName} · <LocalDate value={item.createdAt} withTime />
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
         </Panel>
       </div>
     </div>

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/candidates-list";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { ButtonLink } from "~/components/ui/button";
+import { ButtonLink, buttonStyles } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { inputStyles } from "~/components/ui/field";
@@ -57,6 +57,11 @@ export default function CandidatesList({ loaderData }: Route.ComponentProps) {
     return `/candidates?${params}`;
   };
 
+  const filterQuery = new URLSearchParams();
+  if (filters.q) filterQuery.set("q", filters.q);
+  if (filters.source) filterQuery.set("source", filters.source);
+  const exportHref = `/candidates/export.csv${filterQuery.size > 0 ? `?${filterQuery}` : ""}`;
+
   return (
     <div className="mx-auto max-w-6xl">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -64,7 +69,16 @@ export default function CandidatesList({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Candidates</h1>
           <p className="mt-1 text-sm text-slate-600">One profile per person: everyone who applied or was added, with every application.</p>
         </div>
-        <ButtonLink to="/candidates/new">Add candidate</ButtonLink>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to="/candidates/import" variant="secondary">
+            Import CSV
+          </ButtonLink>
+          {/* A file to download, not a page: a plain link, carrying the list's filters. */}
+          <a href={exportHref} className={buttonStyles.secondary} download>
+            Export CSV
+          </a>
+          <ButtonLink to="/candidates/new">Add candidate</ButtonLink>
+        </div>
       </div>
 
       <Form

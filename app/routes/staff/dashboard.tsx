@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/meta";
 import { SETTINGS_PATHS } from "~/lib/settings-paths";
 import { requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
-import { describeActivity, listRecentActivity } from "~/server/activity/queries.server";
+import { activityHref, describeActivity, listRecentActivity } from "~/server/activity/queries.server";
 import { GettingStarted } from "~/features/dashboard/getting-started";
 import { getDashboardStats, getGettingStarted, resolveTimeZone, startOfDayInTimeZone } from "~/server/dashboard/queries.server";
 
@@ -89,7 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     activity: (activity ?? []).map((item) => ({
       id: item.id,
       text: describeActivity(item),
-      href: item.subjectType === "application" ? `/applications/${item.subjectId}` : `/manage/jobs/${item.subjectId}`,
+      href: activityHref(item),
       actorName: item.type === "application_received" ? null : item.actorName,
       createdAt: item.createdAt,
     })),

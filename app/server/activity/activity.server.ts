@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { ACTIVITY_TYPES } from "../../../db/schema";
 import { activityEvents } from "../../../db/schema";
 import type { Queryable } from "../platform/db.server";
@@ -9,6 +10,8 @@ export interface ActivityData {
   application_received: { candidateName: string; jobId: string; jobTitle: string };
   /** A staff member added the candidate to the job themselves (issue 12). */
   application_added: { candidateName: string; jobId: string; jobTitle: string; stageName: string };
+  /** A staff member imported the candidate into the job from a CSV file (issue 12, decision 085). */
+  application_imported: { candidateName: string; jobId: string; jobTitle: string; stageName: string; fileName: string };
   application_stage_moved: {
     candidateName: string;
     jobId: string;
@@ -18,6 +21,8 @@ export interface ActivityData {
     toStageName: string;
   };
   application_status_changed: { candidateName: string; jobId: string; from: string; to: string };
+  /** Two candidates were one person: `mergedName` (`mergedEmail`) was merged into the subject, the kept candidate (decision 085). */
+  candidates_merged: { keptName: string; mergedName: string; mergedEmail: string; applicationsMoved: number };
   job_posted: { jobTitle: string };
   job_status_changed: { jobTitle: string; from: string; to: string };
 }
@@ -28,7 +33,7 @@ export type ActivityEventInput = {
     /** The staff member who acted; null for a candidate. */
     actorId: string | null;
     type: T;
-    subjectType: T extends `application_${string}` ? "application" : "job";
+    subjectType: T extends `application_${string}` ? "application" : T extends `candidate${string}` ? "candidate" : "job";
     subjectId: string;
     data: ActivityData[T];
   };
@@ -47,4 +52,24 @@ export async function recordActivity(tx: Queryable, event: ActivityEventInput): 
     subjectId: event.subjectId,
     data: event.data as unknown as Record<string, unknown>,
   });
+}
+
+/**
+ * recordActivity for many events at once (an import's applications): one statement, the events
+ * passed as one jsonb parameter whatever their number.
+ */
+export async function recordActivities(tx: Queryable, events: readonly ActivityEventInput[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map((event) => ({
+    company_id: event.companyId,
+    actor_id: event.actorId,
+    type: event.type,
+    subject_type: event.subjectType,
+    subject_id: event.subjectId,
+    data: event.data,
+  }));
+  await tx.execute(sql`
+    insert into ${activityEvents} (company_id, actor_id, type, subject_type, subject_id, data)
+    select r.company_id, r.actor_id, r.type, r.subject_type, r.subject_id, r.data
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(company_id uuid, actor_id text, type text, subject_type text, subject_id uuid, data jsonb)`);
 }

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq } from "drizzle-orm";
-import { activityEvents, profiles, user } from "../../../db/schema";
+import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
+import { activityEvents, applications, profiles, user } from "../../../db/schema";
 import type { Queryable } from "../platform/db.server";
 import { type Actor, owned } from "../platform/tenancy.server";
 
@@ -63,6 +63,29 @@ export async function listSubjectActivity(db: Queryable, actor: Actor, subjectId
   return rows.map(toItem);
 }
 
+/**
+ * A candidate's history, newest first: their own events (a merge) and those of each of their
+ * applications, at most `limit`.
+ */
+export async function listCandidateActivity(db: Queryable, actor: Actor, candidateId: string, limit = 20): Promise<ActivityItem[]> {
+  const theirApplications = db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.candidateId, candidateId), owned(applications, actor)));
+  const rows = await selectActivity(db)
+    .where(and(or(eq(activityEvents.subjectId, candidateId), inArray(activityEvents.subjectId, theirApplications)), owned(activityEvents, actor)))
+    .orderBy(desc(activityEvents.createdAt), desc(activityEvents.seq))
+    .limit(limit);
+  return rows.map(toItem);
+}
+
+/** Where an event's subject is shown: its application, candidate or job. */
+export function activityHref(item: Pick<ActivityItem, "subjectType" | "subjectId">): string {
+  if (item.subjectType === "application") return `/applications/${item.subjectId}`;
+  if (item.subjectType === "candidate") return `/candidates/${item.subjectId}`;
+  return `/manage/jobs/${item.subjectId}`;
+}
+
 /** One line describing an event, for people. */
 export function describeActivity(item: Pick<ActivityItem, "type" | "data">): string {
   const d = item.data as Record<string, string | null | undefined>;
@@ -71,12 +94,16 @@ export function describeActivity(item: Pick<ActivityItem, "type" | "data">): str
       return `${d.candidateName} applied to ${d.jobTitle}`;
     case "application_added":
       return `${d.candidateName} was added to ${d.jobTitle} in ${d.stageName}`;
+    case "application_imported":
+      return `${d.candidateName} was imported to ${d.jobTitle} in ${d.stageName} from ${d.fileName}`;
     case "application_stage_moved":
       return d.fromStageName
         ? `${d.candidateName} moved from ${d.fromStageName} to ${d.toStageName}`
         : `${d.candidateName} moved to ${d.toStageName}`;
     case "application_status_changed":
       return `${d.candidateName}'s status changed from ${d.from} to ${d.to}`;
+    case "candidates_merged":
+      return `${d.mergedName} (${d.mergedEmail}) was merged into ${d.keptName}`;
     case "job_posted":
       return `Job posted: ${d.jobTitle}`;
     case "job_status_changed":

@@ -4,6 +4,7 @@ import type { AddCandidateInput } from "~/schemas/candidate";
 import { recordActivity } from "../activity/activity.server";
 import { type ReceivedCv, removeCvFile, storeCvFile } from "../cvs/cv-upload.server";
 import { enqueueCvExtraction } from "../cvs/extract-cv.server";
+import { candidatesByAlias, emailKeyOf } from "./email-aliases.server";
 import type { Database, Transaction } from "../platform/db.server";
 import { DomainError, isUniqueViolation } from "../platform/errors.server";
 import { type Actor, owned } from "../platform/tenancy.server";
@@ -30,22 +31,31 @@ export async function addCandidate(
   try {
     return await db.transaction(async (tx) => {
       const target = input.job ? await jobAndStage(tx, actor, input.job, input.stage) : null;
-      const [candidate] = await tx
-        .insert(candidates)
-        .values({
-          companyId: actor.companyId,
-          name: input.name,
-          email: input.email,
-          emailKey: input.email.trim().toLowerCase(),
-          phone: input.phone ?? null,
-          source: "added",
-          sourceDetail: detail,
-        })
-        .onConflictDoUpdate({
-          target: [candidates.companyId, candidates.emailKey],
-          set: { phone: sql`coalesce(${candidates.phone}, excluded.phone)`, updatedAt: sql`now()` },
-        })
-        .returning({ id: candidates.id, existed: sql<boolean>`xmax <> 0` });
+      const emailKey = emailKeyOf(input.email);
+      // An address merged into another candidate finds that candidate (decision 085).
+      const mergedInto = (await candidatesByAlias(tx, actor, [emailKey])).get(emailKey);
+      const [candidate] = mergedInto
+        ? await tx
+            .update(candidates)
+            .set({ phone: sql`coalesce(${candidates.phone}, ${input.phone ?? null})`, updatedAt: sql`now()` })
+            .where(and(eq(candidates.id, mergedInto), owned(candidates, actor)))
+            .returning({ id: candidates.id, existed: sql<boolean>`true` })
+        : await tx
+            .insert(candidates)
+            .values({
+              companyId: actor.companyId,
+              name: input.name,
+              email: input.email,
+              emailKey,
+              phone: input.phone ?? null,
+              source: "added",
+              sourceDetail: detail,
+            })
+            .onConflictDoUpdate({
+              target: [candidates.companyId, candidates.emailKey],
+              set: { phone: sql`coalesce(${candidates.phone}, excluded.phone)`, updatedAt: sql`now()` },
+            })
+            .returning({ id: candidates.id, existed: sql<boolean>`xmax <> 0` });
       if (!candidate) throw new Error("addCandidate: no candidate row");
       const recordCv = async (applicationId: string | null) => {
         if (!cv || !storageKey) return;

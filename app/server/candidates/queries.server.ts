@@ -4,7 +4,7 @@ import type { ApplicationStatus } from "~/schemas/application-review";
 import type { ApplicationSourceKind } from "~/schemas/application-source";
 import { isUuid } from "~/schemas/id";
 import type { SearchMatch } from "~/schemas/candidate-search";
-import { searchCandidatesPage } from "./search.server";
+import { candidateSearchMatches, searchCandidatesPage } from "./search.server";
 import type { Queryable } from "../platform/db.server";
 import { cursorAt, keysetPage, keysetQuery, type KeysetPosition } from "../platform/keyset.server";
 import { type Actor, owned, ownedSql } from "../platform/tenancy.server";
@@ -25,8 +25,7 @@ export interface CandidateFilters extends KeysetPosition {
  * decision 086 (best match first) inside the same filters.
  */
 export async function listCandidates(db: Queryable, actor: Actor, filters: CandidateFilters) {
-  const conditions: SQL[] = [];
-  if (filters.source) conditions.push(eq(candidates.source, filters.source));
+  const conditions = filterConditions(filters);
   const q = filters.q?.trim();
   if (q) {
     return searchCandidatesPage(db, actor, conditions, {
@@ -38,6 +37,22 @@ export async function listCandidates(db: Queryable, actor: Actor, filters: Candi
     });
   }
   return browseCandidatesPage(db, actor, conditions, filters);
+}
+
+/** The list's filters other than the search, on the candidates table. */
+function filterConditions(filters: Pick<CandidateFilters, "source">): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.source) conditions.push(eq(candidates.source, filters.source));
+  return conditions;
+}
+
+/**
+ * The company's candidates that the list's filters and search match: one owner for what the list
+ * shows and what its CSV export writes (decision 085).
+ */
+export function candidatesMatching(actor: Actor, filters: Pick<CandidateFilters, "q" | "source">): SQL {
+  const q = filters.q?.trim();
+  return and(owned(candidates, actor), ...filterConditions(filters), ...(q ? [candidateSearchMatches(q)] : []))!;
 }
 
 /** The list without a search: a keyset page in index order, its matches counted apart up to the cap. */

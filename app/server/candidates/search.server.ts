@@ -24,6 +24,16 @@ function isPlainWord(q: string) {
   return !/[\s"]/.test(q) && !q.startsWith("-");
 }
 
+/** A plain word's match on part of a name or an email (trigram indexes), or false. */
+function partialMatch(q: string): SQL {
+  return isPlainWord(q) ? sql`(${candidates.name} ilike ${likePattern(q)} or ${candidates.email} ilike ${likePattern(q)})` : sql`false`;
+}
+
+/** Whether a candidate matches a search at all, in any of its documents (the CSV export's condition). */
+export function candidateSearchMatches(q: string): SQL {
+  return sql`(${candidates.searchNames} @@ ${tsQuery(q)} or ${candidates.searchText} @@ ${tsQuery(q)} or ${partialMatch(q)})`;
+}
+
 export interface SearchPageOptions extends KeysetPosition {
   q: string;
   pageSize: number;
@@ -44,7 +54,7 @@ export interface SearchPageOptions extends KeysetPosition {
  */
 export async function searchCandidatesPage(db: Queryable, actor: Actor, filters: readonly SQL[], options: SearchPageOptions) {
   const q = options.q;
-  const partial = isPlainWord(q) ? sql`${candidates.name} ilike ${likePattern(q)} or ${candidates.email} ilike ${likePattern(q)}` : sql`false`;
+  const partial = partialMatch(q);
   const inNames = sql`(${candidates.searchNames} @@ (select q from query) or ${partial})`;
   const whereNames = and(ownedSql("candidates", actor), inNames, ...filters);
   const whereText = and(ownedSql("candidates", actor), sql`${candidates.searchText} @@ (select q from query)`, sql`not ${inNames}`, ...filters);

@@ -33,6 +33,9 @@ export const NOTICES = {
   "candidate-added": "Candidate added.",
   "candidate-added-to-job": "Candidate added to the job.",
   "candidate-existing": "This person already was a candidate: nothing new was added.",
+  "candidates-merged": "Candidates merged: every application of both is on this page.",
+  "duplicate-dismissed": "Noted: they will not be suggested as duplicates again.",
+  "candidates-imported": "Import done: every row was written.",
 } as const;
 
 export type NoticeCode = keyof typeof NOTICES;

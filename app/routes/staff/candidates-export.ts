@@ -1,0 +1,40 @@
+import type { Route } from "./+types/candidates-export";
+import { CandidateFiltersQuerySchema } from "~/schemas/application-review";
+import { parseQuery } from "~/schemas/query";
+import { requireStaff } from "~/server/accounts/session.server";
+import { candidatesCsvChunks, candidatesCsvFileName } from "~/server/candidates/export.server";
+import { appDatabase } from "~/server/platform/db.server";
+
+/**
+ * /candidates/export.csv?q=&source=: every candidate the list shows with these filters, as a CSV
+ * file, streamed as it is read (decision 085). A failure while streaming ends the download as
+ * failed (the browser says so), never as a file that looks complete.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context);
+  const filters = parseQuery(CandidateFiltersQuerySchema, request.url);
+  const chunks = candidatesCsvChunks(appDatabase(), staff, filters);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      } catch (error) {
+        console.error("candidates/export.csv failed while streaming", error);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${candidatesCsvFileName()}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
