@@ -13,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -317,10 +318,77 @@ export const candidates = pgTable(
     index("candidates_company_last_applied_idx").on(t.companyId, t.lastAppliedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // …filtered by source.
     index("candidates_company_source_idx").on(t.companyId, t.source, t.lastAppliedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // …sorted by name, A to Z (keyset on the lower-case name, then the id; decision 084).
+    index("candidates_company_name_idx").on(t.companyId, sql`lower(${t.name})`, t.id),
     // "Search candidates" by part of a name or an email (pg_trgm).
     index("candidates_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("candidates_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     check("candidates_source_check", oneOf("source", APPLICATION_SOURCES)),
+  ],
+);
+
+/**
+ * A company's tag vocabulary (decision 084): a tag is made the first time someone puts it on a
+ * candidate, and found again by its name in any case ("backend" is the tag "Backend").
+ */
+export const tags = pgTable(
+  "tags",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** As first typed: trimmed, one line, 1 to 50 characters. */
+    name: text("name").notNull(),
+    /** What makes a tag one per company: its name in lower case, kept by the database. */
+    nameKey: text("name_key")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name)`),
+    createdAt: createdAt(),
+    /** When it was last put on a candidate: the suggestions are the tags used most recently. */
+    lastUsedAt: timestamptz("last_used_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("tags_company_name_key_unique").on(t.companyId, t.nameKey),
+    // The target of the candidate_tags foreign key that keeps a tag on a candidate of its own company.
+    unique("tags_id_company_unique").on(t.id, t.companyId),
+    // Suggestions: the company's most recently used tags.
+    index("tags_company_last_used_idx").on(t.companyId, t.lastUsedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check("tags_name_check", sql`char_length(${t.name}) between 1 and 50 and ${t.name} = btrim(${t.name})`),
+  ],
+);
+
+/**
+ * Which candidates carry which tags. The composite foreign keys keep the candidate and the tag in the
+ * link's company (decision 052): a link cannot join one company's candidate to another's tag.
+ */
+export const candidateTags = pgTable(
+  "candidate_tags",
+  {
+    candidateId: uuid("candidate_id").notNull(),
+    tagId: uuid("tag_id").notNull(),
+    companyId: uuid("company_id").notNull(),
+    createdAt: createdAt(),
+    /** Who put the tag on; null once that user is deleted. */
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    // A candidate's tags (their page, the list's Tags column, and the Tag filter probed per candidate).
+    primaryKey({ name: "candidate_tags_pkey", columns: [t.candidateId, t.tagId] }),
+    foreignKey({
+      name: "candidate_tags_candidate_company_fk",
+      columns: [t.candidateId, t.companyId],
+      foreignColumns: [candidates.id, candidates.companyId],
+    }).onDelete("cascade"),
+    foreignKey({ name: "candidate_tags_tag_company_fk", columns: [t.tagId, t.companyId], foreignColumns: [tags.id, tags.companyId] }).onDelete(
+      "cascade",
+    ),
+    // A tag's candidates: the Tag filter read from the tag's side, its count, and whether a tag is in use.
+    index("candidate_tags_tag_candidate_idx").on(t.tagId, t.candidateId),
+    // Deleting a user sets created_by to null.
+    index("candidate_tags_created_by_idx")
+      .on(t.createdBy)
+      .where(sql`${t.createdBy} is not null`),
   ],
 );
 
