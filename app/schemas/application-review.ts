@@ -1,7 +1,6 @@
 import { idField as id, isUuid } from "./id";
 import { queryCursor, queryId, querySearch, queryValue, queryValues } from "./query";
 import { z } from "./zod";
-import { APPLICATION_SOURCES } from "./application-source";
 
 export const APPLICATION_STATUSES = ["active", "withdrawn", "rejected"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
@@ -15,14 +14,6 @@ export const ApplicationsQuerySchema = z.object({
   stage: queryId(),
   status: queryValue(z.enum(APPLICATION_STATUSES).optional(), undefined),
   q: querySearch(),
-  after: queryCursor(),
-  before: queryCursor(),
-});
-
-/** The query of the candidates list: /candidates?q= (part of a name or an email)&source=, with ?after= or ?before= a row's cursor. */
-export const CandidatesQuerySchema = z.object({
-  q: querySearch(),
-  source: queryValue(z.enum(APPLICATION_SOURCES).optional(), undefined),
   after: queryCursor(),
   before: queryCursor(),
 });
