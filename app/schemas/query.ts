@@ -70,7 +70,7 @@ export const cursorParam = (cursor: PageCursor) => `${cursor.at}_${cursor.id}`;
 export const textCursorSchema = z
   .string()
   .max(1_100)
-  .refine((value) => value.length > 37 && value[value.length - 37] === "~" && isUuid(value.slice(-36)))
+  .refine((value) => value.length >= 37 && value[value.length - 37] === "~" && isUuid(value.slice(-36)))
   .transform((value): PageCursor => ({ at: value.slice(0, -37), id: value.slice(-36) }));
 
 /** A text cursor as the query writes it. */

@@ -3,10 +3,11 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { applications, emailTemplates, invitations, profiles, session } from "../../db/schema";
 import routes from "../../app/routes";
-import { ApplicationQuerySchema, ApplicationsQuerySchema, CandidatesQuerySchema, JobChoicesQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
-import { AddCandidateQuerySchema } from "~/schemas/candidate";
+import { ApplicationQuerySchema, ApplicationsQuerySchema, JobChoicesQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
+import { AddCandidateQuerySchema, CandidatesQuerySchema } from "~/schemas/candidate";
 import { JobsQuerySchema } from "~/schemas/job";
 import { queryRows } from "~/server/platform/db.server";
+import { addCandidateTag } from "~/server/candidates/tags.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { callRoute, type RouteCall, type RouteFunction, setUpAppTestDatabase } from "../helpers/route-test";
 
@@ -29,7 +30,9 @@ const sources = import.meta.glob<string>("../../app/routes/staff/**/*.{ts,tsx}",
 
 /** Form fields and query parameters that never name a row. */
 const NOT_IDS = new Set([
-  ...["intent", "redirectTo", "status", "q", "page", "saved", "source"],
+  ...["intent", "redirectTo", "status", "q", "page", "saved", "source", "sort"],
+  // A tag is named by its name within the company (decision 084), and dates are days.
+  ...["tag", "applied_from", "applied_to"],
   // Settings' password and two-factor forms.
   ...["currentPassword", "newPassword", "signOutOthers", "password", "code", "totpUri", "recoveryCodes", "secret"],
 ]);
@@ -57,7 +60,7 @@ function functionBody(source: string, kind: Kind): string {
 function inputsOf(path: string, source: string, kind: Kind): string[] {
   const names = new Set([...path.matchAll(/:(\w+)/g)].map(([, name]) => `:${name}`));
   const body = functionBody(source, kind);
-  const patterns = [/\bvalues\.(\w+)/g, /\bparsed\.data\.(\w+)/g, /\bform\.get\("(\w+)"\)/g];
+  const patterns = [/\bvalues\.(\w+)/g, /\bparsed\.data\.(\w+)/g, /\bform\.get(?:All)?\("(\w+)"\)/g];
   for (const pattern of patterns) for (const [, name] of body.matchAll(pattern)) names.add(name!);
   // Query parameters belong to the page's loader wherever the module reads them.
   if (kind === "loader") {
@@ -134,6 +137,7 @@ beforeAll(async () => {
   const member = await createStaff(db, bed.t.auth);
   await db.update(profiles).set({ companyId: a.staff.companyId }).where(eq(profiles.id, member.staff.userId));
   const [aSession] = await db.select({ id: session.id }).from(session).where(eq(session.userId, a.staff.userId));
+  await addCandidateTag(db, a.staff, { candidateId: application.candidateId, name: `${SECRET} tag` });
 
   const b = await createStaff(db, bed.t.auth);
   const bJob = await createTestJob(db, b.staff);
@@ -143,7 +147,7 @@ beforeAll(async () => {
       companyId: a.staff.companyId,
       job,
       application: application.id,
-      candidate: (await bed.t.db.select({ id: applications.candidateId }).from(applications).where(eq(applications.id, application.id)))[0]!.id,
+      candidate: application.candidateId,
       template: template!.id,
       invitation: invitation!.id,
       member: member.staff.userId,
@@ -157,7 +161,19 @@ beforeAll(async () => {
 /** Every row of company A, and the sessions of its people: what must not change. */
 async function snapshotOfA(): Promise<string> {
   const companyId = world.a.companyId;
-  const tables = ["profiles", "jobs", "pipeline_stages", "candidates", "applications", "email_templates", "email_messages", "invitations", "activity_events"];
+  const tables = [
+    "profiles",
+    "jobs",
+    "pipeline_stages",
+    "candidates",
+    "applications",
+    "tags",
+    "candidate_tags",
+    "email_templates",
+    "email_messages",
+    "invitations",
+    "activity_events",
+  ];
   const rows: Record<string, unknown> = {
     companies: await queryRows(bed.t.db, sql`select * from companies where id = ${companyId}`),
     session: await queryRows(
@@ -245,7 +261,46 @@ const CALLS: Record<string, Call[]> = {
       answer: 200,
       why: "a page next to another company's candidate is a page of the company's own",
     },
+    {
+      covers: ["after", "before"],
+      url: (w) => `/candidates?sort=name&after=zzz~${w.a.candidate}&before=a~${w.a.candidate}`,
+      params: () => ({}),
+      answer: 200,
+      why: "a place in the list by name is a name and an id to order by, not a row it reads",
+    },
+    {
+      covers: ["job", "stage"],
+      url: (w) => `/candidates?job=${w.a.job.id}&stage=${appliedOf(w, "a").id}`,
+      params: () => ({}),
+      answer: 200,
+      why: "the list filtered by another company's job and stage is empty",
+    },
   ],
+  "candidates action": [
+    {
+      covers: ["candidateIds"],
+      url: () => "/candidates",
+      params: () => ({}),
+      form: (w) => ({ intent: "add-tag", tag: "Poached", candidateIds: w.a.candidate }),
+      answer: 404,
+    },
+    {
+      covers: ["candidateIds"],
+      url: () => "/candidates",
+      params: () => ({}),
+      form: (w) => ({ intent: "remove-tag", tag: `${SECRET} tag`, candidateIds: w.a.candidate }),
+      answer: 404,
+    },
+  ],
+  "candidates/:candidateId action": (["add-tag", "remove-tag"] as const).map(
+    (intent): Call => ({
+      covers: [":candidateId"],
+      url: (w) => `/candidates/${w.a.candidate}`,
+      params: (w) => ({ candidateId: w.a.candidate }),
+      form: () => ({ intent, tag: `${SECRET} tag` }),
+      answer: 404,
+    }),
+  ),
   "candidates/new loader": [
     {
       covers: ["job", "stage"],
@@ -443,6 +498,7 @@ describe("another company's ids", () => {
   it("leave company A's rows in place for the calls above to find (the snapshot is not empty)", async () => {
     const snapshot = JSON.parse(await snapshotOfA()) as Record<string, unknown[]>;
     expect(snapshot.applications).toHaveLength(1);
+    expect(snapshot.candidate_tags).toHaveLength(1);
     expect(snapshot.profiles).toHaveLength(2);
     expect(snapshot.invitations).toHaveLength(1);
     expect(snapshot.session).not.toHaveLength(0);
@@ -481,8 +537,13 @@ describe("searches by text", () => {
     expect(theirs.body).toContain('"total":0,');
     const every = await answerOf(mod.loader!, { path: "/candidates", cookie: world.cookie, params: {} });
     expect(every.body).not.toContain(world.a.candidate);
-    // Company B's one candidate, and no other.
+    // Company B's one candidate, and no other; nor company A's tags among the suggestions.
     expect(every.body).toContain('"total":1,');
+    expect(every.body).not.toContain(SECRET);
+    // Company A's tag, by its name, is no tag of company B's.
+    const byTag = await answerOf(mod.loader!, { path: `/candidates?${new URLSearchParams({ tag: `${SECRET} tag` })}`, cookie: world.cookie, params: {} });
+    expect(byTag.status).toBe(200);
+    expect(byTag.body).toContain('"rows":[],');
   });
 
   it("never offer another company's jobs in the applications list's job filter", async () => {

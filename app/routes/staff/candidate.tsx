@@ -4,31 +4,62 @@ import { Badge } from "~/components/ui/badge";
 import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { LocalDate } from "~/components/ui/local-date";
 import { Panel } from "~/components/ui/panel";
+import { TagsPanel } from "~/features/candidate-tags/candidate-tags";
 import { idParam } from "~/lib/id-param";
 import { pageMeta } from "~/lib/meta";
 import { sourceLabel } from "~/lib/source-label";
 import { applicationStatusTone } from "~/schemas/application-review";
+import { CandidateTagSchema } from "~/schemas/candidate";
+import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/accounts/session.server";
 import { getCandidate } from "~/server/candidates/queries.server";
+import { addCandidateTag, CANDIDATE_NOT_FOUND, listCompanyTags, removeCandidateTag } from "~/server/candidates/tags.server";
 import { appDatabase } from "~/server/platform/db.server";
+import { answerDomainError } from "~/server/platform/errors.server";
+import { redirectWithNotice } from "~/server/platform/notice.server";
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? data.candidate.name : "Candidate", "A candidate's profile and applications.");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const candidate = await getCandidate(appDatabase(), staff, idParam(params.candidateId, "Candidate not found"));
-  if (!candidate) throw data("Candidate not found", { status: 404 });
+  const db = appDatabase();
+  const candidateId = idParam(params.candidateId, CANDIDATE_NOT_FOUND);
+  const [candidate, tagSuggestions] = await Promise.all([getCandidate(db, staff, candidateId), listCompanyTags(db, staff)]);
+  if (!candidate) throw data(CANDIDATE_NOT_FOUND, { status: 404 });
   return {
     candidate: {
       ...candidate,
       source: sourceLabel(candidate.source, candidate.sourceDetail),
       applications: candidate.applications.map((a) => ({ ...a, source: sourceLabel(a.source, a.sourceDetail) })),
     },
+    tagSuggestions,
   };
 }
 
-export default function Candidate({ loaderData }: Route.ComponentProps) {
-  const { candidate } = loaderData;
+/** The Tags panel's forms: "Add tag" and each tag's remove button (decision 084). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context);
+  const candidateId = idParam(params.candidateId, CANDIDATE_NOT_FOUND);
+  const parsed = parseForm(CandidateTagSchema, formValues(await request.formData()));
+  if (!parsed.success) return data({ errors: parsed.errors }, { status: 400 });
+  const db = appDatabase();
+  const page = `/candidates/${candidateId}`;
+  try {
+    if (parsed.data.intent === "add-tag") {
+      const { added } = await addCandidateTag(db, staff, { candidateId, name: parsed.data.tag });
+      return redirectWithNotice(page, added ? "tag-added" : "tag-existing", { replace: true });
+    }
+    const { removed } = await removeCandidateTag(db, staff, { candidateId, name: parsed.data.tag });
+    return redirectWithNotice(page, removed ? "tag-removed" : "tag-not-there", { replace: true });
+  } catch (error) {
+    // Another company's candidate (or none) is the page's 404.
+    const answer = answerDomainError(error, { notFound: CANDIDATE_NOT_FOUND });
+    return data({ errors: answer.errors as FieldErrors }, answer.init);
+  }
+}
+
+export default function Candidate({ loaderData, actionData }: Route.ComponentProps) {
+  const { candidate, tagSuggestions } = loaderData;
   const count = candidate.applications.length;
   return (
     <div className="mx-auto max-w-5xl">
@@ -64,40 +95,43 @@ export default function Candidate({ loaderData }: Route.ComponentProps) {
           )}
         </Panel>
 
-        <Panel id="contact" title="Contact">
-          <dl className="mt-3 space-y-3 text-sm">
-            <div>
-              <dt className="font-medium text-slate-500">Email</dt>
-              <dd className="break-all">
-                <a href={`mailto:${candidate.email}`} className="text-brand-700 hover:underline">
-                  {candidate.email}
-                </a>
-              </dd>
-            </div>
-            {candidate.phone ? (
+        <div className="space-y-6">
+          <Panel id="contact" title="Contact">
+            <dl className="mt-3 space-y-3 text-sm">
               <div>
-                <dt className="font-medium text-slate-500">Phone</dt>
-                <dd>{candidate.phone}</dd>
+                <dt className="font-medium text-slate-500">Email</dt>
+                <dd className="break-all">
+                  <a href={`mailto:${candidate.email}`} className="text-brand-700 hover:underline">
+                    {candidate.email}
+                  </a>
+                </dd>
               </div>
-            ) : null}
-            <div>
-              <dt className="font-medium text-slate-500">Source</dt>
-              <dd>{candidate.source}</dd>
-            </div>
-            <div>
-              <dt className="font-medium text-slate-500">Added</dt>
-              <dd>
-                <LocalDate value={candidate.createdAt} />
-              </dd>
-            </div>
-            <div>
-              <dt className="font-medium text-slate-500">Last activity</dt>
-              <dd>
-                <LocalDate value={candidate.lastAppliedAt} />
-              </dd>
-            </div>
-          </dl>
-        </Panel>
+              {candidate.phone ? (
+                <div>
+                  <dt className="font-medium text-slate-500">Phone</dt>
+                  <dd>{candidate.phone}</dd>
+                </div>
+              ) : null}
+              <div>
+                <dt className="font-medium text-slate-500">Source</dt>
+                <dd>{candidate.source}</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-500">Added</dt>
+                <dd>
+                  <LocalDate value={candidate.createdAt} />
+                </dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-500">Last activity</dt>
+                <dd>
+                  <LocalDate value={candidate.lastAppliedAt} />
+                </dd>
+              </div>
+            </dl>
+          </Panel>
+          <TagsPanel tags={candidate.tags} suggestions={tagSuggestions} answer={actionData} />
+        </div>
       </div>
     </div>
   );
