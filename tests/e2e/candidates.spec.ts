@@ -19,7 +19,7 @@ test("one person applying to two jobs is one candidate with both applications", 
   const ada = page.getByRole("row", { name: /Ada Lovelace/ });
   await expect(ada).toHaveCount(1);
   await expect(ada).toContainText("Harbour Pilot");
-  await expect(ada.getByRole("cell").nth(4)).toHaveText(/2/);
+  await expect(ada.getByRole("cell").nth(5)).toHaveText(/2/);
   await expect(page.getByText("2 candidates")).toBeVisible();
 
   // Search candidates by part of an email.
