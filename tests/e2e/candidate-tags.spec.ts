@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
 import { apply, postJob } from "./pipeline-helpers";
@@ -5,6 +6,14 @@ import { apply, postJob } from "./pipeline-helpers";
 /** The candidates list's rows (each has a View link), by name. */
 const rows = (page: Page) => page.getByRole("row").filter({ has: page.getByRole("link", { name: /^View / }) });
 const rowOf = (page: Page, name: string) => rows(page).filter({ hasText: name });
+
+/** Serious or critical WCAG 2.1 AA problems axe finds on the page as it is. */
+async function accessibilityProblems(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
 
 test("a recruiter tags a candidate on their page, finds them by the tag, and tags two candidates at once", async ({ page, browser }) => {
   const noConsoleErrors = await failOnConsoleErrors(page);
@@ -50,6 +59,7 @@ test("a recruiter tags a candidate on their page, finds them by the tag, and tag
   await expect(tags.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText(["Night owl"]);
   await expect(tags.getByLabel("Add tag")).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(scrolled);
+  expect(await accessibilityProblems(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The list shows the tag, and finds her by it in any case.
@@ -77,6 +87,7 @@ test("a recruiter tags a candidate on their page, finds them by the tag, and tag
   await expect(rowOf(page, "Grace Hopper")).toContainText("Shortlist");
   await expect(rowOf(page, "Alan Turing")).toContainText("Shortlist");
   await expect(rowOf(page, "Ada Lovelace")).not.toContainText("Shortlist");
+  expect(await accessibilityProblems(page)).toEqual([]);
 
   // Filtered by the tag and a job, then sorted by name.
   await page.getByLabel("Tag", { exact: true }).fill("Shortlist");

@@ -79,7 +79,7 @@ describe("a tag's name", () => {
 describe("tagging one candidate", () => {
   it("makes the company's tag once and finds it again in any case, keeping its first spelling", async () => {
     const { staff, candidates } = await companyWithCandidates(2);
-    const [ada, alan] = candidates as [{ id: string }, { id: string }];
+    const [ada, alan] = [candidates[0]!, candidates[1]!];
 
     expect(await addCandidateTag(db(), staff, { candidateId: ada.id, name: "Backend" })).toMatchObject({ added: true, tag: { name: "Backend" } });
     expect(await addCandidateTag(db(), staff, { candidateId: ada.id, name: "backend" })).toMatchObject({ added: false, tag: { name: "Backend" } });
@@ -98,7 +98,7 @@ describe("tagging one candidate", () => {
 
   it("takes a tag off by name in any case; a tag they do not have, or no such tag, changes nothing", async () => {
     const { staff, candidates } = await companyWithCandidates(2);
-    const [ada, alan] = candidates as [{ id: string }, { id: string }];
+    const [ada, alan] = [candidates[0]!, candidates[1]!];
     await addCandidateTag(db(), staff, { candidateId: ada.id, name: "Backend" });
     await addCandidateTag(db(), staff, { candidateId: alan.id, name: "Backend" });
 
@@ -188,7 +188,7 @@ describe("tags of two companies", () => {
 describe("the tags suggested", () => {
   it("are the company's most recently used tags that a candidate carries, A to Z", async () => {
     const { staff, candidates } = await companyWithCandidates(2);
-    const [ada, alan] = candidates as [{ id: string }, { id: string }];
+    const [ada, alan] = [candidates[0]!, candidates[1]!];
     await addCandidateTag(db(), staff, { candidateId: ada.id, name: "zebra" });
     await addCandidateTag(db(), staff, { candidateId: ada.id, name: "Apple" });
     await addCandidateTag(db(), staff, { candidateId: alan.id, name: "typo" });

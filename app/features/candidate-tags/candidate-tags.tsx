@@ -97,7 +97,7 @@ function RemovableTag({ name }: { name: string }) {
           disabled={removing}
           aria-label={`Remove tag ${name}`}
           title={`Remove tag ${name}`}
-          className="inline-flex size-5 items-center justify-center rounded-full text-slate-500 hover:bg-slate-200 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="inline-flex size-6 items-center justify-center rounded-full text-slate-500 hover:bg-slate-200 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5" fill="currentColor">
             <path d="M6.28 5.22a.75.75 0 00-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 101.06 1.06L10 11.06l3.72 3.72a.75.75 0 101.06-1.06L11.06 10l3.72-3.72a.75.75 0 00-1.06-1.06L10 8.94 6.28 5.22z" />
@@ -151,30 +151,32 @@ export function BulkTagBar({
         <p className="text-sm text-slate-600" aria-live="polite">
           {hydrated ? (selected === 0 ? "No candidates selected" : `${selected} selected`) : "Tick candidates, then add or remove a tag"}
         </p>
-      </div>
-      <div className="mt-2 flex flex-wrap items-start gap-2">
-        <label htmlFor={id} className="sr-only">
-          Tag to add or remove
-        </label>
-        <input
-          id={id}
-          name="tag"
-          type="text"
-          list={`${id}-suggestions`}
-          autoComplete="off"
-          maxLength={TAG_NAME_MAX}
-          placeholder="Tag to add or remove"
-          aria-invalid={tagError ? true : undefined}
-          aria-describedby={tagError ? `${id}-error` : undefined}
-          className={`${inputStyles} w-auto min-w-0 flex-1 basis-48`}
-        />
-        <TagSuggestions id={`${id}-suggestions`} names={suggestions} />
-        <Button type="submit" name="intent" value="add-tag" variant="secondary" disabled={none}>
-          Add tag
-        </Button>
-        <Button type="submit" name="intent" value="remove-tag" variant="secondary" disabled={none}>
-          Remove tag
-        </Button>
+        <div className="flex min-w-0 flex-1 basis-80 flex-wrap gap-2">
+          <label htmlFor={id} className="sr-only">
+            Tag to add or remove
+          </label>
+          <input
+            id={id}
+            name="tag"
+            type="text"
+            list={`${id}-suggestions`}
+            autoComplete="off"
+            maxLength={TAG_NAME_MAX}
+            placeholder="Tag to add or remove"
+            aria-invalid={tagError ? true : undefined}
+            aria-describedby={tagError ? `${id}-error` : undefined}
+            className={`${inputStyles} w-auto min-w-0 flex-1 basis-40`}
+          />
+          <TagSuggestions id={`${id}-suggestions`} names={suggestions} />
+          <div className="flex gap-2">
+            <Button type="submit" name="intent" value="add-tag" variant="secondary" disabled={none}>
+              Add tag
+            </Button>
+            <Button type="submit" name="intent" value="remove-tag" variant="secondary" disabled={none}>
+              Remove tag
+            </Button>
+          </div>
+        </div>
       </div>
       <FieldMessages id={id} error={tagError} />
       {error ? (

@@ -69,7 +69,7 @@ export default function Candidate({ loaderData, actionData }: Route.ComponentPro
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{candidate.name}</h1>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <Panel id="applications" title={`Applications (${count})`} className="lg:col-span-2">
+        <Panel id="applications" title={`Applications (${count})`} className="lg:col-span-2 lg:self-start">
           {count === 0 ? (
             <p className="mt-3 text-sm text-slate-600">No applications: the jobs they applied to were deleted.</p>
           ) : (

@@ -116,12 +116,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const CANDIDATE_COLUMNS = [
-  { label: "Candidate", primary: true },
+  { label: "Candidate", primary: true, className: "md:min-w-48" },
+  // The newest application's job, and under it its stage (and status when not active) and how many applications there are.
   { label: "Latest job" },
-  { label: "Latest stage" },
-  { label: "Tags" },
-  { label: "Source", wideOnly: true },
-  { label: "Applications", wideOnly: true, className: "md:text-right" },
+  { label: "Tags", className: "md:min-w-44" },
+  { label: "Source", wideOnly: true, className: "md:min-w-40" },
   { label: "Last activity", className: "md:whitespace-nowrap" },
   { label: "Actions", hidden: true, className: "md:text-right" },
 ];
@@ -224,6 +223,11 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
           <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
             Search
           </button>
+          {filtered ? (
+            <Link to={listHref(unfiltered(filters))} className="self-center text-sm font-semibold text-brand-600 hover:text-brand-700">
+              Clear filters
+            </Link>
+          ) : null}
         </div>
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <div className="col-span-2 sm:col-span-1">
@@ -308,7 +312,16 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
               ))}
             </select>
           </div>
-          <fieldset className="col-span-2 grid grid-cols-2 gap-3 sm:col-span-1">
+          <div>
+            <label htmlFor="candidate-sort" className={FILTER_LABEL}>
+              Sort by
+            </label>
+            <select id="candidate-sort" name="sort" defaultValue={filters.sort} className={`${inputStyles} mt-1`}>
+              <option value="activity">Last activity</option>
+              <option value="name">Name</option>
+            </select>
+          </div>
+          <fieldset className="col-span-2 grid grid-cols-2 gap-3">
             <legend className="sr-only">Applied between</legend>
             <div>
               <label htmlFor="candidate-applied-from" className={FILTER_LABEL}>
@@ -323,22 +336,6 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
               <input id="candidate-applied-to" type="date" name="applied_to" defaultValue={filters.appliedTo ?? ""} className={`${inputStyles} mt-1`} />
             </div>
           </fieldset>
-          <div>
-            <label htmlFor="candidate-sort" className={FILTER_LABEL}>
-              Sort by
-            </label>
-            <select id="candidate-sort" name="sort" defaultValue={filters.sort} className={`${inputStyles} mt-1`}>
-              <option value="activity">Last activity</option>
-              <option value="name">Name</option>
-            </select>
-          </div>
-          {filtered ? (
-            <p className="col-span-2 flex items-end text-sm sm:col-span-1">
-              <Link to={listHref(unfiltered(filters))} className="py-2 font-semibold text-brand-600 hover:text-brand-700">
-                Clear filters
-              </Link>
-            </p>
-          ) : null}
         </div>
       </Form>
 
@@ -379,16 +376,19 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
                       <p className="break-all text-xs text-slate-500">{row.email}</p>
                     </div>
                   </div>,
-                  row.latestJobTitle ?? "—",
-                  row.latestStageName ? (
+                  row.latestJobTitle ? (
                     <>
-                      {row.latestStageName}
-                      {row.latestStatus && row.latestStatus !== "active" ? (
-                        <>
-                          {" "}
-                          <Badge tone={applicationStatusTone(row.latestStatus)}>{row.latestStatus}</Badge>
-                        </>
-                      ) : null}
+                      <p>{row.latestJobTitle}</p>
+                      <p className="text-xs text-slate-500">
+                        {row.latestStageName ?? "No stage"}
+                        {row.latestStatus && row.latestStatus !== "active" ? (
+                          <>
+                            {" "}
+                            <Badge tone={applicationStatusTone(row.latestStatus)}>{row.latestStatus}</Badge>
+                          </>
+                        ) : null}
+                        {row.applications > 1 ? ` · ${row.applications} applications` : null}
+                      </p>
                     </>
                   ) : (
                     "—"
@@ -404,7 +404,6 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
                     </span>
                   ),
                   sourceLabel(row.source, row.sourceDetail),
-                  row.applications,
                   <LocalDate value={row.lastAppliedAt} />,
                   <Link
                     to={`/candidates/${row.id}`}
