@@ -368,6 +368,14 @@ export const candidateTags = pgTable(
     candidateId: uuid("candidate_id").notNull(),
     tagId: uuid("tag_id").notNull(),
     companyId: uuid("company_id").notNull(),
+    /**
+     * The candidate's last activity, copied (decision 084): inserted without it (null), a trigger
+     * reads the candidate's, and a trigger on candidates keeps it theirs (migration 0010), so the
+     * candidates with a tag, newest activity first, are one range of the index below.
+     */
+    candidateLastAppliedAt: timestamptz("candidate_last_applied_at")
+      .notNull()
+      .$defaultFn(() => sql`null`),
     createdAt: createdAt(),
     /** Who put the tag on; null once that user is deleted. */
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
@@ -383,8 +391,9 @@ export const candidateTags = pgTable(
     foreignKey({ name: "candidate_tags_tag_company_fk", columns: [t.tagId, t.companyId], foreignColumns: [tags.id, tags.companyId] }).onDelete(
       "cascade",
     ),
-    // A tag's candidates: the Tag filter read from the tag's side, its count, and whether a tag is in use.
-    index("candidate_tags_tag_candidate_idx").on(t.tagId, t.candidateId),
+    // A tag's candidates in the list's order (newest activity first, keyset on the copied date and
+    // the id): the Tag filter's page and count read from the tag's side; also whether a tag is in use.
+    index("candidate_tags_tag_activity_idx").on(t.tagId, t.candidateLastAppliedAt.desc().nullsFirst(), t.candidateId.desc().nullsFirst()),
     // Deleting a user sets created_by to null.
     index("candidate_tags_created_by_idx")
       .on(t.createdBy)
@@ -440,8 +449,16 @@ export const applications = pgTable(
     // The list's search by part of a name or an email (pg_trgm; decision 060).
     index("applications_candidate_name_trgm_idx").using("gin", t.candidateName.op("gin_trgm_ops")),
     index("applications_candidate_email_trgm_idx").using("gin", t.candidateEmail.op("gin_trgm_ops")),
-    // A candidate's applications, newest first.
-    index("applications_candidate_created_idx").on(t.candidateId, t.createdAt.desc().nullsFirst()),
+    // A candidate's applications, newest first, with what the candidates list's filters ask of each
+    // (company, status, job, stage): a filter's probe per candidate reads the index alone (decision 084).
+    index("applications_candidate_created_idx").on(
+      t.candidateId,
+      t.createdAt.desc().nullsFirst(),
+      t.companyId,
+      t.status,
+      t.jobId,
+      t.currentPipelineStageId,
+    ),
     // One application per email per job.
     uniqueIndex("applications_job_email_unique").on(t.jobId, sql`lower(${t.candidateEmail})`),
     // The job is of the application's company, and the stage is of the application's job (decision 052).

@@ -185,6 +185,34 @@ describe("tags of two companies", () => {
   });
 });
 
+describe("a tag's candidates, newest activity first", () => {
+  it("follow each candidate's last activity: a new application moves them up, an older one does not", async () => {
+    const { staff, job, candidates } = await companyWithCandidates(0);
+    const other = await createTestJob(db(), staff);
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12));
+    const ada = await createTestApplication(db(), job, { candidateName: "Ada Lovelace", candidateEmail: "ada@example.test", createdAt: day(1) });
+    const alan = await createTestApplication(db(), job, { candidateName: "Alan Turing", createdAt: day(2) });
+    expect(candidates).toEqual([]);
+    await addTagToCandidates(db(), staff, { candidateIds: [ada.candidateId, alan.candidateId], name: "Shortlist" });
+    const tagged = async () => (await listCandidates(db(), staff, { tag: "Shortlist" })).rows.map((row) => row.name);
+    expect(await tagged()).toEqual(["Alan Turing", "Ada Lovelace"]);
+
+    await createTestApplication(db(), other, { candidateName: "Ada Lovelace", candidateEmail: "ada@example.test", createdAt: day(3) });
+    expect(await tagged()).toEqual(["Ada Lovelace", "Alan Turing"]);
+    // An older application (an import) leaves her last activity, and her place, as they were.
+    const third = await createTestJob(db(), staff);
+    await createTestApplication(db(), third, { candidateName: "Ada Lovelace", candidateEmail: "ada@example.test", createdAt: day(1) });
+    expect(await tagged()).toEqual(["Ada Lovelace", "Alan Turing"]);
+    // Every link carries its candidate's date.
+    const drift = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from candidate_tags ct join candidates c on c.id = ct.candidate_id
+          where ct.company_id = ${staff.companyId} and ct.candidate_last_applied_at <> c.last_applied_at`,
+    );
+    expect(drift).toEqual([{ n: 0 }]);
+  });
+});
+
 describe("the tags suggested", () => {
   it("are the company's most recently used tags that a candidate carries, A to Z", async () => {
     const { staff, candidates } = await companyWithCandidates(2);

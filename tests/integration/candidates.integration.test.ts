@@ -107,6 +107,18 @@ describe("candidates", () => {
     expect(byName.rows.slice(0, 4).map((r) => r.name)).toEqual(["Bulk 1", "Bulk 10", "Bulk 100", "Bulk 1000"]);
     const nextByName = await listCandidates(t.db, staff, { q: "bulk", sort: "name", after: byName.next! });
     expect(nextByName.rows[0]!.name).toBe("Bulk 1002");
+    // A tag on all of them is as broad: counted to the cap once, its page read in order.
+    await addTagToCandidates(t.db, staff, { candidateIds: broad.rows.slice(0, 1).map((r) => r.id), name: "Everyone" });
+    await t.db.execute(sql`insert into candidate_tags (candidate_id, tag_id, company_id)
+      select c.id, t.id, c.company_id from candidates c join tags t on t.company_id = c.company_id
+      where c.company_id = ${staff.companyId} on conflict do nothing`);
+    const tagged = await listCandidates(t.db, staff, { tag: "everyone" });
+    expect(tagged).toMatchObject({ total: CANDIDATES_COUNT_CAP, totalCapped: true, previous: null });
+    expect(tagged.rows.slice(0, 2).map((r) => r.name)).toEqual(["Bulk 10100", "Bulk 10099"]);
+    const taggedNext = await listCandidates(t.db, staff, { tag: "everyone", after: tagged.next! });
+    expect(taggedNext).toMatchObject({ total: CANDIDATES_COUNT_CAP, totalCapped: true });
+    expect(taggedNext.rows[0]!.name).toBe("Bulk 10075");
+    expect((await listCandidates(t.db, staff, { tag: "everyone", before: taggedNext.previous! })).rows.map((r) => r.name)).toEqual(tagged.rows.map((r) => r.name));
     // "bulk10": Bulk 10, 100–109, 1000–1099 and 10000–10100.
     const first = await listCandidates(t.db, staff, { q: "bulk10" });
     expect(first).toMatchObject({ total: 212, totalCapped: false, previous: null });

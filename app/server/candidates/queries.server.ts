@@ -1,11 +1,11 @@
-import { and, count, desc, eq, gte, ilike, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, eq, gte, ilike, or, type SQL, sql, type WithSubquery } from "drizzle-orm";
 import { applications, candidates, candidateTags, jobs, pipelineStages, tags } from "../../../db/schema";
 import type { ApplicationStatus } from "~/schemas/application-review";
 import type { ApplicationSourceKind } from "~/schemas/application-source";
 import type { CandidateSort } from "~/schemas/candidate";
 import { isUuid } from "~/schemas/id";
 import { likePattern } from "../jobs/queries.server";
-import type { Queryable } from "../platform/db.server";
+import { type Queryable, queryRows } from "../platform/db.server";
 import { cursorAt, keysetPage, keysetQueryBy, type KeysetPosition, newestFirst, textAscending } from "../platform/keyset.server";
 import { type Actor, owned, ownedSql } from "../platform/tenancy.server";
 
@@ -56,11 +56,27 @@ export async function listCandidates(db: Queryable, actor: Actor, filters: Candi
     if (!tag) return { rows: [], next: null, previous: null, total: 0, totalCapped: false };
     tagId = tag.id;
   }
-  return candidatesPage(db, actor, filters, candidateConditions(actor, filters, tagId), true);
+  const { where, narrowing, otherThanTag } = candidateConditions(actor, filters, tagId);
+  // A tag alone, newest first: the tag's own index gives the page and the count.
+  if (tagId && !otherThanTag && filters.sort !== "name") return (await candidatesPage(db, actor, filters, where, "tag-in-order", tagId))!;
+  // A search, a tag or an application filter may keep a few candidates or many, spread anywhere in
+  // the list's order: their matches are read once, in any order (up to the cap), counted, and the
+  // page sorted out of them. Walking the list in order instead, the planner cannot know how far it
+  // must go for 26 (a job's rejected candidates: none, so all 200,000 were probed, 1 s). Without
+  // them (or past the cap, where matches are dense) the page is read in the index's order.
+  if (narrowing) {
+    const page = await candidatesPage(db, actor, filters, where, "matches");
+    if (page) return page;
+    return (await candidatesPage(db, actor, filters, where, "in-order-past-cap"))!;
+  }
+  return (await candidatesPage(db, actor, filters, where, "in-order"))!;
 }
 
-/** Which of the company's candidates the filters keep: one condition for the whole list. */
-function candidateConditions(actor: Actor, filters: CandidateFilters, tagId: string | undefined): SQL {
+/**
+ * Which of the company's candidates the filters keep, as one condition; `narrowing` when a filter
+ * other than the source may keep few of them (a search, a tag, an application filter).
+ */
+function candidateConditions(actor: Actor, filters: CandidateFilters, tagId: string | undefined) {
   const conditions: SQL[] = [owned(candidates, actor)];
   if (filters.source) conditions.push(eq(candidates.source, filters.source));
   const q = filters.q?.trim();
@@ -69,7 +85,7 @@ function candidateConditions(actor: Actor, filters: CandidateFilters, tagId: str
     conditions.push(/\s/.test(q) ? ilike(candidates.name, pattern) : or(ilike(candidates.name, pattern), ilike(candidates.email, pattern))!);
   }
   // Probed per candidate on the links' primary key (candidate_id, tag_id), or read from the tag's
-  // side on (tag_id, candidate_id): the planner chooses by the tag's size.
+  // side on candidate_tags_tag_activity_idx: the planner chooses by the tag's size.
   if (tagId) {
     conditions.push(sql`exists (select 1 from ${candidateTags} ct where ct.candidate_id = ${candidates.id} and ct.tag_id = ${tagId}::uuid and ${ownedSql("ct", actor)})`);
   }
@@ -82,93 +98,155 @@ function candidateConditions(actor: Actor, filters: CandidateFilters, tagId: str
   if (filters.appliedFrom) applied.push(sql`a.created_at >= ${filters.appliedFrom.toISOString()}::timestamptz`);
   if (filters.appliedBefore) applied.push(sql`a.created_at < ${filters.appliedBefore.toISOString()}::timestamptz`);
   if (applied.length > 0) {
-    // A candidate's few applications (candidate_id, created_at), or the job's, stage's, status's or
-    // dates' own index read from the applications' side.
+    // Probed per candidate on applications_candidate_created_idx, which holds every column asked
+    // here (index only), or read from the applications' side on the job's, stage's, status's or
+    // dates' own index.
     conditions.push(sql`exists (select 1 from ${applications} a where a.candidate_id = ${candidates.id} and ${ownedSql("a", actor)} and ${sql.join(applied, sql` and `)})`);
   }
   // The same, said of the candidate: their last activity is their newest application's date (the
   // application trigger keeps it so), never before any of their applications. Walking the list newest
   // first, the page then stops at the first day of the range instead of reading to the end.
   if (filters.appliedFrom) conditions.push(gte(candidates.lastAppliedAt, filters.appliedFrom));
-  return and(...conditions)!;
+  return {
+    where: and(...conditions)!,
+    narrowing: Boolean(q) || Boolean(tagId) || applied.length > 0,
+    /** A filter besides the tag. */
+    otherThanTag: Boolean(filters.source) || Boolean(q) || applied.length > 0,
+  };
 }
 
-/** listCandidates's page, with a search's matches read once (`readMatchesOnce`) or the page read in order. */
-async function candidatesPage(db: Queryable, actor: Actor, filters: CandidateFilters, where: SQL, readMatchesOnce: boolean) {
-  const q = filters.q?.trim();
+/** How a page of the list is found (listCandidates says which). */
+type PageRead = "matches" | "in-order" | "in-order-past-cap" | "tag-in-order";
+
+/** A column of the `page` CTE (its fields have names of their own, so the candidates joined to it never clash). */
+const pageColumn = (name: "page_id" | "cursor_at" | "sort_key") => sql`${sql.identifier("page")}.${sql.identifier(name)}`;
+
+/**
+ * listCandidates's page. Each way finds the page's 26 ids with their sort key, and the count up to
+ * the cap; the candidates' own columns, newest application, tags and counts are read for those rows only.
+ * - "matches": the matches read once, in any order (up to the cap), counted, the page sorted out
+ *   of them; undefined when more than the cap match.
+ * - "in-order": the page read in the index's order, counted up to the cap apart.
+ * - "in-order-past-cap": the same, when the matches are known to be more than the cap (not counted again).
+ * - "tag-in-order": a tag's candidates newest first, one range of candidate_tags_tag_activity_idx,
+ *   counted from it too.
+ */
+async function candidatesPage(db: Queryable, actor: Actor, filters: CandidateFilters, where: SQL, how: PageRead, tagId?: string) {
   const byName = filters.sort === "name";
-  const columns = {
-    id: candidates.id,
-    name: candidates.name,
-    email: candidates.email,
-    lastAppliedAt: candidates.lastAppliedAt,
-    source: candidates.source,
-    sourceDetail: candidates.sourceDetail,
-  };
-  // A search reads its matches once (as the applications list's, decision 076): the trigram indexes
-  // give them in no order, so they are collected (up to the cap), counted, and the page sorted out
-  // of them. Without a search, or past the cap, the page is read in index order and counted apart.
-  const matches = db.$with("matches").as(db.select(columns).from(candidates).where(where).limit(CANDIDATES_COUNT_CAP + 1));
-  const searching = Boolean(q) && readMatchesOnce;
-  const from = searching ? matches : candidates;
-  // By name: the lower-case name and the id, A to Z, on (company_id, lower(name), id); by last
-  // activity: (last_applied_at, id) newest first, on (company_id, last_applied_at, id).
-  const sortKey = byName ? sql<string>`lower(${from.name})` : cursorAt(from.lastAppliedAt);
-  const keyset = keysetQueryBy(byName ? textAscending(sql`lower(${from.name})`, from.id) : newestFirst(from.lastAppliedAt, from.id), filters, CANDIDATES_PAGE_SIZE);
-  const upToCap = db.select({ one: sql`1`.as("one") }).from(candidates).where(where).limit(CANDIDATES_COUNT_CAP + 1);
-  const page = db.$with("page").as(
-    db
-      .select({
-        id: from.id,
-        cursorAt: sortKey.as("cursor_at"),
-        name: from.name,
-        email: from.email,
-        lastAppliedAt: from.lastAppliedAt,
-        source: from.source,
-        sourceDetail: from.sourceDetail,
-      })
-      .from(from)
-      .where(searching ? keyset.where : and(where, keyset.where))
-      .orderBy(...keyset.orderBy)
-      .limit(keyset.limit),
-  );
-  const pageOrder = keysetQueryBy(byName ? textAscending(sql`${page.cursorAt}`, page.id) : newestFirst(page.lastAppliedAt, page.id), filters, CANDIDATES_PAGE_SIZE);
-  // The page's 26 rows first, then each one's newest application, count and tags (indexes on candidate_id).
-  const rows = await (searching ? db.with(matches, page) : db.with(page))
+  const cap = CANDIDATES_COUNT_CAP + 1;
+  /** The page CTE's fields for a source of ids and sort keys, in the list's order. */
+  const pageFields = (id: AnyColumn | SQL, key: SQL) => ({
+    pageId: sql<string>`${id}`.as("page_id"),
+    cursorAt: (byName ? sql<string>`${key}` : cursorAt(key)).as("cursor_at"),
+    sortKey: sql`${key}`.as("sort_key"),
+  });
+  const orderOf = (key: SQL, id: AnyColumn | SQL) => (byName ? textAscending(key, id as AnyColumn) : newestFirst(key, id as AnyColumn));
+  /** The count up to the cap: of `from`'s rows, in the page's statement or alone (a page past the last row carries none). */
+  let upToCap: SQL = sql`${db.select({ one: sql`1`.as("one") }).from(candidates).where(where).limit(cap)}`;
+  let ctes: WithSubquery[];
+  let matched: SQL<number>;
+  let page;
+  if (how === "matches") {
+    // By name the key is the lower-case name; by last activity the date (both in candidates'
+    // indexes, so a search-free filter's matches can be read from the index alone).
+    const matches = db
+      .$with("matches")
+      .as(
+        db
+          .select({ id: candidates.id, key: (byName ? sql`lower(${candidates.name})` : sql`${candidates.lastAppliedAt}`).as("key") })
+          .from(candidates)
+          .where(where)
+          .limit(cap),
+      );
+    const key = sql`${sql.identifier("matches")}.${sql.identifier("key")}`;
+    const keyset = keysetQueryBy(orderOf(key, matches.id), filters, CANDIDATES_PAGE_SIZE);
+    page = db.$with("page").as(
+      db
+        .select(pageFields(matches.id, key))
+        .from(matches)
+        .where(keyset.where)
+        .orderBy(...keyset.orderBy)
+        .limit(keyset.limit),
+    );
+    ctes = [matches, page];
+    matched = sql<number>`(select count(*) from ${matches})::int`;
+  } else if (how === "tag-in-order" && tagId) {
+    const key = sql`${candidateTags.candidateLastAppliedAt}`;
+    const keyset = keysetQueryBy(newestFirst(key, candidateTags.candidateId), filters, CANDIDATES_PAGE_SIZE);
+    const ofTag = and(eq(candidateTags.tagId, tagId), owned(candidateTags, actor));
+    page = db.$with("page").as(
+      db
+        .select(pageFields(candidateTags.candidateId, key))
+        .from(candidateTags)
+        .where(and(ofTag, keyset.where))
+        .orderBy(...keyset.orderBy)
+        .limit(keyset.limit),
+    );
+    ctes = [page];
+    upToCap = sql`${db.select({ one: sql`1`.as("one") }).from(candidateTags).where(ofTag).limit(cap)}`;
+    matched = sql<number>`(select count(*) from (${upToCap}) as "up_to_cap")::int`;
+  } else {
+    const key = byName ? sql`lower(${candidates.name})` : sql`${candidates.lastAppliedAt}`;
+    const keyset = keysetQueryBy(orderOf(key, candidates.id), filters, CANDIDATES_PAGE_SIZE);
+    page = db.$with("page").as(
+      db
+        .select(pageFields(candidates.id, key))
+        .from(candidates)
+        .where(and(where, keyset.where))
+        .orderBy(...keyset.orderBy)
+        .limit(keyset.limit),
+    );
+    ctes = [page];
+    matched = how === "in-order" ? sql<number>`(select count(*) from (${upToCap}) as "up_to_cap")::int` : sql<number>`${cap}::int`;
+  }
+  const pageOrder = keysetQueryBy(orderOf(pageColumn("sort_key"), sql`${pageColumn("page_id")}` as unknown as AnyColumn), filters, CANDIDATES_PAGE_SIZE);
+  // The page's 26 rows, then each one's columns, newest application, count and tags (by id and candidate_id).
+  const rows = await db
+    .with(...ctes)
     .select({
-      id: page.id,
-      cursorAt: page.cursorAt,
-      name: page.name,
-      email: page.email,
-      lastAppliedAt: page.lastAppliedAt,
-      source: page.source,
-      sourceDetail: page.sourceDetail,
+      id: candidates.id,
+      cursorAt: sql<string>`${pageColumn("cursor_at")}`,
+      name: candidates.name,
+      email: candidates.email,
+      lastAppliedAt: candidates.lastAppliedAt,
+      source: candidates.source,
+      sourceDetail: candidates.sourceDetail,
       latestJobTitle: sql<string | null>`latest.job_title`,
       latestStageName: sql<string | null>`latest.stage_name`,
       latestStatus: sql<ApplicationStatus | null>`latest.status`,
-      applications: sql<number>`(select count(*) from ${applications} a where a.candidate_id = ${page.id} and ${ownedSql("a", actor)})::int`,
+      applications: sql<number>`(select count(*) from ${applications} a where a.candidate_id = ${candidates.id} and ${ownedSql("a", actor)})::int`,
       tags: sql<string[]>`(select coalesce(json_agg(shown.name order by shown.name_key, shown.name), '[]'::json)
                            from (select t.name, t.name_key from ${candidateTags} ct join ${tags} t on t.id = ct.tag_id
-                                 where ct.candidate_id = ${page.id} and ${ownedSql("ct", actor)} and ${ownedSql("t", actor)}
+                                 where ct.candidate_id = ${candidates.id} and ${ownedSql("ct", actor)} and ${ownedSql("t", actor)}
                                  order by t.name_key, t.name limit ${TAGS_PER_ROW}) shown)`,
-      tagCount: sql<number>`(select count(*) from ${candidateTags} ct where ct.candidate_id = ${page.id} and ${ownedSql("ct", actor)})::int`,
-      matched: searching ? sql<number>`(select count(*) from ${matches})::int` : sql<number>`(select count(*) from (${upToCap}) as "up_to_cap")::int`,
+      tagCount: sql<number>`(select count(*) from ${candidateTags} ct where ct.candidate_id = ${candidates.id} and ${ownedSql("ct", actor)})::int`,
+      matched,
     })
     .from(page)
+    .innerJoin(candidates, and(sql`${candidates.id} = ${pageColumn("page_id")}`, owned(candidates, actor)))
     .leftJoin(
       sql`lateral (select j.title as job_title, s.name as stage_name, a.status
                    from ${applications} a
                    join ${jobs} j on j.id = a.job_id
                    left join ${pipelineStages} s on s.id = a.current_pipeline_stage_id
-                   where a.candidate_id = ${page.id} and ${ownedSql("a", actor)}
+                   where a.candidate_id = ${candidates.id} and ${ownedSql("a", actor)}
                    order by a.created_at desc
                    limit 1) latest`,
       sql`true`,
     )
     .orderBy(...pageOrder.orderBy);
   // Past the cap the collected matches are not the first in the list's order: the page is read in order instead.
-  if (searching && (rows[0]?.matched ?? 0) > CANDIDATES_COUNT_CAP) return candidatesPage(db, actor, filters, where, false);
-  const matched = rows[0]?.matched ?? Number((await db.select({ n: count() }).from(upToCap.as("up_to_cap")))[0]?.n ?? 0);
+  if (how === "matches" && (rows[0]?.matched ?? 0) > CANDIDATES_COUNT_CAP) return undefined;
+  // An empty page carries no count: nobody matches when it is the first page; past the last row
+  // (a cursor) they are counted on their own.
+  const firstPage = !filters.after && !filters.before;
+  const total =
+    rows[0]?.matched ??
+    (how === "in-order-past-cap"
+      ? cap
+      : firstPage
+        ? 0
+        : ((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${upToCap}) as "up_to_cap"`))[0]?.n ?? 0));
   const keysetRows = keysetPage(
     rows.map(({ matched: _, ...row }) => row),
     filters,
@@ -179,9 +257,9 @@ async function candidatesPage(db: Queryable, actor: Actor, filters: CandidateFil
     next: keysetRows.next,
     previous: keysetRows.previous,
     /** How many match, at most CANDIDATES_COUNT_CAP. */
-    total: Math.min(matched, CANDIDATES_COUNT_CAP),
+    total: Math.min(total, CANDIDATES_COUNT_CAP),
     /** More than CANDIDATES_COUNT_CAP match. */
-    totalCapped: matched > CANDIDATES_COUNT_CAP,
+    totalCapped: total > CANDIDATES_COUNT_CAP,
   };
 }
 

@@ -23,7 +23,7 @@ export interface KeysetPage<T> {
 }
 
 /** The cursor column to select beside the row: created_at in microseconds, exactly. */
-export const cursorAt = (createdAt: AnyColumn) => sql<string>`(extract(epoch from ${createdAt}) * 1000000)::bigint::text`;
+export const cursorAt = (createdAt: AnyColumn | SQL) => sql<string>`(extract(epoch from ${createdAt}) * 1000000)::bigint::text`;
 
 const instant = (cursor: PageCursor) => sql`(timestamptz 'epoch' + ${cursor.at}::bigint * interval '1 microsecond')`;
 
@@ -40,7 +40,7 @@ export interface KeysetOrder {
 }
 
 /** A list sorted by a timestamp, newest first: the cursor's key is microseconds since 1970. */
-export const newestFirst = (createdAt: AnyColumn, id: AnyColumn): KeysetOrder => ({ key: createdAt, id, direction: "desc", value: instant });
+export const newestFirst = (createdAt: AnyColumn | SQL, id: AnyColumn): KeysetOrder => ({ key: createdAt, id, direction: "desc", value: instant });
 
 /**
  * A list sorted by a text key (such as `lower(name)`), A to Z in the database's collation: the
