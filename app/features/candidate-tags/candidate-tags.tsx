@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldMessages, inputStyles } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
@@ -22,9 +22,15 @@ export function TagSuggestions({ id, names }: { id: string; names: readonly stri
   );
 }
 
-/** A tag as the lists show it. */
-export function TagChip({ name }: { name: string }) {
-  return <span className="tag-chip">{name}</span>;
+/** A tag as the lists show it; with `href`, a link to the candidates carrying it. */
+export function TagChip({ name, href }: { name: string; href?: string }) {
+  return href ? (
+    <Link to={href} className="tag-chip hover:bg-brand-100" title={`Candidates tagged ${name}`}>
+      {name}
+    </Link>
+  ) : (
+    <span className="tag-chip">{name}</span>
+  );
 }
 
 /**
@@ -88,7 +94,9 @@ function RemovableTag({ name }: { name: string }) {
   const removing = remover.state !== "idle";
   return (
     <li className={`tag-chip gap-1 pr-1 ${removing ? "opacity-50" : ""}`}>
-      <span>{name}</span>
+      <Link to={`/candidates?${new URLSearchParams({ tag: name })}`} className="hover:underline" title={`Candidates tagged ${name}`}>
+        {name}
+      </Link>
       <remover.Form method="post" preventScrollReset className="contents">
         <input type="hidden" name="intent" value="remove-tag" />
         <input type="hidden" name="tag" value={name} />

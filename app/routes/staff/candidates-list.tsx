@@ -159,6 +159,21 @@ const unfiltered = (filters: ShownFilters): ShownFilters => ({
   appliedTo: undefined,
 });
 
+/**
+ * A filter control's value: what the user typed or chose, until the address gives another (a link
+ * such as Clear filters or a tag, Back, a page loaded anew), which then shows. Reset during render,
+ * as JobFilter does, so typing on after a tag picked from the suggestions keeps the box and its focus.
+ */
+function useFilterValue(fromAddress: string) {
+  const [value, setValue] = useState(fromAddress);
+  const [shown, setShown] = useState(fromAddress);
+  if (shown !== fromAddress) {
+    setShown(fromAddress);
+    setValue(fromAddress);
+  }
+  return { value, onChange: (event: { target: { value: string } }) => setValue(event.target.value) };
+}
+
 const FILTER_LABEL = "block text-xs font-medium text-slate-600";
 
 export default function CandidatesList({ loaderData, actionData }: Route.ComponentProps) {
@@ -171,6 +186,14 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const rows = list?.rows ?? [];
   const selected = rows.filter((row) => ticked.has(row.id)).map((row) => row.id);
+  const search = useFilterValue(filters.q);
+  const stage = useFilterValue(filters.stage ?? "");
+  const status = useFilterValue(filters.status ?? "");
+  const tag = useFilterValue(filters.tag ?? "");
+  const source = useFilterValue(filters.source ?? "");
+  const sort = useFilterValue(filters.sort);
+  const appliedFrom = useFilterValue(filters.appliedFrom ?? "");
+  const appliedTo = useFilterValue(filters.appliedTo ?? "");
   const filtered = Boolean(filters.job || filters.status || filters.tag || filters.source || filters.appliedFrom || filters.appliedTo);
   const searched = Boolean(filters.q);
 
@@ -216,7 +239,7 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
             id="candidate-search"
             type="search"
             name="q"
-            defaultValue={filters.q}
+            {...search}
             placeholder="Search candidates"
             className={`${inputStyles} min-w-0 flex-1 basis-56`}
           />
@@ -250,8 +273,7 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
             <select
               id="candidate-stage"
               name="stage"
-              key={filters.job ?? "none"}
-              defaultValue={filters.stage ?? ""}
+              {...stage}
               disabled={!filters.job}
               className={`${inputStyles} mt-1`}
               title={filters.job ? undefined : "Choose a job to filter by stage"}
@@ -271,7 +293,7 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
             <select
               id="candidate-status"
               name="status"
-              defaultValue={filters.status ?? ""}
+              {...status}
               className={`${inputStyles} mt-1`}
               title={filters.job ? "Of their application to the job" : "Of any of their applications"}
             >
@@ -293,7 +315,7 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
               name="tag"
               list="candidate-tag-choices"
               autoComplete="off"
-              defaultValue={filters.tag ?? ""}
+              {...tag}
               placeholder="Any tag"
               className={`${inputStyles} mt-1`}
             />
@@ -303,7 +325,7 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
             <label htmlFor="candidate-source" className={FILTER_LABEL}>
               Source
             </label>
-            <select id="candidate-source" name="source" defaultValue={filters.source ?? ""} className={`${inputStyles} mt-1`}>
+            <select id="candidate-source" name="source" {...source} className={`${inputStyles} mt-1`}>
               <option value="">All sources</option>
               {APPLICATION_SOURCES.map((source) => (
                 <option key={source} value={source}>
@@ -316,7 +338,7 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
             <label htmlFor="candidate-sort" className={FILTER_LABEL}>
               Sort by
             </label>
-            <select id="candidate-sort" name="sort" defaultValue={filters.sort} className={`${inputStyles} mt-1`}>
+            <select id="candidate-sort" name="sort" {...sort} className={`${inputStyles} mt-1`}>
               <option value="activity">Last activity</option>
               <option value="name">Name</option>
             </select>
@@ -327,13 +349,13 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
               <label htmlFor="candidate-applied-from" className={FILTER_LABEL}>
                 Applied from
               </label>
-              <input id="candidate-applied-from" type="date" name="applied_from" defaultValue={filters.appliedFrom ?? ""} className={`${inputStyles} mt-1`} />
+              <input id="candidate-applied-from" type="date" name="applied_from" {...appliedFrom} className={`${inputStyles} mt-1`} />
             </div>
             <div>
               <label htmlFor="candidate-applied-to" className={FILTER_LABEL}>
                 Applied to
               </label>
-              <input id="candidate-applied-to" type="date" name="applied_to" defaultValue={filters.appliedTo ?? ""} className={`${inputStyles} mt-1`} />
+              <input id="candidate-applied-to" type="date" name="applied_to" {...appliedTo} className={`${inputStyles} mt-1`} />
             </div>
           </fieldset>
         </div>
@@ -398,7 +420,7 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
                   ) : (
                     <span className="flex flex-wrap gap-1">
                       {row.tags.map((tag) => (
-                        <TagChip key={tag} name={tag} />
+                        <TagChip key={tag} name={tag} href={listHref({ ...filters, tag })} />
                       ))}
                       {row.tagCount > row.tags.length ? <span className="text-xs text-slate-500">+{row.tagCount - row.tags.length} more</span> : null}
                     </span>
