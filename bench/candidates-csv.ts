@@ -147,7 +147,7 @@ console.log(
   `\nExport of ${(lines - 1).toLocaleString("en-US")} candidates: ${(exportMs / 1000).toFixed(2)} s, ${(bytes / 1024 / 1024).toFixed(1)} MB of CSV; ` +
     `RSS ${rssBefore.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the peak.`,
 );
-console.log(await plan(candidatesCsvFirstBatch(db, big, {})));
+console.log(await plan((await candidatesCsvFirstBatch(db, big, {})).query));
 
 // ---------------------------------------------------------------------------------------------
 // CSV import of 10,000 rows

@@ -29,7 +29,8 @@ import { getPipelineBoard } from "~/server/applications/pipeline-queries.server"
 import { createAuth } from "~/server/accounts/auth.server";
 import { getCandidate, listCandidates } from "~/server/candidates/queries.server";
 import { registerAccount } from "~/server/accounts/sign-up.server";
-import { getDashboardStats, getGettingStarted, startOfDayInTimeZone } from "~/server/dashboard/queries.server";
+import { getDashboardStats, getGettingStarted } from "~/server/dashboard/queries.server";
+import { startOfDayInTimeZone } from "~/server/platform/time-zone.server";
 import { listStaffJobs } from "~/server/jobs/queries.server";
 import { openDatabase, queryRows } from "~/server/platform/db.server";
 import type { Actor } from "~/server/platform/tenancy.server";

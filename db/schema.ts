@@ -358,6 +358,8 @@ export const candidates = pgTable(
     index("candidates_company_last_applied_idx").on(t.companyId, t.lastAppliedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // …filtered by source.
     index("candidates_company_source_idx").on(t.companyId, t.source, t.lastAppliedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // …sorted by name, A to Z (keyset on the lower-case name, then the id; decision 084).
+    index("candidates_company_name_idx").on(t.companyId, sql`lower(${t.name})`, t.id),
     // "Search candidates" by part of a name or an email (pg_trgm).
     index("candidates_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("candidates_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
@@ -468,6 +470,80 @@ export const candidateImports = pgTable(
   ],
 );
 
+/**
+ * A company's tag vocabulary (decision 084): a tag is made the first time someone puts it on a
+ * candidate, and found again by its name in any case ("backend" is the tag "Backend").
+ */
+export const tags = pgTable(
+  "tags",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** As first typed: trimmed, one line, 1 to 50 characters. */
+    name: text("name").notNull(),
+    /** What makes a tag one per company: its name in lower case, kept by the database. */
+    nameKey: text("name_key")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name)`),
+    createdAt: createdAt(),
+    /** When it was last put on a candidate: the suggestions are the tags used most recently. */
+    lastUsedAt: timestamptz("last_used_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("tags_company_name_key_unique").on(t.companyId, t.nameKey),
+    // The target of the candidate_tags foreign key that keeps a tag on a candidate of its own company.
+    unique("tags_id_company_unique").on(t.id, t.companyId),
+    // Suggestions: the company's most recently used tags.
+    index("tags_company_last_used_idx").on(t.companyId, t.lastUsedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check("tags_name_check", sql`char_length(${t.name}) between 1 and 50 and ${t.name} = btrim(${t.name})`),
+  ],
+);
+
+/**
+ * Which candidates carry which tags. The composite foreign keys keep the candidate and the tag in the
+ * link's company (decision 052): a link cannot join one company's candidate to another's tag.
+ */
+export const candidateTags = pgTable(
+  "candidate_tags",
+  {
+    candidateId: uuid("candidate_id").notNull(),
+    tagId: uuid("tag_id").notNull(),
+    companyId: uuid("company_id").notNull(),
+    /**
+     * The candidate's last activity, copied (decision 084): inserted without it (null), a trigger
+     * reads the candidate's, and a trigger on candidates keeps it theirs (migration 0013), so the
+     * candidates with a tag, newest activity first, are one range of the index below.
+     */
+    candidateLastAppliedAt: timestamptz("candidate_last_applied_at")
+      .notNull()
+      .$defaultFn(() => sql`null`),
+    createdAt: createdAt(),
+    /** Who put the tag on; null once that user is deleted. */
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    // A candidate's tags (their page, the list's Tags column, and the Tag filter probed per candidate).
+    primaryKey({ name: "candidate_tags_pkey", columns: [t.candidateId, t.tagId] }),
+    foreignKey({
+      name: "candidate_tags_candidate_company_fk",
+      columns: [t.candidateId, t.companyId],
+      foreignColumns: [candidates.id, candidates.companyId],
+    }).onDelete("cascade"),
+    foreignKey({ name: "candidate_tags_tag_company_fk", columns: [t.tagId, t.companyId], foreignColumns: [tags.id, tags.companyId] }).onDelete(
+      "cascade",
+    ),
+    // A tag's candidates in the list's order (newest activity first, keyset on the copied date and
+    // the id): the Tag filter's page and count read from the tag's side; also whether a tag is in use.
+    index("candidate_tags_tag_activity_idx").on(t.tagId, t.candidateLastAppliedAt.desc().nullsFirst(), t.candidateId.desc().nullsFirst()),
+    // Deleting a user sets created_by to null.
+    index("candidate_tags_created_by_idx")
+      .on(t.createdBy)
+      .where(sql`${t.createdBy} is not null`),
+  ],
+);
+
 export const applications = pgTable(
   "applications",
   {
@@ -516,8 +592,16 @@ export const applications = pgTable(
     // The list's search by part of a name or an email (pg_trgm; decision 060).
     index("applications_candidate_name_trgm_idx").using("gin", t.candidateName.op("gin_trgm_ops")),
     index("applications_candidate_email_trgm_idx").using("gin", t.candidateEmail.op("gin_trgm_ops")),
-    // A candidate's applications, newest first.
-    index("applications_candidate_created_idx").on(t.candidateId, t.createdAt.desc().nullsFirst()),
+    // A candidate's applications, newest first, with what the candidates list's filters ask of each
+    // (company, status, job, stage): a filter's probe per candidate reads the index alone (decision 084).
+    index("applications_candidate_created_idx").on(
+      t.candidateId,
+      t.createdAt.desc().nullsFirst(),
+      t.companyId,
+      t.status,
+      t.jobId,
+      t.currentPipelineStageId,
+    ),
     // One application per email per job.
     uniqueIndex("applications_job_email_unique").on(t.jobId, sql`lower(${t.candidateEmail})`),
     // The job is of the application's company, and the stage is of the application's job (decision 052).

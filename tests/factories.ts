@@ -161,6 +161,8 @@ export async function createTestApplication(db: Database, job: { id: string; com
       stageId: applications.currentPipelineStageId,
       candidateName: applications.candidateName,
       candidateEmail: applications.candidateEmail,
+      // Found or made by the database for the email (decision 078).
+      candidateId: applications.candidateId,
     });
   if (!row) throw new Error("createTestApplication: nothing inserted");
   return { ...row, stageId: row.stageId!, jobId: job.id, companyId: job.companyId };

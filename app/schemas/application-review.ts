@@ -1,7 +1,6 @@
 import { idField as id, isUuid } from "./id";
 import { queryCursor, queryId, querySearch, queryValue, queryValues } from "./query";
 import { z } from "./zod";
-import { APPLICATION_SOURCES } from "./application-source";
 
 export const APPLICATION_STATUSES = ["active", "withdrawn", "rejected"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
@@ -15,22 +14,6 @@ export const ApplicationsQuerySchema = z.object({
   stage: queryId(),
   status: queryValue(z.enum(APPLICATION_STATUSES).optional(), undefined),
   q: querySearch(),
-  after: queryCursor(),
-  before: queryCursor(),
-});
-
-/**
- * The candidates list's filters: ?q= (part of a name or an email)&source=. The list reads them with
- * its page's cursor; the CSV export (/candidates/export.csv) reads them alone, so it exports what
- * the list shows, every page of it.
- */
-export const CandidateFiltersQuerySchema = z.object({
-  q: querySearch(),
-  source: queryValue(z.enum(APPLICATION_SOURCES).optional(), undefined),
-});
-
-/** The query of the candidates list: its filters, with ?after= or ?before= a row's cursor. */
-export const CandidatesQuerySchema = CandidateFiltersQuerySchema.extend({
   after: queryCursor(),
   before: queryCursor(),
 });

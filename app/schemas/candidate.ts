@@ -1,7 +1,9 @@
 import { candidateEmailField, candidateNameField } from "./application";
+import { APPLICATION_STATUSES } from "./application-review";
+import { APPLICATION_SOURCES } from "./application-source";
 import { CV_FIELD_NAME, cvChoiceField } from "./cv";
 import { isUuid } from "./id";
-import { queryId, queryPage, queryValue } from "./query";
+import { type PageCursor, queryId, queryPage, querySearch, queryValue, textCursorSchema, timeCursorSchema } from "./query";
 import { isSingleLineText, TEXT_MESSAGES } from "./text";
 import { z } from "./zod";
 
@@ -99,3 +101,112 @@ export const CandidateImportQuerySchema = z.object({
   page: queryPage(),
   show: queryValue(z.enum(["errors"]).optional(), undefined),
 });
+
+// ---------------------------------------------------------------------------
+// Tags (issue 12, decision 084)
+// ---------------------------------------------------------------------------
+
+/** The longest tag name, in characters. */
+export const TAG_NAME_MAX = 50;
+/** How many candidates one "Add tag" or "Remove tag" of the list may name (the list shows 25 a page). */
+export const BULK_TAG_LIMIT = 250;
+
+export const TAG_MESSAGES = {
+  required: "Enter a tag",
+  tooLong: `Please keep a tag to ${TAG_NAME_MAX} characters or fewer`,
+  intent: "Choose Add tag or Remove tag",
+  noneSelected: "Select at least one candidate",
+  tooMany: `Select at most ${BULK_TAG_LIMIT} candidates at a time`,
+  badIds: "Some of the selected candidates were not found: nothing was changed",
+} as const;
+
+/**
+ * A tag's name as typed: one line, trimmed, runs of spaces made one, 1 to 50 characters. The case
+ * is kept; the database finds an existing tag whatever the case ("backend" is "Backend").
+ */
+export const tagNameField = () =>
+  z
+    .string({ error: TAG_MESSAGES.required })
+    .trim()
+    .refine(isSingleLineText, TEXT_MESSAGES.singleLine)
+    .transform((value) => value.replace(/\s+/g, " "))
+    .pipe(z.string().min(1, TAG_MESSAGES.required).max(TAG_NAME_MAX, TAG_MESSAGES.tooLong));
+
+const tagIntent = z.enum(["add-tag", "remove-tag"], { error: TAG_MESSAGES.intent });
+
+/** The candidate page's Tags panel: "Add tag" (a name typed or suggested) and each tag's remove button. */
+export const CandidateTagSchema = z.object({
+  intent: tagIntent,
+  tag: tagNameField(),
+});
+
+export type CandidateTagInput = z.output<typeof CandidateTagSchema>;
+
+/**
+ * The candidates list's bar: "Add tag" or "Remove tag" for the candidates ticked on the page (each
+ * a `candidateIds` field), at most BULK_TAG_LIMIT of them; a repeated id counts once.
+ */
+export const BulkTagSchema = z.object({
+  intent: tagIntent,
+  tag: tagNameField(),
+  candidateIds: z
+    .array(z.string(), { error: TAG_MESSAGES.noneSelected })
+    .transform((ids) => [...new Set(ids)])
+    .pipe(
+      z
+        .array(z.string())
+        .min(1, TAG_MESSAGES.noneSelected)
+        .max(BULK_TAG_LIMIT, TAG_MESSAGES.tooMany)
+        .refine((ids) => ids.every(isUuid), TAG_MESSAGES.badIds),
+    ),
+});
+
+export type BulkTagInput = z.output<typeof BulkTagSchema>;
+
+// The candidates list's query
+// ---------------------------------------------------------------------------
+
+export const CANDIDATE_SORTS = ["activity", "name"] as const;
+export type CandidateSort = (typeof CANDIDATE_SORTS)[number];
+
+/** A place in the candidates list, in the order it belongs to (a cursor of the other order is dropped). */
+export type CandidateCursor = PageCursor & { sort: CandidateSort };
+
+/** A cursor of either order: "<microseconds>_<uuid>" by last activity, "<name>~<uuid>" by name. */
+const queryCandidateCursor = () =>
+  queryValue(
+    z
+      .union([
+        timeCursorSchema.transform((cursor): CandidateCursor => ({ ...cursor, sort: "activity" })),
+        textCursorSchema.transform((cursor): CandidateCursor => ({ ...cursor, sort: "name" })),
+      ])
+      .optional(),
+    undefined,
+  );
+
+/** A calendar date of a date input (YYYY-MM-DD), or nothing. */
+const queryDate = () => queryValue(z.iso.date().optional(), undefined);
+
+/**
+ * The query of the candidates list: /candidates?q=&job=&stage=&status=&tag=&source=&applied_from=&applied_to=&sort=,
+ * with ?after= or ?before= a row's cursor. Each field falls back on its own (decision 053): a bad
+ * value is no filter. The stage counts only with its job; the dates are days in the reader's time zone.
+ */
+export const CandidatesQuerySchema = z.object({
+  q: querySearch(),
+  job: queryId(),
+  stage: queryId(),
+  status: queryValue(z.enum(APPLICATION_STATUSES).optional(), undefined),
+  tag: queryValue(tagNameField().optional(), undefined),
+  source: queryValue(z.enum(APPLICATION_SOURCES).optional(), undefined),
+  applied_from: queryDate(),
+  applied_to: queryDate(),
+  sort: queryValue(z.enum(CANDIDATE_SORTS), "activity"),
+  after: queryCandidateCursor(),
+  before: queryCandidateCursor(),
+});
+
+export type CandidatesQuery = z.output<typeof CandidatesQuerySchema>;
+
+/** The candidates list's filters without a place in it: what its CSV export reads (decision 085). */
+export const CandidateFiltersQuerySchema = CandidatesQuerySchema.omit({ after: true, before: true });

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ApplicationsQuerySchema, PipelineQuerySchema } from "./application-review";
 import { JobsQuerySchema } from "./job";
 import { BoardQuerySchema } from "./job-board";
-import { parseQuery } from "./query";
+import { CandidatesQuerySchema } from "./candidate";
+import { parseQuery, textCursorParam } from "./query";
 
 const ID = "0b7c2a4e-8f1d-4c3b-9a5e-6d7f8e9a0b1c";
 const url = (query: string) => `http://localhost/x?${query}`;
@@ -42,5 +43,22 @@ describe("parseQuery", () => {
     expect(parseQuery(JobsQuerySchema, url("status=closed&status=draft")).status).toBe("closed");
     expect(parseQuery(PipelineQuerySchema, url(`more=${ID}&more=nope&more=${ID}`))).toEqual({ more: [ID, ID] });
     expect(parseQuery(PipelineQuerySchema, url(""))).toEqual({ more: [] });
+  });
+
+  it("reads the candidates list's cursor of either order, its dates and its sort", () => {
+    const name = "ada ~ lovelace & co";
+    const byName = parseQuery(CandidatesQuerySchema, url(`sort=name&after=${encodeURIComponent(textCursorParam({ at: name, id: ID }))}`));
+    expect(byName).toMatchObject({ sort: "name", after: { at: name, id: ID, sort: "name" } });
+    expect(parseQuery(CandidatesQuerySchema, url(`before=42_${ID}`)).before).toEqual({ at: "42", id: ID, sort: "activity" });
+    expect(parseQuery(CandidatesQuerySchema, url(`after=~${ID}`)).after).toEqual({ at: "", id: ID, sort: "name" });
+    for (const cursor of [`abc~nope`, `abc${ID}`, `abc_${ID}`, `${"x".repeat(1100)}~${ID}`, `abc~${ID}x`]) {
+      expect(parseQuery(CandidatesQuerySchema, url(`after=${encodeURIComponent(cursor)}`)).after, cursor).toBeUndefined();
+    }
+    expect(parseQuery(CandidatesQuerySchema, url("applied_from=2026-02-29&applied_to=2028-02-29&sort=nope"))).toMatchObject({
+      applied_from: undefined,
+      applied_to: "2028-02-29",
+      sort: "activity",
+    });
+    expect(parseQuery(CandidatesQuerySchema, url("applied_from=2026-1-5&applied_to=2026-13-01")).applied_from).toBeUndefined();
   });
 });

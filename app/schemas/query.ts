@@ -49,17 +49,29 @@ export interface PageCursor {
 
 const CURSOR = /^(\d{1,17})_([0-9a-fA-F-]{36})$/;
 
+/** A time cursor's text ("<microseconds>_<uuid>") read into a PageCursor; anything else fails. */
+export const timeCursorSchema = z
+  .string()
+  .regex(CURSOR)
+  .refine((value) => isUuid(value.slice(value.indexOf("_") + 1)))
+  .transform((value): PageCursor => ({ at: value.slice(0, value.indexOf("_")), id: value.slice(value.indexOf("_") + 1) }));
+
 /** A cursor in the query ("<microseconds>_<uuid>"), or nothing. */
-export const queryCursor = () =>
-  queryValue(
-    z
-      .string()
-      .regex(CURSOR)
-      .refine((value) => isUuid(value.slice(value.indexOf("_") + 1)))
-      .transform((value): PageCursor => ({ at: value.slice(0, value.indexOf("_")), id: value.slice(value.indexOf("_") + 1) }))
-      .optional(),
-    undefined,
-  );
+export const queryCursor = () => queryValue(timeCursorSchema.optional(), undefined);
 
 /** A cursor as the query writes it. */
 export const cursorParam = (cursor: PageCursor) => `${cursor.at}_${cursor.id}`;
+
+/**
+ * A place in a list sorted by text (the candidates by name, decision 084): "<text>~<uuid>", the row's
+ * sort text as the database compares it (its name in lower case) and its id. The text is any text:
+ * it is a bound value, never SQL; the id is the last 36 characters after the last "~".
+ */
+export const textCursorSchema = z
+  .string()
+  .max(1_100)
+  .refine((value) => value.length >= 37 && value[value.length - 37] === "~" && isUuid(value.slice(-36)))
+  .transform((value): PageCursor => ({ at: value.slice(0, -37), id: value.slice(-36) }));
+
+/** A text cursor as the query writes it. */
+export const textCursorParam = (cursor: PageCursor) => `${cursor.at}~${cursor.id}`;

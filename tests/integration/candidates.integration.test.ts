@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { activityEvents, applicationEmailQueue, applications, candidates, stageCounts } from "../../db/schema";
 import { addCandidate, ALREADY_IN_JOB } from "~/server/candidates/candidates.server";
-import { CANDIDATES_COUNT_CAP, CANDIDATES_PAGE_SIZE, getCandidate, listCandidates } from "~/server/candidates/queries.server";
+import { CANDIDATES_COUNT_CAP, CANDIDATES_PAGE_SIZE, type CandidateFilters, getCandidate, listCandidates } from "~/server/candidates/queries.server";
+import { addTagToCandidates } from "~/server/candidates/tags.server";
+import type { Actor } from "~/server/platform/tenancy.server";
 import { queryRows } from "~/server/platform/db.server";
 import { applyTo, createStaff, createTestApplication, createTestJob, SAMPLE_FORM_SCHEMA } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -99,6 +101,24 @@ describe("candidates", () => {
     const broad = await listCandidates(t.db, staff, { q: "bulk" });
     expect(broad).toMatchObject({ total: CANDIDATES_COUNT_CAP, totalCapped: true });
     expect(broad.rows.slice(0, 3).map((r) => r.name)).toEqual(["Bulk 10100", "Bulk 10099", "Bulk 10098"]);
+    // By name past the cap: the first names, read in the name index's order.
+    const byName = await listCandidates(t.db, staff, { q: "bulk", sort: "name" });
+    expect(byName).toMatchObject({ total: CANDIDATES_COUNT_CAP, totalCapped: true });
+    expect(byName.rows.slice(0, 4).map((r) => r.name)).toEqual(["Bulk 1", "Bulk 10", "Bulk 100", "Bulk 1000"]);
+    const nextByName = await listCandidates(t.db, staff, { q: "bulk", sort: "name", after: byName.next! });
+    expect(nextByName.rows[0]!.name).toBe("Bulk 1002");
+    // A tag on all of them is as broad: counted to the cap once, its page read in order.
+    await addTagToCandidates(t.db, staff, { candidateIds: broad.rows.slice(0, 1).map((r) => r.id), name: "Everyone" });
+    await t.db.execute(sql`insert into candidate_tags (candidate_id, tag_id, company_id)
+      select c.id, t.id, c.company_id from candidates c join tags t on t.company_id = c.company_id
+      where c.company_id = ${staff.companyId} on conflict do nothing`);
+    const tagged = await listCandidates(t.db, staff, { tag: "everyone" });
+    expect(tagged).toMatchObject({ total: CANDIDATES_COUNT_CAP, totalCapped: true, previous: null });
+    expect(tagged.rows.slice(0, 2).map((r) => r.name)).toEqual(["Bulk 10100", "Bulk 10099"]);
+    const taggedNext = await listCandidates(t.db, staff, { tag: "everyone", after: tagged.next! });
+    expect(taggedNext).toMatchObject({ total: CANDIDATES_COUNT_CAP, totalCapped: true });
+    expect(taggedNext.rows[0]!.name).toBe("Bulk 10075");
+    expect((await listCandidates(t.db, staff, { tag: "everyone", before: taggedNext.previous! })).rows.map((r) => r.name)).toEqual(tagged.rows.map((r) => r.name));
     // "bulk10": Bulk 10, 100–109, 1000–1099 and 10000–10100.
     const first = await listCandidates(t.db, staff, { q: "bulk10" });
     expect(first).toMatchObject({ total: 212, totalCapped: false, previous: null });
@@ -185,5 +205,118 @@ describe("adding a candidate by hand", () => {
     });
     // Nothing of the refused additions was kept.
     expect(await t.db.select().from(candidates).where(eq(candidates.emailKey, "bo@example.test"))).toEqual([]);
+  });
+});
+
+describe("the candidates list's filters and orders", () => {
+  /**
+   * One company: Ada applied to Backend (Screening, day 3) and Design (rejected, day 10); Alan to
+   * Backend (withdrawn, day 5); Grace to Design (day 7) and Linus to Backend (day 1), both tagged
+   * Shortlist; Margaret was added by hand with no job. Another company has a Backend job too.
+   */
+  async function world() {
+    const { staff } = await createStaff(t.db, t.auth);
+    const { staff: other } = await createStaff(t.db, t.auth);
+    const backend = await createTestJob(t.db, staff, { title: "Backend" });
+    const design = await createTestJob(t.db, staff, { title: "Design" });
+    const theirs = await createTestJob(t.db, other, { title: "Backend" });
+    const ada = await createTestApplication(t.db, backend, { candidateName: "Ada Lovelace", candidateEmail: "ada@example.test", stageName: "Screening", createdAt: day(3) });
+    await createTestApplication(t.db, design, { candidateName: "Ada Lovelace", candidateEmail: "ada@example.test", status: "rejected", createdAt: day(10) });
+    const alan = await createTestApplication(t.db, backend, { candidateName: "alan Turing", status: "withdrawn", createdAt: day(5) });
+    const grace = await createTestApplication(t.db, design, { candidateName: "Grace Hopper", createdAt: day(7) });
+    const linus = await createTestApplication(t.db, backend, { candidateName: "Linus Torvalds", createdAt: day(1) });
+    const margaret = await addCandidate(t.db, { ...staff, displayName: "Jane Recruiter" }, { name: "Margaret Hamilton", email: "margaret@example.test" });
+    await createTestApplication(t.db, theirs, { candidateName: "Ada Elsewhere", createdAt: day(4) });
+    await addTagToCandidates(t.db, staff, { candidateIds: [grace.candidateId, linus.candidateId], name: "Shortlist" });
+    return {
+      staff,
+      backend,
+      design,
+      theirs,
+      ids: { ada: ada.candidateId, alan: alan.candidateId, grace: grace.candidateId, linus: linus.candidateId, margaret: margaret.candidateId },
+    };
+  }
+
+  const names = async (actor: Actor, filters: CandidateFilters) => {
+    const list = await listCandidates(t.db, actor, filters);
+    expect(list.total).toBe(list.rows.length);
+    return list.rows.map((row) => row.name);
+  };
+
+  it("keep the candidates with an application to a job, in a stage of it, with a status, made between two dates: all of one application", async () => {
+    const { staff, backend, design, theirs } = await world();
+    const screening = backend.stages.find((s) => s.name === "Screening")!.id;
+    // Margaret (added today) is the most recently active.
+    expect(await names(staff, {})).toEqual(["Margaret Hamilton", "Ada Lovelace", "Grace Hopper", "alan Turing", "Linus Torvalds"]);
+    expect(await names(staff, { jobId: backend.id })).toEqual(["Ada Lovelace", "alan Turing", "Linus Torvalds"]);
+    expect(await names(staff, { jobId: backend.id, stageId: screening })).toEqual(["Ada Lovelace"]);
+    // A stage of another job (or no job) keeps nobody, or is no filter.
+    expect(await names(staff, { jobId: design.id, stageId: screening })).toEqual([]);
+    expect(await names(staff, { stageId: screening })).toHaveLength(5);
+    // Without a job, the status of any application; with one, of the application to it.
+    expect(await names(staff, { status: "rejected" })).toEqual(["Ada Lovelace"]);
+    expect(await names(staff, { jobId: backend.id, status: "rejected" })).toEqual([]);
+    expect(await names(staff, { jobId: backend.id, status: "withdrawn" })).toEqual(["alan Turing"]);
+    expect(await names(staff, { status: "active" })).toEqual(["Ada Lovelace", "Grace Hopper", "Linus Torvalds"]);
+    // Dates: from the start of the first day to the end of the last (the route turns days into instants).
+    expect(await names(staff, { appliedFrom: day(4), appliedBefore: day(8) })).toEqual(["Grace Hopper", "alan Turing"]);
+    // Ada's last activity is day 10, but her application on day 3 is in the range.
+    expect(await names(staff, { appliedFrom: day(2), appliedBefore: day(4) })).toEqual(["Ada Lovelace"]);
+    expect(await names(staff, { appliedFrom: day(8) })).toEqual(["Ada Lovelace"]);
+    expect(await names(staff, { appliedBefore: day(2) })).toEqual(["Linus Torvalds"]);
+    expect(await names(staff, { jobId: design.id, appliedFrom: day(8), appliedBefore: day(11) })).toEqual(["Ada Lovelace"]);
+    expect(await names(staff, { jobId: backend.id, appliedFrom: day(8), appliedBefore: day(11) })).toEqual([]);
+    // Another company's job keeps nobody of this one.
+    expect(await names(staff, { jobId: theirs.id })).toEqual([]);
+  });
+
+  it("keep the candidates with a tag (any case), by source, and combine with each other and the search", async () => {
+    const { staff, backend } = await world();
+    expect(await names(staff, { tag: "SHORTLIST" })).toEqual(["Grace Hopper", "Linus Torvalds"]);
+    expect(await listCandidates(t.db, staff, { tag: "No such tag" })).toMatchObject({ rows: [], total: 0, next: null, previous: null });
+    expect(await names(staff, { tag: "shortlist", jobId: backend.id })).toEqual(["Linus Torvalds"]);
+    expect(await names(staff, { tag: "shortlist", status: "active", appliedFrom: day(6) })).toEqual(["Grace Hopper"]);
+    expect(await names(staff, { source: "added" })).toEqual(["Margaret Hamilton"]);
+    expect(await names(staff, { source: "job_board", jobId: backend.id, status: "active" })).toEqual(["Ada Lovelace", "Linus Torvalds"]);
+    expect(await names(staff, { q: "grace", tag: "Shortlist" })).toEqual(["Grace Hopper"]);
+    expect(await names(staff, { q: "ada", tag: "Shortlist" })).toEqual([]);
+    expect(await names(staff, { q: "lovelace", jobId: backend.id, sort: "name" })).toEqual(["Ada Lovelace"]);
+  });
+
+  it("sort by name, A to Z whatever the case, with or without a search", async () => {
+    const { staff } = await world();
+    const byName = ["Ada Lovelace", "alan Turing", "Grace Hopper", "Linus Torvalds", "Margaret Hamilton"];
+    expect(await names(staff, { sort: "name" })).toEqual(byName);
+    expect(await names(staff, { sort: "name", q: "a" })).toEqual(byName.filter((name) => /a/i.test(name)));
+    expect(await names(staff, { sort: "name", tag: "Shortlist" })).toEqual(["Grace Hopper", "Linus Torvalds"]);
+  });
+
+  it("page through filtered candidates both ways in either order, every one once", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff);
+    const tagged: string[] = [];
+    for (let i = 1; i <= 40; i++) {
+      // Twins share a name and a timestamp: the id breaks the ties.
+      const application = await createTestApplication(t.db, job, { candidateName: `Person ${String(Math.ceil(i / 2)).padStart(2, "0")}`, createdAt: day(Math.ceil(i / 4)) });
+      if (i % 4 !== 0) tagged.push(application.candidateId);
+    }
+    await addTagToCandidates(t.db, staff, { candidateIds: tagged, name: "Tagged" });
+    for (const sort of ["activity", "name"] as const) {
+      for (const filters of [{ tag: "Tagged" }, { tag: "Tagged", q: "person" }, { appliedFrom: day(1), appliedBefore: day(20), tag: "tagged" }]) {
+        const first = await listCandidates(t.db, staff, { ...filters, sort });
+        expect(first).toMatchObject({ total: 30, previous: null });
+        expect(first.rows).toHaveLength(CANDIDATES_PAGE_SIZE);
+        const second = await listCandidates(t.db, staff, { ...filters, sort, after: first.next! });
+        expect(second.rows).toHaveLength(30 - CANDIDATES_PAGE_SIZE);
+        expect(second.next).toBeNull();
+        const seen = [...first.rows, ...second.rows];
+        expect(new Set(seen.map((row) => row.id))).toEqual(new Set(tagged));
+        const order = seen.map((row) => (sort === "name" ? row.name.toLowerCase() : row.lastAppliedAt));
+        expect(order).toEqual([...order].sort((a, b) => (sort === "name" ? a.localeCompare(b) : b.localeCompare(a))));
+        const back = await listCandidates(t.db, staff, { ...filters, sort, before: second.previous! });
+        expect(back.rows.map((row) => row.id)).toEqual(first.rows.map((row) => row.id));
+        expect(back.previous).toBeNull();
+      }
+    }
   });
 });

@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import * as boardRoute from "~/routes/job-board/board";
 import * as applicationRoute from "~/routes/staff/application";
 import * as applicationsRoute from "~/routes/staff/applications-list";
+import * as candidatesRoute from "~/routes/staff/candidates-list";
 import * as jobsRoute from "~/routes/staff/jobs-list";
 import * as pipelineRoute from "~/routes/staff/pipeline";
+import { addCandidateTag } from "~/server/candidates/tags.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { callLoader, type RouteFunction, setUpAppTestDatabase } from "../helpers/route-test";
 
@@ -50,6 +52,42 @@ describe("list pages with junk query strings", () => {
     expect((kept.list as { rows: { candidateName: string }[] }).rows.map((row) => row.candidateName)).toEqual(["Grace Hopper"]);
     // A stage without its job is no filter.
     expect((await load(applicationsRoute.loader, "/applications", `stage=${job.stages[0]!.id}`, cookie)).filters).toMatchObject({ stageId: undefined });
+  });
+
+  it("the candidates list falls back to every candidate, by last activity, the first page, and keeps the values that fit", async () => {
+    const { staff, cookie } = await createStaff(bed.t.db, bed.t.auth);
+    const job = await createTestJob(bed.t.db, staff);
+    const ada = await createTestApplication(bed.t.db, job, { candidateName: "Ada Lovelace", createdAt: new Date("2026-01-05T12:00:00Z") });
+    await createTestApplication(bed.t.db, job, { candidateName: "Grace Hopper", status: "rejected", createdAt: new Date("2026-01-09T12:00:00Z") });
+    await addCandidateTag(bed.t.db, staff, { candidateId: ada.candidateId, name: "Backend" });
+    const everyone = { q: "", job: undefined, stage: undefined, status: undefined, tag: undefined, source: undefined, appliedFrom: undefined, appliedTo: undefined, sort: "activity" };
+    const keys = ["q", "job", "stage", "status", "tag", "source", "applied_from", "applied_to", "sort", "after", "before"];
+    for (const query of junkQueries(keys)) {
+      const answer = await load(candidatesRoute.loader, "/candidates", query, cookie);
+      expect(answer.error, query).toBeNull();
+      const { q: _, tag, ...filters } = answer.filters as Record<string, unknown>;
+      const { q: __, tag: ___, ...expected } = everyone;
+      expect(filters, query).toEqual(expected);
+      // A junk tag that is a possible name is a tag nobody has; a name too long is no filter.
+      if (!query.includes("tag=")) expect(tag, query).toBeUndefined();
+    }
+    const names = (data: Record<string, unknown>) => (data.list as { rows: { name: string }[] }).rows.map((row) => row.name);
+    const kept = await load(candidatesRoute.loader, "/candidates", `status=rejected&after=abc&job=${job.id}&stage=nope&applied_from=2026-02-30&tag=%20backend%20&sort=nope`, cookie);
+    expect(kept.filters).toEqual({ ...everyone, job: job.id, status: "rejected", tag: "backend" });
+    expect(names(kept)).toEqual([]);
+    expect(names(await load(candidatesRoute.loader, "/candidates", "tag=BACKEND&sort=name", cookie))).toEqual(["Ada Lovelace"]);
+    // Dates the wrong way round are the same range; each is a day in the reader's time zone.
+    const swapped = await load(candidatesRoute.loader, "/candidates", "applied_from=2026-01-09&applied_to=2026-01-01", cookie);
+    expect(swapped.filters).toMatchObject({ appliedFrom: "2026-01-01", appliedTo: "2026-01-09" });
+    expect(names(swapped)).toEqual(["Grace Hopper", "Ada Lovelace"]);
+    const oneDay = "applied_from=2026-01-05&applied_to=2026-01-05";
+    expect(names(await load(candidatesRoute.loader, "/candidates", oneDay, cookie))).toEqual(["Ada Lovelace"]);
+    // 12:00 UTC on 5 January is already 6 January in Kiritimati (UTC+14), and still 5 January in Honolulu (UTC-10).
+    expect(names(await load(candidatesRoute.loader, "/candidates", oneDay, `${cookie}; tz=Pacific%2FKiritimati`))).toEqual([]);
+    expect(names(await load(candidatesRoute.loader, "/candidates", "applied_from=2026-01-06&applied_to=2026-01-06", `${cookie}; tz=Pacific%2FKiritimati`))).toEqual(["Ada Lovelace"]);
+    expect(names(await load(candidatesRoute.loader, "/candidates", oneDay, `${cookie}; tz=Pacific%2FHonolulu`))).toEqual(["Ada Lovelace"]);
+    // A cursor of the other order is the first page.
+    expect(names(await load(candidatesRoute.loader, "/candidates", `sort=name&after=1795303735639123_${ada.candidateId}`, cookie))).toEqual(["Ada Lovelace", "Grace Hopper"]);
   });
 
   it("the jobs list falls back to every status", async () => {

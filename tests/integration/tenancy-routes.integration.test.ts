@@ -3,18 +3,18 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { applications, cvs, emailTemplates, invitations, profiles, session } from "../../db/schema";
 import routes from "../../app/routes";
+import { ApplicationQuerySchema, ApplicationsQuerySchema, JobChoicesQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
 import {
-  ApplicationQuerySchema,
-  ApplicationsQuerySchema,
+  AddCandidateQuerySchema,
   CandidateFiltersQuerySchema,
+  CandidateImportQuerySchema,
   CandidatesQuerySchema,
-  JobChoicesQuerySchema,
-  PipelineQuerySchema,
-} from "~/schemas/application-review";
-import { AddCandidateQuerySchema, CandidateImportQuerySchema, MergeCandidatesQuerySchema } from "~/schemas/candidate";
+  MergeCandidatesQuerySchema,
+} from "~/schemas/candidate";
 import { previewCandidateImport } from "~/server/candidates/import.server";
 import { JobsQuerySchema } from "~/schemas/job";
 import { queryRows } from "~/server/platform/db.server";
+import { addCandidateTag } from "~/server/candidates/tags.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { callRoute, type RouteCall, type RouteFunction, setUpAppTestDatabase } from "../helpers/route-test";
 
@@ -37,7 +37,9 @@ const sources = import.meta.glob<string>("../../app/routes/staff/**/*.{ts,tsx}",
 
 /** Form fields and query parameters that never name a row. */
 const NOT_IDS = new Set([
-  ...["intent", "redirectTo", "status", "q", "page", "saved", "source"],
+  ...["intent", "redirectTo", "status", "q", "page", "saved", "source", "sort"],
+  // A tag is named by its name within the company (decision 084), and dates are days.
+  ...["tag", "applied_from", "applied_to"],
   // The candidates import: the uploaded file, and the preview's "rows with errors" filter.
   ...["file", "show"],
   // Settings' password and two-factor forms.
@@ -70,7 +72,7 @@ function functionBody(source: string, kind: Kind): string {
 function inputsOf(path: string, source: string, kind: Kind): string[] {
   const names = new Set([...path.matchAll(/:(\w+)/g)].map(([, name]) => `:${name}`));
   const body = functionBody(source, kind);
-  const patterns = [/\bvalues\.(\w+)/g, /\bparsed\.data\.(\w+)/g, /\bform\.get\("(\w+)"\)/g];
+  const patterns = [/\bvalues\.(\w+)/g, /\bparsed\.data\.(\w+)/g, /\bform\.get(?:All)?\("(\w+)"\)/g];
   for (const pattern of patterns) for (const [, name] of body.matchAll(pattern)) names.add(name!);
   // Query parameters belong to the page's loader wherever the module reads them.
   if (kind === "loader") {
@@ -160,6 +162,7 @@ beforeAll(async () => {
     .insert(cvs)
     .values({ companyId: a.staff.companyId, candidateId: aCandidate, fileName: `${SECRET}.pdf`, kind: "pdf", sizeBytes: 1, sha256: SECRET, storageKey: `cv/${SECRET}` })
     .returning({ id: cvs.id });
+  await addCandidateTag(db, a.staff, { candidateId: aCandidate, name: `${SECRET} tag` });
 
   const b = await createStaff(db, bed.t.auth);
   const bJob = await createTestJob(db, b.staff);
@@ -191,7 +194,8 @@ beforeAll(async () => {
 async function snapshotOfA(): Promise<string> {
   const companyId = world.a.companyId;
   const tables = [
-    ...["profiles", "jobs", "pipeline_stages", "candidates", "cvs", "applications", "email_templates", "email_messages", "invitations", "activity_events"],
+    ...["profiles", "jobs", "pipeline_stages", "candidates", "cvs", "applications", "tags", "candidate_tags"],
+    ...["email_templates", "email_messages", "invitations", "activity_events"],
     ...["candidate_imports", "candidate_email_aliases", "candidate_duplicate_dismissals"],
   ];
   const rows: Record<string, unknown> = {
@@ -281,6 +285,45 @@ const CALLS: Record<string, Call[]> = {
       answer: 200,
       why: "a page next to another company's candidate is a page of the company's own",
     },
+    {
+      covers: ["after", "before"],
+      url: (w) => `/candidates?sort=name&after=zzz~${w.a.candidate}&before=a~${w.a.candidate}`,
+      params: () => ({}),
+      answer: 200,
+      why: "a place in the list by name is a name and an id to order by, not a row it reads",
+    },
+    {
+      covers: ["job", "stage"],
+      url: (w) => `/candidates?job=${w.a.job.id}&stage=${appliedOf(w, "a").id}`,
+      params: () => ({}),
+      answer: 200,
+      why: "the list filtered by another company's job and stage is empty",
+    },
+  ],
+  "candidates action": [
+    {
+      covers: ["candidateIds"],
+      url: () => "/candidates",
+      params: () => ({}),
+      form: (w) => ({ intent: "add-tag", tag: "Poached", candidateIds: w.a.candidate }),
+      answer: 404,
+    },
+    {
+      covers: ["candidateIds"],
+      url: () => "/candidates",
+      params: () => ({}),
+      form: (w) => ({ intent: "remove-tag", tag: `${SECRET} tag`, candidateIds: w.a.candidate }),
+      answer: 404,
+    },
+  ],
+  "candidates/export.csv loader": [
+    {
+      covers: ["job", "stage"],
+      url: (w) => `/candidates/export.csv?job=${w.a.job.id}&stage=${appliedOf(w, "a").id}`,
+      params: () => ({}),
+      answer: 200,
+      why: "another company's job filters the file to nobody",
+    },
   ],
   "candidates/new loader": [
     {
@@ -303,6 +346,15 @@ const CALLS: Record<string, Call[]> = {
     },
   ],
   "candidates/:candidateId action": [
+    ...(["add-tag", "remove-tag"] as const).map(
+      (intent): Call => ({
+        covers: [":candidateId"],
+        url: (w) => `/candidates/${w.a.candidate}`,
+        params: (w) => ({ candidateId: w.a.candidate }),
+        form: () => ({ intent, tag: `${SECRET} tag` }),
+        answer: 404,
+      }),
+    ),
     {
       covers: [":candidateId"],
       url: (w) => `/candidates/${w.a.candidate}`,
@@ -547,6 +599,7 @@ describe("another company's ids", () => {
   it("leave company A's rows in place for the calls above to find (the snapshot is not empty)", async () => {
     const snapshot = JSON.parse(await snapshotOfA()) as Record<string, unknown[]>;
     expect(snapshot.applications).toHaveLength(1);
+    expect(snapshot.candidate_tags).toHaveLength(1);
     expect(snapshot.profiles).toHaveLength(2);
     expect(snapshot.invitations).toHaveLength(1);
     expect(snapshot.session).not.toHaveLength(0);
@@ -585,8 +638,13 @@ describe("searches by text", () => {
     expect(theirs.body).toContain('"total":0,');
     const every = await answerOf(mod.loader!, { path: "/candidates", cookie: world.cookie, params: {} });
     expect(every.body).not.toContain(world.a.candidate);
-    // Company B's one candidate, and no other.
+    // Company B's one candidate, and no other; nor company A's tags among the suggestions.
     expect(every.body).toContain('"total":1,');
+    expect(every.body).not.toContain(SECRET);
+    // Company A's tag, by its name, is no tag of company B's.
+    const byTag = await answerOf(mod.loader!, { path: `/candidates?${new URLSearchParams({ tag: `${SECRET} tag` })}`, cookie: world.cookie, params: {} });
+    expect(byTag.status).toBe(200);
+    expect(byTag.body).toContain('"rows":[],');
   });
 
   it("never offer another company's jobs in the applications list's job filter", async () => {

@@ -8,6 +8,8 @@ export interface Column {
   primary?: boolean;
   /** Extra classes for this column's cells in the wide table (e.g. `md:whitespace-nowrap md:text-right`). */
   className?: string;
+  /** Left out of a row's card on phones (below `md`): a detail the card can do without. */
+  wideOnly?: boolean;
 }
 
 /** One row of a DataTable: a stable key and one cell per column, in the columns' order. */
@@ -31,7 +33,7 @@ export function DataTable({ columns, rows }: { columns: readonly Column[]; rows:
         <thead role="rowgroup" className="sr-only bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 md:not-sr-only md:table-header-group">
           <tr role="row">
             {columns.map((column) => (
-              <th key={column.label} role="columnheader" scope="col" className="px-4 py-3">
+              <th key={column.label} role="columnheader" scope="col" className={column.wideOnly ? "px-4 py-3 max-md:hidden" : "px-4 py-3"}>
                 {column.hidden ? <span className="sr-only">{column.label}</span> : column.label}
               </th>
             ))}
@@ -62,5 +64,5 @@ export function DataTable({ columns, rows }: { columns: readonly Column[]; rows:
 function cellClasses(column: Column): string {
   // The row's title; its actions (a wrapping line of their own at the foot of the card); a labelled field.
   const kind = column.primary ? "data-cell-primary" : column.hidden ? "data-cell-actions" : "data-cell-field";
-  return column.className ? `data-cell ${kind} ${column.className}` : `data-cell ${kind}`;
+  return ["data-cell", kind, column.wideOnly ? "max-md:hidden" : "", column.className ?? ""].filter(Boolean).join(" ");
 }

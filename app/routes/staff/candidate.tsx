@@ -9,12 +9,14 @@ import { idParam } from "~/lib/id-param";
 import { pageMeta } from "~/lib/meta";
 import { sourceLabel } from "~/lib/source-label";
 import { applicationStatusTone } from "~/schemas/application-review";
-import { DismissDuplicateSchema } from "~/schemas/candidate";
-import { formValues, parseForm } from "~/schemas/parse-form";
+import { CandidateTagSchema, DismissDuplicateSchema } from "~/schemas/candidate";
+import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/accounts/session.server";
 import { describeActivity, listCandidateActivity } from "~/server/activity/queries.server";
 import { type DuplicateReason, dismissDuplicate, findPossibleDuplicates } from "~/server/candidates/duplicates.server";
 import { getCandidate } from "~/server/candidates/queries.server";
+import { addCandidateTag, CANDIDATE_NOT_FOUND, listCompanyTags, removeCandidateTag } from "~/server/candidates/tags.server";
+import { TagsPanel } from "~/features/candidate-tags/candidate-tags";
 import { listCandidateCvs } from "~/server/cvs/queries.server";
 import { CvList } from "~/features/candidate-cvs/cv-list";
 import { appDatabase } from "~/server/platform/db.server";
@@ -32,14 +34,15 @@ const REASON_TEXT: Record<DuplicateReason, string> = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
   const db = appDatabase();
-  const candidateId = idParam(params.candidateId, "Candidate not found");
-  const [candidate, duplicates, history, cvs] = await Promise.all([
+  const candidateId = idParam(params.candidateId, CANDIDATE_NOT_FOUND);
+  const [candidate, duplicates, history, cvs, tagSuggestions] = await Promise.all([
     getCandidate(db, staff, candidateId),
     findPossibleDuplicates(db, staff, candidateId),
     listCandidateActivity(db, staff, candidateId),
     listCandidateCvs(db, staff, candidateId),
+    listCompanyTags(db, staff),
   ]);
-  if (!candidate) throw data("Candidate not found", { status: 404 });
+  if (!candidate) throw data(CANDIDATE_NOT_FOUND, { status: 404 });
   return {
     cvs,
     candidate: {
@@ -60,28 +63,53 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       actorName: item.type === "application_received" ? "Candidate" : (item.actorName ?? "Former staff member"),
       createdAt: item.createdAt,
     })),
+    tagSuggestions,
   };
 }
 
-/** "Not a duplicate": the pair is never suggested again. */
+/**
+ * The page's forms: "Not a duplicate" (the pair is never suggested again, decision 085), and the
+ * Tags panel's "Add tag" and each tag's remove button (decision 084).
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context);
-  const candidateId = idParam(params.candidateId, "Candidate not found");
-  const parsed = parseForm(DismissDuplicateSchema, formValues(await request.formData()));
+  const candidateId = idParam(params.candidateId, CANDIDATE_NOT_FOUND);
+  const values = formValues(await request.formData());
+  const db = appDatabase();
+  const page = `/candidates/${candidateId}`;
+  if (values.intent === "not-duplicate") {
+    const parsed = parseForm(DismissDuplicateSchema, values);
+    if (!parsed.success) return data({ errors: parsed.errors }, { status: 400 });
+    try {
+      await dismissDuplicate(db, staff, { candidateId, otherId: parsed.data.other });
+    } catch (error) {
+      const answer = answerDomainError(error, { notFound: CANDIDATE_NOT_FOUND });
+      return data({ errors: answer.errors as FieldErrors }, answer.init);
+    }
+    return redirectWithNotice(page, "duplicate-dismissed");
+  }
+  const parsed = parseForm(CandidateTagSchema, values);
   if (!parsed.success) return data({ errors: parsed.errors }, { status: 400 });
   try {
-    await dismissDuplicate(appDatabase(), staff, { candidateId, otherId: parsed.data.other });
+    if (parsed.data.intent === "add-tag") {
+      const { added } = await addCandidateTag(db, staff, { candidateId, name: parsed.data.tag });
+      return redirectWithNotice(page, added ? "tag-added" : "tag-existing", { replace: true });
+    }
+    const { removed } = await removeCandidateTag(db, staff, { candidateId, name: parsed.data.tag });
+    return redirectWithNotice(page, removed ? "tag-removed" : "tag-not-there", { replace: true });
   } catch (error) {
-    const answer = answerDomainError(error, { notFound: "Candidate not found" });
-    return data({ errors: answer.errors }, answer.init);
+    // Another company's candidate (or none) is the page's 404.
+    const answer = answerDomainError(error, { notFound: CANDIDATE_NOT_FOUND });
+    return data({ errors: answer.errors as FieldErrors }, answer.init);
   }
-  return redirectWithNotice(`/candidates/${candidateId}`, "duplicate-dismissed");
 }
 
 export default function Candidate({ loaderData, actionData }: Route.ComponentProps) {
-  const { candidate, duplicates, history, cvs } = loaderData;
+  const { candidate, duplicates, history, cvs, tagSuggestions } = loaderData;
   const count = candidate.applications.length;
-  const error = actionData?.errors ? Object.values(actionData.errors)[0] : null;
+  // "Not a duplicate" refused (another company's candidate) is said at the top; the Tags panel says its own.
+  const errors = actionData?.errors as FieldErrors | undefined;
+  const error = errors && !errors.tag && errors.intent === undefined ? (errors.other ?? errors.form ?? null) : null;
   return (
     <div className="mx-auto max-w-5xl">
       <Link to="/candidates" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
@@ -137,7 +165,7 @@ export default function Candidate({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <Panel id="applications" title={`Applications (${count})`} className="lg:col-span-2">
+        <Panel id="applications" title={`Applications (${count})`} className="lg:col-span-2 lg:self-start">
           {count === 0 ? (
             <p className="mt-3 text-sm text-slate-600">No applications: they were added or imported without a job, or the jobs they applied to were deleted.</p>
           ) : (
@@ -163,40 +191,43 @@ export default function Candidate({ loaderData, actionData }: Route.ComponentPro
           )}
         </Panel>
 
-        <Panel id="contact" title="Contact">
-          <dl className="mt-3 space-y-3 text-sm">
-            <div>
-              <dt className="font-medium text-slate-500">Email</dt>
-              <dd className="break-all">
-                <a href={`mailto:${candidate.email}`} className="text-brand-700 hover:underline">
-                  {candidate.email}
-                </a>
-              </dd>
-            </div>
-            {candidate.phone ? (
+        <div className="space-y-6">
+          <Panel id="contact" title="Contact">
+            <dl className="mt-3 space-y-3 text-sm">
               <div>
-                <dt className="font-medium text-slate-500">Phone</dt>
-                <dd>{candidate.phone}</dd>
+                <dt className="font-medium text-slate-500">Email</dt>
+                <dd className="break-all">
+                  <a href={`mailto:${candidate.email}`} className="text-brand-700 hover:underline">
+                    {candidate.email}
+                  </a>
+                </dd>
               </div>
-            ) : null}
-            <div>
-              <dt className="font-medium text-slate-500">Source</dt>
-              <dd>{candidate.source}</dd>
-            </div>
-            <div>
-              <dt className="font-medium text-slate-500">Added</dt>
-              <dd>
-                <LocalDate value={candidate.createdAt} />
-              </dd>
-            </div>
-            <div>
-              <dt className="font-medium text-slate-500">Last activity</dt>
-              <dd>
-                <LocalDate value={candidate.lastAppliedAt} />
-              </dd>
-            </div>
-          </dl>
-        </Panel>
+              {candidate.phone ? (
+                <div>
+                  <dt className="font-medium text-slate-500">Phone</dt>
+                  <dd>{candidate.phone}</dd>
+                </div>
+              ) : null}
+              <div>
+                <dt className="font-medium text-slate-500">Source</dt>
+                <dd>{candidate.source}</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-500">Added</dt>
+                <dd>
+                  <LocalDate value={candidate.createdAt} />
+                </dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-500">Last activity</dt>
+                <dd>
+                  <LocalDate value={candidate.lastAppliedAt} />
+                </dd>
+              </div>
+            </dl>
+          </Panel>
+          <TagsPanel tags={candidate.tags} suggestions={tagSuggestions} answer={actionData} />
+        </div>
 
         <Panel id="cvs" title={cvs.length > 1 ? `CVs (${cvs.length})` : "CV"} className="lg:col-span-2">
           <CvList candidateId={candidate.id} cvs={cvs} />

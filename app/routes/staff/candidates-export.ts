@@ -1,18 +1,22 @@
 import type { Route } from "./+types/candidates-export";
-import { CandidateFiltersQuerySchema } from "~/schemas/application-review";
+import { shownCandidateFilters } from "~/lib/candidate-filters";
+import { CandidateFiltersQuerySchema } from "~/schemas/candidate";
 import { parseQuery } from "~/schemas/query";
 import { requireStaff } from "~/server/accounts/session.server";
 import { candidatesCsvChunks, candidatesCsvFileName } from "~/server/candidates/export.server";
+import { candidateFiltersOf } from "~/server/candidates/queries.server";
+import { requestTimeZone } from "~/server/platform/time-zone.server";
 import { appDatabase } from "~/server/platform/db.server";
 
 /**
- * /candidates/export.csv?q=&source=: every candidate the list shows with these filters, as a CSV
+ * /candidates/export.csv?q=&source=&tag=&job=…: every candidate the list shows with these filters, as a CSV
  * file, streamed as it is read (decision 085). A failure while streaming ends the download as
  * failed (the browser says so), never as a file that looks complete.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const filters = parseQuery(CandidateFiltersQuerySchema, request.url);
+  // The list's own query and reading of it: the file holds what the list shows, every page of it.
+  const filters = candidateFiltersOf(shownCandidateFilters(parseQuery(CandidateFiltersQuerySchema, request.url)), requestTimeZone(request));
   const chunks = candidatesCsvChunks(appDatabase(), staff, filters);
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { useRef, useState } from "react";
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/candidates-list";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -8,59 +9,169 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { inputStyles } from "~/components/ui/field";
 import { LocalDate } from "~/components/ui/local-date";
 import { Pagination } from "~/components/ui/pagination";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { BulkTagBar, TagChip, TagSuggestions } from "~/features/candidate-tags/candidate-tags";
+import { JobFilter } from "~/features/job-filter/job-filter";
 import { pageMeta } from "~/lib/meta";
-import { SearchMatchNote } from "~/features/candidate-search/search-match-note";
 import { sourceLabel } from "~/lib/source-label";
+import { APPLICATION_STATUSES, applicationStatusTone } from "~/schemas/application-review";
 import { APPLICATION_SOURCES } from "~/schemas/application-source";
-import { applicationStatusTone, CandidatesQuerySchema } from "~/schemas/application-review";
-import { cursorParam, type PageCursor, parseQuery } from "~/schemas/query";
+import { BulkTagSchema, type CandidatesQuery, CandidatesQuerySchema } from "~/schemas/candidate";
+import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
+import { cursorParam, type PageCursor, parseQuery, textCursorParam } from "~/schemas/query";
 import { requireStaff } from "~/server/accounts/session.server";
-import { listCandidates } from "~/server/candidates/queries.server";
+import { getApplicationFilterChoices } from "~/server/applications/queries.server";
+import { candidateFiltersOf, listCandidates } from "~/server/candidates/queries.server";
+import { addTagToCandidates, listCompanyTags, removeTagFromCandidates } from "~/server/candidates/tags.server";
 import { appDatabase } from "~/server/platform/db.server";
+import { answerDomainError } from "~/server/platform/errors.server";
+import { redirectWithNotice } from "~/server/platform/notice.server";
+import { requestTimeZone } from "~/server/platform/time-zone.server";
+import { type ShownCandidateFilters, shownCandidateFilters } from "~/lib/candidate-filters";
+import { SearchMatchNote } from "~/features/candidate-search/search-match-note";
 
 export const meta: Route.MetaFunction = () => pageMeta("Candidates", "Everyone who applied to your company's jobs.");
+
+/** Where in the list the page starts: a cursor of the other order names no place in this one (the first page). */
+function placeOf(query: CandidatesQuery) {
+  const position = (cursor: CandidatesQuery["after"]) => (cursor && cursor.sort === query.sort ? { at: cursor.at, id: cursor.id } : undefined);
+  return { after: query.before ? undefined : position(query.after), before: position(query.before) };
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
   const query = parseQuery(CandidatesQuerySchema, request.url);
-  const filters = { q: query.q, source: query.source, after: query.before ? undefined : query.after, before: query.before };
+  const filters = shownCandidateFilters(query);
+  const db = appDatabase();
   try {
-    return { filters, list: await listCandidates(appDatabase(), staff, filters), error: null };
+    const [list, options, tagSuggestions] = await Promise.all([
+      // The dates are days where the reader is (the dashboard tells the server the browser's zone).
+      listCandidates(db, staff, { ...candidateFiltersOf(filters, requestTimeZone(request)), ...placeOf(query) }),
+      getApplicationFilterChoices(db, staff, filters.job),
+      listCompanyTags(db, staff),
+    ]);
+    return { filters, list, options, tagSuggestions, error: null };
   } catch (error) {
     console.error("Error loading candidates:", error);
-    return { filters, list: null, error: "Failed to load candidates" };
+    return { filters, list: null, options: { job: null, stages: [] }, tagSuggestions: [], error: "Failed to load candidates" };
+  }
+}
+
+/** "Add tag" and "Remove tag" for the candidates ticked on the page; back to the same page with a notice. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context);
+  const form = await request.formData();
+  const ids = form.getAll("candidateIds").filter((value) => typeof value === "string");
+  const parsed = parseForm(BulkTagSchema, { ...formValues(form), candidateIds: ids });
+  if (!parsed.success) return data({ errors: parsed.errors }, { status: 400 });
+  const db = appDatabase();
+  // The page it was posted from, with its filters and place (always this list: only the query is kept).
+  const back = `/candidates${new URL(request.url).search}`;
+  const input = { candidateIds: parsed.data.candidateIds, name: parsed.data.tag };
+  try {
+    if (parsed.data.intent === "add-tag") {
+      const { added } = await addTagToCandidates(db, staff, input);
+      return redirectWithNotice(back, added > 0 ? "tags-added" : "tags-existing", { replace: true });
+    }
+    const { removed } = await removeTagFromCandidates(db, staff, input);
+    return redirectWithNotice(back, removed > 0 ? "tags-removed" : "tags-not-there", { replace: true });
+  } catch (error) {
+    // Another company's candidate among the ids refuses the whole request; said in the bar.
+    const answer = answerDomainError(error, { answerNotFound: true });
+    return data({ errors: answer.errors as FieldErrors }, answer.init);
   }
 }
 
 const CANDIDATE_COLUMNS = [
-  { label: "Candidate", primary: true },
+  { label: "Candidate", primary: true, className: "md:min-w-48" },
+  // The newest application's job, and under it its stage (and status when not active) and how many applications there are.
   { label: "Latest job" },
-  { label: "Latest stage" },
-  { label: "Source" },
-  { label: "Applications", className: "md:text-right" },
+  { label: "Tags", className: "md:min-w-44" },
+  { label: "Source", wideOnly: true, className: "md:min-w-40" },
   { label: "Last activity", className: "md:whitespace-nowrap" },
   { label: "Actions", hidden: true, className: "md:text-right" },
 ];
 
-export default function CandidatesList({ loaderData }: Route.ComponentProps) {
-  const { filters, list, error } = loaderData;
+const STATUS_LABELS = { active: "Active", withdrawn: "Withdrawn", rejected: "Rejected" } as const;
+
+type ShownFilters = ShownCandidateFilters;
+
+/** The list's address with these filters (and sort), optionally at a place. */
+function listHref(filters: ShownFilters, place?: { key: "after" | "before"; cursor: PageCursor }) {
+  const params = new URLSearchParams();
+  const set = (key: string, value: string | undefined) => (value ? params.set(key, value) : undefined);
+  set("q", filters.q);
+  set("job", filters.job);
+  set("stage", filters.stage);
+  set("status", filters.status);
+  set("tag", filters.tag);
+  set("source", filters.source);
+  set("applied_from", filters.appliedFrom);
+  set("applied_to", filters.appliedTo);
+  if (filters.sort !== "activity") params.set("sort", filters.sort);
+  if (place) params.set(place.key, filters.sort === "name" ? textCursorParam(place.cursor) : cursorParam(place.cursor));
+  const query = params.toString();
+  return query ? `/candidates?${query}` : "/candidates";
+}
+
+/** The same list without its filters: the search and the order stay. */
+const unfiltered = (filters: ShownFilters): ShownFilters => ({
+  ...filters,
+  job: undefined,
+  stage: undefined,
+  status: undefined,
+  tag: undefined,
+  source: undefined,
+  appliedFrom: undefined,
+  appliedTo: undefined,
+});
+
+/**
+ * A filter control's value: what the user typed or chose, until the address gives another (a link
+ * such as Clear filters or a tag, Back, a page loaded anew), which then shows. Reset during render,
+ * as JobFilter does, so typing on after a tag picked from the suggestions keeps the box and its focus.
+ */
+function useFilterValue(fromAddress: string) {
+  const [value, setValue] = useState(fromAddress);
+  const [shown, setShown] = useState(fromAddress);
+  if (shown !== fromAddress) {
+    setShown(fromAddress);
+    setValue(fromAddress);
+  }
+  return { value, onChange: (event: { target: { value: string } }) => setValue(event.target.value) };
+}
+
+const FILTER_LABEL = "block text-xs font-medium text-slate-600";
+
+export default function CandidatesList({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, list, options, tagSuggestions, error } = loaderData;
   const navigation = useNavigation();
   const submit = useSubmit();
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  // The candidates ticked for "Add tag" / "Remove tag"; only those on this page count.
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const rows = list?.rows ?? [];
+  const selected = rows.filter((row) => ticked.has(row.id)).map((row) => row.id);
+  const search = useFilterValue(filters.q);
+  const stage = useFilterValue(filters.stage ?? "");
+  const status = useFilterValue(filters.status ?? "");
+  const tag = useFilterValue(filters.tag ?? "");
+  const source = useFilterValue(filters.source ?? "");
+  const sort = useFilterValue(filters.sort);
+  const appliedFrom = useFilterValue(filters.appliedFrom ?? "");
+  const appliedTo = useFilterValue(filters.appliedTo ?? "");
+  const filtered = Boolean(filters.job || filters.status || filters.tag || filters.source || filters.appliedFrom || filters.appliedTo);
+  const searched = Boolean(filters.q);
 
-  /** The list with the same search, after or before a row (null: no such page). */
-  const pageHref = (key: "after" | "before", cursor: PageCursor | null) => {
-    if (!cursor) return null;
-    const params = new URLSearchParams();
-    if (filters.q) params.set("q", filters.q);
-    if (filters.source) params.set("source", filters.source);
-    params.set(key, cursorParam(cursor));
-    return `/candidates?${params}`;
-  };
-
-  const filterQuery = new URLSearchParams();
-  if (filters.q) filterQuery.set("q", filters.q);
-  if (filters.source) filterQuery.set("source", filters.source);
-  const exportHref = `/candidates/export.csv${filterQuery.size > 0 ? `?${filterQuery}` : ""}`;
+  const pageHref = (key: "after" | "before", cursor: PageCursor | null) => (cursor ? listHref(filters, { key, cursor }) : null);
+  const toggle = (id: string, on: boolean) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -74,7 +185,7 @@ export default function CandidatesList({ loaderData }: Route.ComponentProps) {
             Import CSV
           </ButtonLink>
           {/* A file to download, not a page: a plain link, carrying the list's filters. */}
-          <a href={exportHref} className={buttonStyles.secondary} download>
+          <a href={listHref(filters).replace(/^\/candidates/, "/candidates/export.csv")} className={buttonStyles.secondary} download>
             Export CSV
           </a>
           <ButtonLink to="/candidates/new">Add candidate</ButtonLink>
@@ -84,76 +195,216 @@ export default function CandidatesList({ loaderData }: Route.ComponentProps) {
       <Form
         method="get"
         role="search"
-        className="mt-6 flex max-w-3xl flex-wrap gap-3"
+        ref={form}
+        className="mt-6 space-y-3"
         onChange={(event) => {
-          // A new source shows its candidates at once; the search box waits for Search (or Enter).
-          if ((event.target as HTMLElement).getAttribute("name") === "source") void submit(event.currentTarget, { replace: true });
+          // A choice shows its candidates at once; typed text (the search, a tag, a date) waits for
+          // Search or Enter, except a tag picked from the suggestions. The job box has no name:
+          // choosing a job submits (JobFilter).
+          const target = event.target as HTMLElement & { value?: string };
+          const name = target.getAttribute("name");
+          const picked = name === "tag" && tagSuggestions.some((tag) => tag.toLowerCase() === (target.value ?? "").trim().toLowerCase());
+          if (picked || (target.tagName === "SELECT" && name)) void submit(event.currentTarget, { replace: true, preventScrollReset: true });
         }}
       >
-        <label htmlFor="candidate-search" className="sr-only">
-          Search candidates
-        </label>
-        <input
-          id="candidate-search"
-          type="search"
-          name="q"
-          defaultValue={filters.q}
-          placeholder="Search candidates"
-          className={`${inputStyles} min-w-0 flex-1 basis-56`}
-        />
-        <label htmlFor="candidate-source" className="sr-only">
-          Source
-        </label>
-        <select id="candidate-source" name="source" defaultValue={filters.source ?? ""} className={`${inputStyles} w-auto`}>
-          <option value="">All sources</option>
-          {APPLICATION_SOURCES.map((source) => (
-            <option key={source} value={source}>
-              {sourceLabel(source, null)}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-          Search
-        </button>
+        <div className="flex max-w-3xl flex-wrap gap-3">
+          <label htmlFor="candidate-search" className="sr-only">
+            Search candidates
+          </label>
+          <input
+            id="candidate-search"
+            type="search"
+            name="q"
+            {...search}
+            placeholder="Search candidates"
+            className={`${inputStyles} min-w-0 flex-1 basis-56`}
+          />
+          <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            Search
+          </button>
+          {filtered ? (
+            <Link to={listHref(unfiltered(filters))} className="self-center text-sm font-semibold text-brand-600 hover:text-brand-700">
+              Clear filters
+            </Link>
+          ) : null}
+        </div>
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <div className="col-span-2 sm:col-span-1">
+            <JobFilter
+              selected={options.job}
+              labelClassName={FILTER_LABEL}
+              onChoose={(job) => {
+                // A new job clears the stage: stages belong to one job.
+                const values = new FormData(form.current!);
+                values.set("job", job?.id ?? "");
+                values.set("stage", "");
+                void submit(values, { method: "get", replace: true, preventScrollReset: true });
+              }}
+            />
+          </div>
+          <div className="col-span-2 sm:col-span-1">
+            <label htmlFor="candidate-stage" className={FILTER_LABEL}>
+              Stage
+            </label>
+            <select
+              id="candidate-stage"
+              name="stage"
+              {...stage}
+              disabled={!filters.job}
+              className={`${inputStyles} mt-1`}
+              title={filters.job ? undefined : "Choose a job to filter by stage"}
+            >
+              <option value="">{filters.job ? "All stages" : "All stages (choose a job)"}</option>
+              {options.stages.map((stage) => (
+                <option key={stage.id} value={stage.id}>
+                  {stage.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="candidate-status" className={FILTER_LABEL}>
+              Status
+            </label>
+            <select
+              id="candidate-status"
+              name="status"
+              {...status}
+              className={`${inputStyles} mt-1`}
+              title={filters.job ? "Of their application to the job" : "Of any of their applications"}
+            >
+              <option value="">All statuses</option>
+              {APPLICATION_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="candidate-tag" className={FILTER_LABEL}>
+              Tag
+            </label>
+            <input
+              id="candidate-tag"
+              type="text"
+              name="tag"
+              list="candidate-tag-choices"
+              autoComplete="off"
+              {...tag}
+              placeholder="Any tag"
+              className={`${inputStyles} mt-1`}
+            />
+            <TagSuggestions id="candidate-tag-choices" names={tagSuggestions} />
+          </div>
+          <div>
+            <label htmlFor="candidate-source" className={FILTER_LABEL}>
+              Source
+            </label>
+            <select id="candidate-source" name="source" {...source} className={`${inputStyles} mt-1`}>
+              <option value="">All sources</option>
+              {APPLICATION_SOURCES.map((source) => (
+                <option key={source} value={source}>
+                  {sourceLabel(source, null)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="candidate-sort" className={FILTER_LABEL}>
+              Sort by
+            </label>
+            <select id="candidate-sort" name="sort" {...sort} className={`${inputStyles} mt-1`}>
+              <option value="activity">Last activity</option>
+              <option value="name">Name</option>
+            </select>
+          </div>
+          <fieldset className="col-span-2 grid grid-cols-2 gap-3">
+            <legend className="sr-only">Applied between</legend>
+            <div>
+              <label htmlFor="candidate-applied-from" className={FILTER_LABEL}>
+                Applied from
+              </label>
+              <input id="candidate-applied-from" type="date" name="applied_from" {...appliedFrom} className={`${inputStyles} mt-1`} />
+            </div>
+            <div>
+              <label htmlFor="candidate-applied-to" className={FILTER_LABEL}>
+                Applied to
+              </label>
+              <input id="candidate-applied-to" type="date" name="applied_to" {...appliedTo} className={`${inputStyles} mt-1`} />
+            </div>
+          </fieldset>
+        </div>
       </Form>
 
       <div className={`mt-6 ${navigation.state === "loading" ? "opacity-60" : ""}`}>
         {error ? (
           <Alert title="Error loading candidates">{error}</Alert>
         ) : !list || list.rows.length === 0 ? (
-          <EmptyState title={filters.q || filters.source ? "No candidates match your search." : "No candidates yet."}>
-            {filters.q || filters.source
-              ? "Search finds names, email addresses, phone numbers, tags, answers and the text of CVs. Try fewer words, or another source."
+          <EmptyState title={searched || filtered ? "No candidates match your search." : "No candidates yet."}>
+            {searched || filtered
+              ? "Search finds names, email addresses, phone numbers, tags, answers and the text of CVs. Try fewer words or fewer filters."
               : "Everyone who applies to one of your jobs shows up here."}
           </EmptyState>
         ) : (
-          <>
+          <Form method="post" preventScrollReset>
+            <BulkTagBar
+              selected={selected.length}
+              onPage={rows.length}
+              hydrated={hydrated}
+              onSelectAll={(on) => setTicked(on ? new Set(rows.map((row) => row.id)) : new Set())}
+              suggestions={tagSuggestions}
+              errors={navigation.state === "idle" ? (actionData?.errors ?? null) : null}
+            />
             <DataTable
               columns={CANDIDATE_COLUMNS}
               rows={list.rows.map((row) => ({
                 key: row.id,
                 cells: [
-                  <>
-                    <p className="font-semibold text-slate-900">{row.name}</p>
-                    <p className="break-all text-xs text-slate-500">{row.email}</p>
-                    {row.match ? <SearchMatchNote match={row.match} snippet={row.snippet} /> : null}
-                  </>,
-                  row.latestJobTitle ?? "—",
-                  row.latestStageName ? (
+                  <div className="flex items-start gap-3">
+                    <input
+                      type="checkbox"
+                      name="candidateIds"
+                      value={row.id}
+                      checked={ticked.has(row.id)}
+                      onChange={(event) => toggle(row.id, event.target.checked)}
+                      aria-label={`Select ${row.name}`}
+                      className="mt-1 size-4 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+                    />
+                    <div className="min-w-0">
+                      <p className="font-semibold text-slate-900">{row.name}</p>
+                      <p className="break-all text-xs text-slate-500">{row.email}</p>
+                      {row.match ? <SearchMatchNote match={row.match} snippet={row.snippet} /> : null}
+                    </div>
+                  </div>,
+                  row.latestJobTitle ? (
                     <>
-                      {row.latestStageName}
-                      {row.latestStatus && row.latestStatus !== "active" ? (
-                        <>
-                          {" "}
-                          <Badge tone={applicationStatusTone(row.latestStatus)}>{row.latestStatus}</Badge>
-                        </>
-                      ) : null}
+                      <p>{row.latestJobTitle}</p>
+                      <p className="text-xs text-slate-500">
+                        {row.latestStageName ?? "No stage"}
+                        {row.latestStatus && row.latestStatus !== "active" ? (
+                          <>
+                            {" "}
+                            <Badge tone={applicationStatusTone(row.latestStatus)}>{row.latestStatus}</Badge>
+                          </>
+                        ) : null}
+                        {row.applications > 1 ? ` · ${row.applications} applications` : null}
+                      </p>
                     </>
                   ) : (
                     "—"
                   ),
+                  row.tagCount === 0 ? (
+                    "—"
+                  ) : (
+                    <span className="flex flex-wrap gap-1">
+                      {row.tags.map((tag) => (
+                        <TagChip key={tag} name={tag} href={listHref({ ...filters, tag })} />
+                      ))}
+                      {row.tagCount > row.tags.length ? <span className="text-xs text-slate-500">+{row.tagCount - row.tags.length} more</span> : null}
+                    </span>
+                  ),
                   sourceLabel(row.source, row.sourceDetail),
-                  row.applications,
                   <LocalDate value={row.lastAppliedAt} />,
                   <Link
                     to={`/candidates/${row.id}`}
@@ -174,7 +425,7 @@ export default function CandidatesList({ loaderData }: Route.ComponentProps) {
               previousHref={pageHref("before", list.previous)}
               nextHref={pageHref("after", list.next)}
             />
-          </>
+          </Form>
         )}
       </div>
     </div>

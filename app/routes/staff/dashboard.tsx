@@ -10,30 +10,15 @@ import { requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { activityHref, describeActivity, listRecentActivity } from "~/server/activity/queries.server";
 import { GettingStarted } from "~/features/dashboard/getting-started";
-import { getDashboardStats, getGettingStarted, resolveTimeZone, startOfDayInTimeZone } from "~/server/dashboard/queries.server";
+import { getDashboardStats, getGettingStarted } from "~/server/dashboard/queries.server";
+import { requestTimeZone, startOfDayInTimeZone } from "~/server/platform/time-zone.server";
+import { TZ_COOKIE } from "~/lib/time-zone-cookie";
 
 export const meta: Route.MetaFunction = () => pageMeta("Dashboard", "Your hiring at a glance.");
 
-/** The browser tells us its time zone in this cookie; "today" starts at midnight there. */
-const TZ_COOKIE = "tz";
-
-function cookieValue(request: Request, name: string): string | null {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) {
-      try {
-        return decodeURIComponent(rest.join("="));
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const timeZone = resolveTimeZone(cookieValue(request, TZ_COOKIE));
+  const timeZone = requestTimeZone(request);
   const db = appDatabase();
   const [stats, activity, steps] = await Promise.all([
     getDashboardStats(db, staff, startOfDayInTimeZone(new Date(), timeZone)).catch((error: unknown) => {

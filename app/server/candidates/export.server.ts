@@ -34,12 +34,12 @@ export function candidatesCsvFileName(now = new Date()): string {
 export async function* candidatesCsvChunks(
   db: Queryable,
   actor: Actor,
-  filters: Pick<CandidateFilters, "q" | "source">,
+  filters: Omit<CandidateFilters, "after" | "before" | "sort">,
   options: { batchSize?: number } = {},
 ): AsyncGenerator<string> {
   const batchSize = options.batchSize ?? CANDIDATES_CSV_BATCH;
   yield CSV_BOM + csvLine(CANDIDATES_CSV_COLUMNS);
-  const where = candidatesMatching(actor, filters);
+  const where = await candidatesMatching(db, actor, filters);
   const [{ startedAt }] = (await queryRows<{ startedAt: string }>(db, sql`select (extract(epoch from now()) * 1000000)::bigint::text as "startedAt"`)) as [
     { startedAt: string },
   ];
@@ -61,8 +61,9 @@ export async function* candidatesCsvChunks(
 type ExportRow = Awaited<ReturnType<typeof batch>>[number];
 
 /** The statement of the export's first batch (its plan is printed by bench/candidates-csv.ts). */
-export function candidatesCsvFirstBatch(db: Queryable, actor: Actor, filters: Pick<CandidateFilters, "q" | "source">) {
-  return batch(db, actor, candidatesMatching(actor, filters), CANDIDATES_CSV_BATCH);
+export async function candidatesCsvFirstBatch(db: Queryable, actor: Actor, filters: Omit<CandidateFilters, "after" | "before" | "sort">) {
+  // Wrapped: the query builder is a thenable, which an async function's return would run.
+  return { query: batch(db, actor, await candidatesMatching(db, actor, filters), CANDIDATES_CSV_BATCH) };
 }
 
 /** One batch of rows in the list's order, each with its newest application (a lateral read on the candidate's applications). */

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { activityEvents, applications, candidateDuplicateDismissals, candidateEmailAliases, candidates, cvs, jobs } from "../../../db/schema";
+import { activityEvents, applications, candidateDuplicateDismissals, candidateEmailAliases, candidates, candidateTags, cvs, jobs } from "../../../db/schema";
 import { isUuid } from "~/schemas/id";
 import { recordActivity } from "../activity/activity.server";
 import type { Database, Transaction } from "../platform/db.server";
@@ -47,6 +47,18 @@ export const CANDIDATE_REFERENCES: readonly CandidateReference[] = [
         .update(cvs)
         .set({ candidateId: keepId })
         .where(and(eq(cvs.candidateId, mergeId), owned(cvs, actor))),
+  },
+  {
+    // Tags (decision 084): the merged candidate's tags go on the kept one (a tag both had stays
+    // once); the merged candidate's own links go with it.
+    table: "candidate_tags",
+    move: (tx, actor, { keepId, mergeId }) =>
+      tx.execute(sql`
+        insert into ${candidateTags} (candidate_id, tag_id, company_id, created_at, created_by)
+        select ${keepId}::uuid, ct.tag_id, ct.company_id, ct.created_at, ct.created_by
+        from ${candidateTags} ct
+        where ct.candidate_id = ${mergeId}::uuid and ${ownedSql("ct", actor)}
+        on conflict do nothing`),
   },
   {
     // Addresses of candidates merged into the merged one earlier.

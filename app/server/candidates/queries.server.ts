@@ -1,114 +1,299 @@
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import { applications, candidates, jobs, pipelineStages } from "../../../db/schema";
+import { type AnyColumn, and, desc, eq, gte, type SQL, sql, type WithSubquery } from "drizzle-orm";
+import { applications, candidates, candidateTags, jobs, pipelineStages, tags } from "../../../db/schema";
 import type { ApplicationStatus } from "~/schemas/application-review";
 import type { ApplicationSourceKind } from "~/schemas/application-source";
+import type { CandidateSort } from "~/schemas/candidate";
 import { isUuid } from "~/schemas/id";
 import type { SearchMatch } from "~/schemas/candidate-search";
-import { candidateSearchMatches, searchCandidatesPage } from "./search.server";
-import type { Queryable } from "../platform/db.server";
-import { cursorAt, keysetPage, keysetQuery, type KeysetPosition } from "../platform/keyset.server";
+import { type Queryable, queryRows } from "../platform/db.server";
+import { cursorAt, keysetPage, keysetQueryBy, type KeysetPosition, newestFirst, textAscending } from "../platform/keyset.server";
 import { type Actor, owned, ownedSql } from "../platform/tenancy.server";
+import { startOfDateInTimeZone } from "../platform/time-zone.server";
+import { dayAfter, type ShownCandidateFilters } from "~/lib/candidate-filters";
+import { candidateSearchMatches, searchCandidatesPage } from "./search.server";
 
 export const CANDIDATES_PAGE_SIZE = 25;
 /** The list counts its matches up to this many, then says "10,000+" (as the applications list). */
 export const CANDIDATES_COUNT_CAP = 10_000;
+/** How many of a candidate's tags a row of the list names (A to Z); it says how many more there are. */
+export const TAGS_PER_ROW = 5;
 
 export interface CandidateFilters extends KeysetPosition {
+  /** "Search candidates" (decision 086): words, "phrases" and -exclusions over names, tags, answers and CVs. */
   q?: string;
+  /** How they first came in. */
   source?: ApplicationSourceKind;
+  /** Carrying the company's tag with this name (any case). */
+  tag?: string;
+  /**
+   * With an application that is to this job, in this stage of it (only with the job), with this
+   * status, made at or after `appliedFrom` and before `appliedBefore`: all of them true of one
+   * application, so "rejected" with a job means rejected for that job.
+   */
+  jobId?: string;
+  stageId?: string;
+  status?: ApplicationStatus;
+  appliedFrom?: Date;
+  appliedBefore?: Date;
+  /** By last activity, newest first (the default), or by name, A to Z. */
+  sort?: CandidateSort;
 }
 
 /**
- * The company's candidates, the most recently active first (their newest application), one keyset
- * page at a time, each with their newest application's job, stage and status and how many
- * applications they have, filtered by how they came in. With a search, the full-text search of
- * decision 086 (best match first) inside the same filters.
+ * The company's candidates, the most recently active first (their newest application) or by name,
+ * one keyset page at a time, each with their newest application's job, stage and status, how many
+ * applications they have and their tags; filtered by how they came in, a tag, and what their
+ * applications are (job, stage, status, dates). Every filter is an indexed condition on the
+ * candidate or an `exists` over an index (decision 084). "Search candidates" is the full-text
+ * search of decision 086, best match first, inside the same filters (or, sorted by name, a filter
+ * like the others).
  */
 export async function listCandidates(db: Queryable, actor: Actor, filters: CandidateFilters) {
-  const conditions = filterConditions(filters);
+  const tagId = await tagIdOf(db, actor, filters.tag);
+  if (tagId === null) return { rows: [], next: null, previous: null, total: 0, totalCapped: false };
   const q = filters.q?.trim();
-  if (q) {
-    return searchCandidatesPage(db, actor, conditions, {
+  if (q && filters.sort !== "name") {
+    const { where } = candidateConditions(actor, { ...filters, q: undefined }, tagId);
+    return searchCandidatesPage(db, actor, [where], {
       q,
       after: filters.after,
       before: filters.before,
       pageSize: CANDIDATES_PAGE_SIZE,
       cap: CANDIDATES_COUNT_CAP,
+      tagsPerRow: TAGS_PER_ROW,
     });
   }
-  return browseCandidatesPage(db, actor, conditions, filters);
+  const { where, narrowing, otherThanTag } = candidateConditions(actor, filters, tagId);
+  // A tag alone, newest first: the tag's own index gives the page and the count.
+  if (tagId && !otherThanTag && filters.sort !== "name") return (await candidatesPage(db, actor, filters, where, "tag-in-order", tagId))!;
+  // A search, a tag or an application filter may keep a few candidates or many, spread anywhere in
+  // the list's order: their matches are read once, in any order (up to the cap), counted, and the
+  // page sorted out of them. Walking the list in order instead, the planner cannot know how far it
+  // must go for 26 (a job's rejected candidates: none, so all 200,000 were probed, 1 s). Without
+  // them (or past the cap, where matches are dense) the page is read in the index's order.
+  if (narrowing) {
+    const page = await candidatesPage(db, actor, filters, where, "matches");
+    if (page) return page;
+    return (await candidatesPage(db, actor, filters, where, "in-order-past-cap"))!;
+  }
+  return (await candidatesPage(db, actor, filters, where, "in-order"))!;
 }
 
-/** The list's filters other than the search, on the candidates table. */
-function filterConditions(filters: Pick<CandidateFilters, "source">): SQL[] {
-  const conditions: SQL[] = [];
-  if (filters.source) conditions.push(eq(candidates.source, filters.source));
-  return conditions;
+/** The service's filters for the list's shown filters, its dates as days in the reader's time zone. */
+export function candidateFiltersOf(shown: ShownCandidateFilters, timeZone: string): Omit<CandidateFilters, "after" | "before"> {
+  return {
+    q: shown.q,
+    source: shown.source,
+    tag: shown.tag,
+    jobId: shown.job,
+    stageId: shown.stage,
+    status: shown.status,
+    appliedFrom: shown.appliedFrom ? startOfDateInTimeZone(shown.appliedFrom, timeZone) : undefined,
+    appliedBefore: shown.appliedTo ? startOfDateInTimeZone(dayAfter(shown.appliedTo), timeZone) : undefined,
+    sort: shown.sort,
+  };
 }
 
 /**
- * The company's candidates that the list's filters and search match: one owner for what the list
- * shows and what its CSV export writes (decision 085).
+ * The id of the company's tag with this name (any case): read first, so the page's statement names
+ * it by id and the planner can tell a tag of ten candidates from one of fifty thousand (its
+ * statistics are by tag id). Undefined without a tag; null when the company has no such tag.
  */
-export function candidatesMatching(actor: Actor, filters: Pick<CandidateFilters, "q" | "source">): SQL {
-  const q = filters.q?.trim();
-  return and(owned(candidates, actor), ...filterConditions(filters), ...(q ? [candidateSearchMatches(q)] : []))!;
+async function tagIdOf(db: Queryable, actor: Actor, name: string | undefined): Promise<string | undefined | null> {
+  if (!name) return undefined;
+  const [tag] = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.nameKey, sql`lower(${name})`), owned(tags, actor)));
+  return tag?.id ?? null;
 }
 
-/** The list without a search: a keyset page in index order, its matches counted apart up to the cap. */
-async function browseCandidatesPage(db: Queryable, actor: Actor, filters: SQL[], position: KeysetPosition) {
-  const where = and(owned(candidates, actor), ...filters);
-  const keyset = keysetQuery(candidates.lastAppliedAt, candidates.id, position, CANDIDATES_PAGE_SIZE);
-  const upToCap = db.select({ one: sql`1`.as("one") }).from(candidates).where(where).limit(CANDIDATES_COUNT_CAP + 1);
-  const page = db.$with("page").as(
-    db
-      .select({
-        id: candidates.id,
-        cursorAt: cursorAt(candidates.lastAppliedAt).as("cursor_at"),
-        name: candidates.name,
-        email: candidates.email,
-        lastAppliedAt: candidates.lastAppliedAt,
-        source: candidates.source,
-        sourceDetail: candidates.sourceDetail,
-      })
-      .from(candidates)
-      .where(and(where, keyset.where))
-      .orderBy(...keyset.orderBy)
-      .limit(keyset.limit),
-  );
-  // The page's 26 rows first, then each one's newest application and count (index on candidate_id).
+/**
+ * The company's candidates that the list's filters and search match, as one condition: one owner
+ * for what the list shows and what its CSV export writes (decisions 084, 085). A tag the company
+ * does not have matches nobody.
+ */
+export async function candidatesMatching(db: Queryable, actor: Actor, filters: Omit<CandidateFilters, "after" | "before" | "sort">): Promise<SQL> {
+  const tagId = await tagIdOf(db, actor, filters.tag);
+  if (tagId === null) return sql`false`;
+  return candidateConditions(actor, filters, tagId).where;
+}
+
+/**
+ * Which of the company's candidates the filters keep, as one condition; `narrowing` when a filter
+ * other than the source may keep few of them (a search, a tag, an application filter).
+ */
+function candidateConditions(actor: Actor, filters: Omit<CandidateFilters, "after" | "before">, tagId: string | undefined) {
+  const conditions: SQL[] = [owned(candidates, actor)];
+  if (filters.source) conditions.push(eq(candidates.source, filters.source));
+  const q = filters.q?.trim();
+  if (q) conditions.push(candidateSearchMatches(q));
+  // Probed per candidate on the links' primary key (candidate_id, tag_id), or read from the tag's
+  // side on candidate_tags_tag_activity_idx: the planner chooses by the tag's size.
+  if (tagId) {
+    conditions.push(sql`exists (select 1 from ${candidateTags} ct where ct.candidate_id = ${candidates.id} and ct.tag_id = ${tagId}::uuid and ${ownedSql("ct", actor)})`);
+  }
+  const applied: SQL[] = [];
+  if (filters.jobId && isUuid(filters.jobId)) {
+    applied.push(sql`a.job_id = ${filters.jobId}::uuid`);
+    if (filters.stageId && isUuid(filters.stageId)) applied.push(sql`a.current_pipeline_stage_id = ${filters.stageId}::uuid`);
+  }
+  if (filters.status) applied.push(sql`a.status = ${filters.status}`);
+  if (filters.appliedFrom) applied.push(sql`a.created_at >= ${filters.appliedFrom.toISOString()}::timestamptz`);
+  if (filters.appliedBefore) applied.push(sql`a.created_at < ${filters.appliedBefore.toISOString()}::timestamptz`);
+  if (applied.length > 0) {
+    // Probed per candidate on applications_candidate_created_idx, which holds every column asked
+    // here (index only), or read from the applications' side on the job's, stage's, status's or
+    // dates' own index.
+    conditions.push(sql`exists (select 1 from ${applications} a where a.candidate_id = ${candidates.id} and ${ownedSql("a", actor)} and ${sql.join(applied, sql` and `)})`);
+  }
+  // The same, said of the candidate: their last activity is their newest application's date (the
+  // application trigger keeps it so), never before any of their applications. Walking the list newest
+  // first, the page then stops at the first day of the range instead of reading to the end.
+  if (filters.appliedFrom) conditions.push(gte(candidates.lastAppliedAt, filters.appliedFrom));
+  return {
+    where: and(...conditions)!,
+    narrowing: Boolean(q) || Boolean(tagId) || applied.length > 0,
+    /** A filter besides the tag. */
+    otherThanTag: Boolean(filters.source) || Boolean(q) || applied.length > 0,
+  };
+}
+
+/** How a page of the list is found (listCandidates says which). */
+type PageRead = "matches" | "in-order" | "in-order-past-cap" | "tag-in-order";
+
+/** A column of the `page` CTE (its fields have names of their own, so the candidates joined to it never clash). */
+const pageColumn = (name: "page_id" | "cursor_at" | "sort_key") => sql`${sql.identifier("page")}.${sql.identifier(name)}`;
+
+/**
+ * listCandidates's page. Each way finds the page's 26 ids with their sort key, and the count up to
+ * the cap; the candidates' own columns, newest application, tags and counts are read for those rows only.
+ * - "matches": the matches read once, in any order (up to the cap), counted, the page sorted out
+ *   of them; undefined when more than the cap match.
+ * - "in-order": the page read in the index's order, counted up to the cap apart.
+ * - "in-order-past-cap": the same, when the matches are known to be more than the cap (not counted again).
+ * - "tag-in-order": a tag's candidates newest first, one range of candidate_tags_tag_activity_idx,
+ *   counted from it too.
+ */
+async function candidatesPage(db: Queryable, actor: Actor, filters: CandidateFilters, where: SQL, how: PageRead, tagId?: string) {
+  const byName = filters.sort === "name";
+  const cap = CANDIDATES_COUNT_CAP + 1;
+  /** The page CTE's fields for a source of ids and sort keys, in the list's order. */
+  const pageFields = (id: AnyColumn | SQL, key: SQL) => ({
+    pageId: sql<string>`${id}`.as("page_id"),
+    cursorAt: (byName ? sql<string>`${key}` : cursorAt(key)).as("cursor_at"),
+    sortKey: sql`${key}`.as("sort_key"),
+  });
+  const orderOf = (key: SQL, id: AnyColumn | SQL) => (byName ? textAscending(key, id as AnyColumn) : newestFirst(key, id as AnyColumn));
+  /** The count up to the cap: of `from`'s rows, in the page's statement or alone (a page past the last row carries none). */
+  let upToCap: SQL = sql`${db.select({ one: sql`1`.as("one") }).from(candidates).where(where).limit(cap)}`;
+  let ctes: WithSubquery[];
+  let matched: SQL<number>;
+  let page;
+  if (how === "matches") {
+    // By name the key is the lower-case name; by last activity the date (both in candidates'
+    // indexes, so a search-free filter's matches can be read from the index alone).
+    const matches = db
+      .$with("matches")
+      .as(
+        db
+          .select({ id: candidates.id, key: (byName ? sql`lower(${candidates.name})` : sql`${candidates.lastAppliedAt}`).as("key") })
+          .from(candidates)
+          .where(where)
+          .limit(cap),
+      );
+    const key = sql`${sql.identifier("matches")}.${sql.identifier("key")}`;
+    const keyset = keysetQueryBy(orderOf(key, matches.id), filters, CANDIDATES_PAGE_SIZE);
+    page = db.$with("page").as(
+      db
+        .select(pageFields(matches.id, key))
+        .from(matches)
+        .where(keyset.where)
+        .orderBy(...keyset.orderBy)
+        .limit(keyset.limit),
+    );
+    ctes = [matches, page];
+    matched = sql<number>`(select count(*) from ${matches})::int`;
+  } else if (how === "tag-in-order" && tagId) {
+    const key = sql`${candidateTags.candidateLastAppliedAt}`;
+    const keyset = keysetQueryBy(newestFirst(key, candidateTags.candidateId), filters, CANDIDATES_PAGE_SIZE);
+    const ofTag = and(eq(candidateTags.tagId, tagId), owned(candidateTags, actor));
+    page = db.$with("page").as(
+      db
+        .select(pageFields(candidateTags.candidateId, key))
+        .from(candidateTags)
+        .where(and(ofTag, keyset.where))
+        .orderBy(...keyset.orderBy)
+        .limit(keyset.limit),
+    );
+    ctes = [page];
+    upToCap = sql`${db.select({ one: sql`1`.as("one") }).from(candidateTags).where(ofTag).limit(cap)}`;
+    matched = sql<number>`(select count(*) from (${upToCap}) as "up_to_cap")::int`;
+  } else {
+    const key = byName ? sql`lower(${candidates.name})` : sql`${candidates.lastAppliedAt}`;
+    const keyset = keysetQueryBy(orderOf(key, candidates.id), filters, CANDIDATES_PAGE_SIZE);
+    page = db.$with("page").as(
+      db
+        .select(pageFields(candidates.id, key))
+        .from(candidates)
+        .where(and(where, keyset.where))
+        .orderBy(...keyset.orderBy)
+        .limit(keyset.limit),
+    );
+    ctes = [page];
+    matched = how === "in-order" ? sql<number>`(select count(*) from (${upToCap}) as "up_to_cap")::int` : sql<number>`${cap}::int`;
+  }
+  const pageOrder = keysetQueryBy(orderOf(pageColumn("sort_key"), sql`${pageColumn("page_id")}` as unknown as AnyColumn), filters, CANDIDATES_PAGE_SIZE);
+  // The page's 26 rows, then each one's columns, newest application, count and tags (by id and candidate_id).
   const rows = await db
-    .with(page)
+    .with(...ctes)
     .select({
-      id: page.id,
-      cursorAt: page.cursorAt,
-      name: page.name,
-      email: page.email,
-      lastAppliedAt: page.lastAppliedAt,
-      source: page.source,
-      sourceDetail: page.sourceDetail,
+      id: candidates.id,
+      cursorAt: sql<string>`${pageColumn("cursor_at")}`,
+      name: candidates.name,
+      email: candidates.email,
+      lastAppliedAt: candidates.lastAppliedAt,
+      source: candidates.source,
+      sourceDetail: candidates.sourceDetail,
       latestJobTitle: sql<string | null>`latest.job_title`,
       latestStageName: sql<string | null>`latest.stage_name`,
       latestStatus: sql<ApplicationStatus | null>`latest.status`,
-      applications: sql<number>`(select count(*) from ${applications} a where a.candidate_id = ${page.id} and ${ownedSql("a", actor)})::int`,
-      matched: sql<number>`(select count(*) from (${upToCap}) as "up_to_cap")::int`,
+      applications: sql<number>`(select count(*) from ${applications} a where a.candidate_id = ${candidates.id} and ${ownedSql("a", actor)})::int`,
+      tags: sql<string[]>`(select coalesce(json_agg(shown.name order by shown.name_key, shown.name), '[]'::json)
+                           from (select t.name, t.name_key from ${candidateTags} ct join ${tags} t on t.id = ct.tag_id
+                                 where ct.candidate_id = ${candidates.id} and ${ownedSql("ct", actor)} and ${ownedSql("t", actor)}
+                                 order by t.name_key, t.name limit ${TAGS_PER_ROW}) shown)`,
+      tagCount: sql<number>`(select count(*) from ${candidateTags} ct where ct.candidate_id = ${candidates.id} and ${ownedSql("ct", actor)})::int`,
+      matched,
     })
     .from(page)
+    .innerJoin(candidates, and(sql`${candidates.id} = ${pageColumn("page_id")}`, owned(candidates, actor)))
     .leftJoin(
       sql`lateral (select j.title as job_title, s.name as stage_name, a.status
                    from ${applications} a
                    join ${jobs} j on j.id = a.job_id
                    left join ${pipelineStages} s on s.id = a.current_pipeline_stage_id
-                   where a.candidate_id = ${page.id} and ${ownedSql("a", actor)}
+                   where a.candidate_id = ${candidates.id} and ${ownedSql("a", actor)}
                    order by a.created_at desc
                    limit 1) latest`,
       sql`true`,
     )
-    .orderBy(position.before ? asc(page.lastAppliedAt) : desc(page.lastAppliedAt), position.before ? asc(page.id) : desc(page.id));
-  const matched = rows[0]?.matched ?? Number((await db.select({ n: count() }).from(upToCap.as("up_to_cap")))[0]?.n ?? 0);
+    .orderBy(...pageOrder.orderBy);
+  // Past the cap the collected matches are not the first in the list's order: the page is read in order instead.
+  if (how === "matches" && (rows[0]?.matched ?? 0) > CANDIDATES_COUNT_CAP) return undefined;
+  // An empty page carries no count: nobody matches when it is the first page; past the last row
+  // (a cursor) they are counted on their own.
+  const firstPage = !filters.after && !filters.before;
+  const total =
+    rows[0]?.matched ??
+    (how === "in-order-past-cap"
+      ? cap
+      : firstPage
+        ? 0
+        : ((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${upToCap}) as "up_to_cap"`))[0]?.n ?? 0));
   const keysetRows = keysetPage(
     rows.map(({ matched: _, ...row }) => row),
-    position,
+    filters,
     CANDIDATES_PAGE_SIZE,
   );
   return {
@@ -121,9 +306,9 @@ async function browseCandidatesPage(db: Queryable, actor: Actor, filters: SQL[],
     next: keysetRows.next,
     previous: keysetRows.previous,
     /** How many match, at most CANDIDATES_COUNT_CAP. */
-    total: Math.min(matched, CANDIDATES_COUNT_CAP),
+    total: Math.min(total, CANDIDATES_COUNT_CAP),
     /** More than CANDIDATES_COUNT_CAP match. */
-    totalCapped: matched > CANDIDATES_COUNT_CAP,
+    totalCapped: total > CANDIDATES_COUNT_CAP,
   };
 }
 
@@ -162,10 +347,17 @@ export async function getCandidate(db: Queryable, actor: Actor, candidateId: str
     .leftJoin(pipelineStages, eq(pipelineStages.id, applications.currentPipelineStageId))
     .where(and(eq(applications.candidateId, candidate.id), owned(applications, actor)))
     .orderBy(desc(applications.createdAt), desc(applications.id));
+  const tagRows = await db
+    .select({ name: tags.name })
+    .from(candidateTags)
+    .innerJoin(tags, eq(tags.id, candidateTags.tagId))
+    .where(and(eq(candidateTags.candidateId, candidate.id), owned(candidateTags, actor), owned(tags, actor)))
+    .orderBy(tags.nameKey, tags.name);
   return {
     ...candidate,
     createdAt: candidate.createdAt.toISOString(),
     lastAppliedAt: candidate.lastAppliedAt.toISOString(),
     applications: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    tags: tagRows.map((row) => row.name),
   };
 }

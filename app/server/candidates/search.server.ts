@@ -1,5 +1,5 @@
 import { and, type SQL, sql } from "drizzle-orm";
-import { applications, candidates, cvs, jobs, pipelineStages } from "../../../db/schema";
+import { applications, candidates, candidateTags, cvs, jobs, pipelineStages, tags } from "../../../db/schema";
 import type { ApplicationStatus } from "~/schemas/application-review";
 import type { ApplicationSourceKind } from "~/schemas/application-source";
 import { type SearchMatch, SNIPPET_MARK_END, SNIPPET_MARK_START } from "~/schemas/candidate-search";
@@ -39,6 +39,8 @@ export interface SearchPageOptions extends KeysetPosition {
   pageSize: number;
   /** Matches counted (and ordered) at most; more are said as "10,000+". */
   cap: number;
+  /** How many of a row's tags it names (A to Z); it says how many more there are. */
+  tagsPerRow: number;
 }
 
 /**
@@ -77,6 +79,8 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
     latest_stage_name: string | null;
     latest_status: ApplicationStatus | null;
     applications: number;
+    tags: string[] | null;
+    tag_count: number | null;
     snippet: string | null;
   }>(
     db,
@@ -113,6 +117,11 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
                counted.matched,
                latest.job_title as latest_job_title, latest.stage_name as latest_stage_name, latest.status as latest_status,
                (select count(*) from ${applications} a where a.candidate_id = c.id and ${ownedSql("a", actor)})::int as applications,
+               (select coalesce(json_agg(shown.name order by shown.name_key, shown.name), '[]'::json)
+                from (select t.name, t.name_key from ${candidateTags} ct join ${tags} t on t.id = ct.tag_id
+                      where ct.candidate_id = c.id and ${ownedSql("ct", actor)} and ${ownedSql("t", actor)}
+                      order by t.name_key, t.name limit ${options.tagsPerRow}) shown) as tags,
+               (select count(*) from ${candidateTags} ct where ct.candidate_id = c.id and ${ownedSql("ct", actor)})::int as tag_count,
                case when p.tier = 1 then ts_headline('english',
                    left(concat_ws(E'\\n',
                      (select string_agg(v.text, E'\\n') from ${cvs} v where v.candidate_id = c.id and v.text is not null),
@@ -154,6 +163,8 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
       latestStageName: row.latest_stage_name,
       latestStatus: row.latest_status,
       applications: Number(row.applications),
+      tags: row.tags ?? [],
+      tagCount: Number(row.tag_count ?? 0),
       match: TIERS[Number(row.tier)] ?? "text",
       snippet: row.snippet,
     })),

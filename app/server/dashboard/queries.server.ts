@@ -10,64 +10,6 @@ export interface DashboardStats {
   pendingReviews: number;
 }
 
-/** The name of a time zone the runtime knows (validated with Intl), else UTC. */
-export function resolveTimeZone(value: string | null | undefined): string {
-  if (!value || value.length > 64) return "UTC";
-  const known = resolvedZones.get(value);
-  if (known) return known;
-  try {
-    const zone = new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
-    // Remembered (a formatter per request costs more than the dashboard's queries), within a bound:
-    // Intl takes any capitalisation of a name, so the values a client can send are many.
-    if (resolvedZones.size < 1_000) resolvedZones.set(value, zone);
-    return zone;
-  } catch {
-    return "UTC";
-  }
-}
-
-const resolvedZones = new Map<string, string>();
-
-/** One formatter per zone: building an Intl.DateTimeFormat costs more than the dashboard's queries. */
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-function wallClock(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    // Zones are a few hundred names that resolveTimeZone has validated; the map stays small.
-    wallClocks.set(timeZone, format);
-  }
-  return format;
-}
-
-/** Milliseconds the zone's wall clock is ahead of UTC at this instant. */
-function zoneOffset(instant: number, timeZone: string): number {
-  const parts = wallClock(timeZone).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
-/** The instant the current day began in the time zone (local midnight). */
-export function startOfDayInTimeZone(now: Date, timeZone: string): Date {
-  const local = new Date(now.getTime() + zoneOffset(now.getTime(), timeZone));
-  const midnightWall = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
-  // The offset at midnight may differ from now's (a daylight-saving change today): settle it.
-  let instant = midnightWall - zoneOffset(midnightWall, timeZone);
-  instant = midnightWall - zoneOffset(instant, timeZone);
-  return new Date(instant);
-}
-
 /**
  * The three stat cards of the dashboard, for one company. Pending Reviews adds up the stages'
  * counters (decision 060) instead of counting every active application; today's applications are

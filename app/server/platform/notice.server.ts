@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { redirect, type RouterContextProvider } from "react-router";
+import { redirect, replace, type RouterContextProvider } from "react-router";
 import { config } from "./config.server";
 import { responseCookiesContext } from "./request-context.server";
 
@@ -36,6 +36,14 @@ export const NOTICES = {
   "candidates-merged": "Candidates merged: every application of both is on this page.",
   "duplicate-dismissed": "Noted: they will not be suggested as duplicates again.",
   "candidates-imported": "Import done: every row was written.",
+  "tag-added": "Tag added.",
+  "tag-existing": "The candidate already has this tag: nothing changed.",
+  "tag-removed": "Tag removed.",
+  "tag-not-there": "The candidate did not have this tag: nothing changed.",
+  "tags-added": "Tag added to the selected candidates.",
+  "tags-existing": "The selected candidates already had this tag: nothing changed.",
+  "tags-removed": "Tag removed from the selected candidates.",
+  "tags-not-there": "None of the selected candidates had this tag: nothing changed.",
 } as const;
 
 export type NoticeCode = keyof typeof NOTICES;
@@ -64,11 +72,13 @@ export function noticeCookie(code: NoticeCode): string {
  * The answer of an action that succeeded: a redirect that carries its notice, shown once by the staff
  * layout (or the sign-in page) on the page it lands on (house style 6). Works the same with and without
  * JavaScript. `init.headers` may carry other Set-Cookie headers (a new session): both are sent.
+ * `init.replace` (an action that answers with the page it was posted from, such as a fetcher's) has
+ * React Router replace the history entry instead of adding a second one of the same page.
  */
-export function redirectWithNotice(url: string, code: NoticeCode, init: { headers?: HeadersInit } = {}): Response {
+export function redirectWithNotice(url: string, code: NoticeCode, init: { headers?: HeadersInit; replace?: boolean } = {}): Response {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", noticeCookie(code));
-  return redirect(url, { headers });
+  return (init.replace ? replace : redirect)(url, { headers });
 }
 
 /** The notice a request carries, if any; `undefined` when the cookie is absent or not one of ours. */

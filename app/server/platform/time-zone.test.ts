@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveTimeZone, startOfDayInTimeZone } from "./queries.server";
+import { requestTimeZone, resolveTimeZone, startOfDateInTimeZone, startOfDayInTimeZone } from "./time-zone.server";
 
 describe("resolveTimeZone", () => {
   it("keeps a zone Intl knows and falls back to UTC otherwise", () => {
@@ -29,5 +29,25 @@ describe("startOfDayInTimeZone", () => {
     expect(startOfDayInTimeZone(new Date("2026-10-25T12:00:00Z"), "Europe/Lisbon").toISOString()).toBe(
       "2026-10-24T23:00:00.000Z",
     );
+  });
+});
+
+describe("startOfDateInTimeZone", () => {
+  it("is the local midnight that begins a typed date, across a change of the clocks", () => {
+    expect(startOfDateInTimeZone("2026-03-10", "UTC").toISOString()).toBe("2026-03-10T00:00:00.000Z");
+    expect(startOfDateInTimeZone("2026-03-10", "Asia/Tokyo").toISOString()).toBe("2026-03-09T15:00:00.000Z");
+    expect(startOfDateInTimeZone("2026-03-08", "America/New_York").toISOString()).toBe("2026-03-08T05:00:00.000Z");
+    expect(startOfDateInTimeZone("2026-03-09", "America/New_York").toISOString()).toBe("2026-03-09T04:00:00.000Z");
+    expect(startOfDateInTimeZone("2024-02-29", "Pacific/Kiritimati").toISOString()).toBe("2024-02-28T10:00:00.000Z");
+  });
+});
+
+describe("requestTimeZone", () => {
+  const request = (cookie?: string) => new Request("http://localhost/", { headers: cookie ? { cookie } : {} });
+  it("reads the tz cookie, and is UTC without it or for a zone nobody knows", () => {
+    expect(requestTimeZone(request("a=1; tz=Europe%2FBerlin; b=2"))).toBe("Europe/Berlin");
+    expect(requestTimeZone(request("tz=Not%2FAZone"))).toBe("UTC");
+    expect(requestTimeZone(request("tz=%E0%A4%A"))).toBe("UTC");
+    expect(requestTimeZone(request())).toBe("UTC");
   });
 });
