@@ -39,10 +39,10 @@ describe("bodyRuleFor", () => {
 
   it("streams the forms that carry a CV to their routes, and reads every other body itself", () => {
     for (const path of ["/jobs/0b7c/backend-engineer/apply", "/jobs/0b7c/backend-engineer/apply.data", "/candidates/new", "/candidates/new.data"]) {
-      expect(bodyRuleFor(path)).toMatchObject({ streamed: true, contentTypes: [FORM, "multipart/form-data"] });
+      expect(bodyRuleFor(path)).toMatchObject({ streamedMultipartBytes: 64 * 1024 * 1024, maxBytes: 256 * 1024, contentTypes: [FORM, "multipart/form-data"] });
     }
     for (const path of ["/jobs/0b7c/backend-engineer", "/candidates/0b7c", "/manage/jobs/new", "/settings"]) {
-      expect(bodyRuleFor(path).streamed).toBeFalsy();
+      expect(bodyRuleFor(path).streamedMultipartBytes).toBeUndefined();
     }
   });
 });

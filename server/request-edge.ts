@@ -15,11 +15,12 @@ export interface BodyRule {
   maxParameters: number;
   contentTypes: readonly string[];
   /**
-   * The body is not read here but handed to the route as a stream, cut off past `maxBytes`: a form
-   * with a file (a CV), whose route streams the file to storage and skips what is over its own
-   * limit, so a file that is too large is refused with the form's other answers kept.
+   * A multipart body (a form with a file: a CV) is not read here but handed to the route as a
+   * stream, cut off past these bytes: the route streams the file to storage and skips what is over
+   * its own limit, so a file that is too large is refused with the form's other answers kept. Any
+   * other body of the path is read here under `maxBytes`, as everywhere.
    */
-  streamed?: boolean;
+  streamedMultipartBytes?: number;
 }
 
 /** The error a streamed body ends with when it passes its rule's limit (the app's form reader knows the code). */
@@ -34,10 +35,10 @@ export const BODY_RULES: readonly BodyRule[] = [
   // route's; this one stops a sender that never ends.
   {
     path: /^\/(?:jobs\/[^/]+\/[^/]+\/apply|candidates\/new)(?:\.data)?$/,
-    maxBytes: 64 * 1024 * KB,
+    maxBytes: 256 * KB,
     maxParameters: 500,
     contentTypes: FORM_TYPES,
-    streamed: true,
+    streamedMultipartBytes: 64 * 1024 * KB,
   },
   // better-auth's JSON endpoints, if its handler is mounted.
   { path: /^\/api\/auth\//, maxBytes: 64 * KB, maxParameters: 100, contentTypes: ["application/json", ...FORM_TYPES] },
@@ -193,7 +194,9 @@ export function checkRequestLine(req: Request, res: Response, next: NextFunction
 /** Reads and checks the body of every request that has one, within its path's limits. */
 export async function readCheckedBody(req: Request, res: Response, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD") return next();
-  const rule = bodyRuleFor(req.path);
+  const path = bodyRuleFor(req.path);
+  const streamed = path.streamedMultipartBytes !== undefined && mediaType(req.get("content-type")) === "multipart/form-data";
+  const rule = streamed ? { ...path, maxBytes: path.streamedMultipartBytes! } : path;
   const lengthHeader = req.get("content-length");
   const contentLength = lengthHeader === undefined ? undefined : Number(lengthHeader);
   const headerRefusal = refuseBodyHeaders(
@@ -203,7 +206,7 @@ export async function readCheckedBody(req: Request, res: Response, next: NextFun
     req.get("transfer-encoding") !== undefined,
   );
   if (headerRefusal) return refuse(res, headerRefusal, true);
-  if (rule.streamed) {
+  if (streamed) {
     streamedRules.set(req, rule);
     return next();
   }

@@ -57,7 +57,12 @@ async function sendResponse(res: Response, response: globalThis.Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  // A route's own headers replace what the middleware set before it (a CV's sandboxing
+  // Content-Security-Policy replaces the pages' one rather than joining it); cookies add up.
+  for (const [name, value] of response.headers.entries()) {
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
   if (!response.body) return void res.end();
   try {
     await writeBody(response.body, res);
