@@ -38,7 +38,13 @@ test("a candidate applies with a PDF CV, and the recruiter finds them by a word 
   await row.getByRole("link", { name: "View Hugo Eckener's profile" }).click();
   const cvPanel = page.getByRole("region", { name: "CV" });
   await expect(cvPanel.getByText("Hugo Eckener CV.pdf").first()).toBeVisible();
-  await expect(cvPanel.locator('iframe[title="CV: Hugo Eckener CV.pdf"]')).toBeAttached();
+  // The preview frame has no sandbox attribute (Chromium shows no PDF in one); the response locks it.
+  const frame = cvPanel.locator('iframe[title="CV: Hugo Eckener CV.pdf"]');
+  await expect(frame).toBeAttached();
+  await expect(frame).not.toHaveAttribute("sandbox");
+  const preview = await page.request.get((await frame.getAttribute("src"))!);
+  expect(preview.headers()["content-disposition"]).toMatch(/^inline;/);
+  expect(preview.headers()["content-security-policy"]).toContain("frame-ancestors 'self'");
   const download = cvPanel.getByRole("link", { name: /Download/ });
   const href = await download.getAttribute("href");
   const file = await page.request.get(href!);

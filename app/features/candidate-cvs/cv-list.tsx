@@ -23,7 +23,7 @@ const TEXT_STATUS_NOTES: Record<CvTextStatus, string | null> = {
 
 /**
  * A candidate's CVs (decision 083): each one's name, size and date with a download link, and the
- * newest one previewed: a PDF in a sandboxed frame (no scripts, no forms, its own origin), any
+ * newest one previewed: a PDF in a frame its response locks down (decision 081), any
  * other kind as the text read from it. Candidates' text is rendered as text, never as HTML.
  */
 export function CvList({ candidateId, cvs }: { candidateId: string; cvs: readonly CvSummary[] }) {
@@ -63,8 +63,9 @@ function CvPreview({ cv, src }: { cv: CvSummary; src: string }) {
         <iframe
           title={`CV: ${cv.fileName}`}
           src={src}
-          // Nothing in the file runs: no scripts, forms, pop-ups or same-origin access.
-          sandbox=""
+          // No sandbox attribute: Chromium shows no PDF in a sandboxed frame. The response sandboxes
+          // the document itself (its own Content-Security-Policy: nothing runs, nothing is fetched,
+          // only our pages may frame it), and PDFs with scripts or actions were refused at upload.
           className="mt-2 h-[36rem] w-full rounded-lg border border-slate-200 bg-slate-50"
         />
       ) : note ? (

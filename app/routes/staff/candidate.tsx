@@ -165,31 +165,37 @@ export default function Candidate({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <Panel id="applications" title={`Applications (${count})`} className="lg:col-span-2 lg:self-start">
-          {count === 0 ? (
-            <p className="mt-3 text-sm text-slate-600">No applications: they were added or imported without a job, or the jobs they applied to were deleted.</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-slate-100">
-              {candidate.applications.map((application) => (
-                <li key={application.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
-                  <div className="min-w-0">
-                    <Link to={`/applications/${application.id}`} className="font-semibold text-slate-900 hover:text-brand-700">
-                      {application.jobTitle}
-                    </Link>
-                    <p className="text-xs text-slate-500">
-                      Applied <LocalDate value={application.createdAt} />
-                      {application.candidateEmail !== candidate.email ? ` as ${application.candidateEmail}` : ""} · {application.source}
-                    </p>
-                  </div>
-                  <div className="flex items-center gap-2 text-sm text-slate-700">
-                    <span>{application.stageName ?? "—"}</span>
-                    <Badge tone={applicationStatusTone(application.status)}>{application.status}</Badge>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Panel>
+        <div className="space-y-6 lg:col-span-2">
+          <Panel id="applications" title={`Applications (${count})`}>
+            {count === 0 ? (
+              <p className="mt-3 text-sm text-slate-600">No applications: they were added or imported without a job, or the jobs they applied to were deleted.</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-slate-100">
+                {candidate.applications.map((application) => (
+                  <li key={application.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
+                    <div className="min-w-0">
+                      <Link to={`/applications/${application.id}`} className="font-semibold text-slate-900 hover:text-brand-700">
+                        {application.jobTitle}
+                      </Link>
+                      <p className="text-xs text-slate-500">
+                        Applied <LocalDate value={application.createdAt} />
+                        {application.candidateEmail !== candidate.email ? ` as ${application.candidateEmail}` : ""} · {application.source}
+                      </p>
+                    </div>
+                    <div className="flex items-center gap-2 text-sm text-slate-700">
+                      <span>{application.stageName ?? "—"}</span>
+                      <Badge tone={applicationStatusTone(application.status)}>{application.status}</Badge>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
+
+          <Panel id="cvs" title={cvs.length > 1 ? `CVs (${cvs.length})` : "CV"}>
+            <CvList candidateId={candidate.id} cvs={cvs} />
+          </Panel>
+        </div>
 
         <div className="space-y-6">
           <Panel id="contact" title="Contact">
@@ -228,10 +234,6 @@ export default function Candidate({ loaderData, actionData }: Route.ComponentPro
           </Panel>
           <TagsPanel tags={candidate.tags} suggestions={tagSuggestions} answer={actionData} />
         </div>
-
-        <Panel id="cvs" title={cvs.length > 1 ? `CVs (${cvs.length})` : "CV"} className="lg:col-span-2">
-          <CvList candidateId={candidate.id} cvs={cvs} />
-        </Panel>
 
         <Panel id="history" title="History" className="lg:col-span-3">
           {history.length === 0 ? (
