@@ -1,11 +1,12 @@
 import { and, desc, sql } from "drizzle-orm";
-import { applications, candidates, jobs, pipelineStages } from "../../../db/schema";
+import { candidates } from "../../../db/schema";
 import { CSV_BOM, csvLine } from "~/lib/csv";
 import { sourceLabel } from "~/lib/source-label";
 import { type Queryable, queryRows } from "../platform/db.server";
 import { cursorAt, keysetQuery } from "../platform/keyset.server";
-import { type Actor, ownedSql } from "../platform/tenancy.server";
+import type { Actor } from "../platform/tenancy.server";
 import { type CandidateFilters, candidatesMatching } from "./queries.server";
+import { applicationCountOf, latestApplicationJoin } from "./row-parts.server";
 
 /** The export's columns, in order. */
 export const CANDIDATES_CSV_COLUMNS = ["Name", "Email", "Phone", "Source", "Latest job", "Latest stage", "Status", "Last activity", "Applications"] as const;
@@ -81,19 +82,10 @@ function batch(db: Queryable, actor: Actor, where: ReturnType<typeof and>, limit
       latestJobTitle: sql<string | null>`latest.job_title`,
       latestStageName: sql<string | null>`latest.stage_name`,
       latestStatus: sql<string | null>`latest.status`,
-      applications: sql<number>`(select count(*) from ${applications} a where a.candidate_id = ${candidates.id} and ${ownedSql("a", actor)})::int`,
+      applications: applicationCountOf(candidates.id, actor),
     })
     .from(candidates)
-    .leftJoin(
-      sql`lateral (select j.title as job_title, s.name as stage_name, a.status
-                   from ${applications} a
-                   join ${jobs} j on j.id = a.job_id
-                   left join ${pipelineStages} s on s.id = a.current_pipeline_stage_id
-                   where a.candidate_id = ${candidates.id} and ${ownedSql("a", actor)}
-                   order by a.created_at desc
-                   limit 1) latest`,
-      sql`true`,
-    )
+    .leftJoin(latestApplicationJoin(candidates.id, actor), sql`true`)
     .where(where)
     .orderBy(desc(candidates.lastAppliedAt), desc(candidates.id));
   return limit === null ? query : query.limit(limit);

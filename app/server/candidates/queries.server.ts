@@ -10,6 +10,7 @@ import { cursorAt, keysetPage, keysetQueryBy, type KeysetPosition, newestFirst, 
 import { type Actor, owned, ownedSql } from "../platform/tenancy.server";
 import { startOfDateInTimeZone } from "../platform/time-zone.server";
 import { dayAfter, type ShownCandidateFilters } from "~/lib/candidate-filters";
+import { applicationCountOf, latestApplicationJoin, shownTagsOf, tagCountOf } from "./row-parts.server";
 import { candidateSearchMatches, searchCandidatesPage } from "./search.server";
 
 export const CANDIDATES_PAGE_SIZE = 25;
@@ -258,26 +259,14 @@ async function candidatesPage(db: Queryable, actor: Actor, filters: CandidateFil
       latestJobTitle: sql<string | null>`latest.job_title`,
       latestStageName: sql<string | null>`latest.stage_name`,
       latestStatus: sql<ApplicationStatus | null>`latest.status`,
-      applications: sql<number>`(select count(*) from ${applications} a where a.candidate_id = ${candidates.id} and ${ownedSql("a", actor)})::int`,
-      tags: sql<string[]>`(select coalesce(json_agg(shown.name order by shown.name_key, shown.name), '[]'::json)
-                           from (select t.name, t.name_key from ${candidateTags} ct join ${tags} t on t.id = ct.tag_id
-                                 where ct.candidate_id = ${candidates.id} and ${ownedSql("ct", actor)} and ${ownedSql("t", actor)}
-                                 order by t.name_key, t.name limit ${TAGS_PER_ROW}) shown)`,
-      tagCount: sql<number>`(select count(*) from ${candidateTags} ct where ct.candidate_id = ${candidates.id} and ${ownedSql("ct", actor)})::int`,
+      applications: applicationCountOf(candidates.id, actor),
+      tags: shownTagsOf(candidates.id, actor, TAGS_PER_ROW),
+      tagCount: tagCountOf(candidates.id, actor),
       matched,
     })
     .from(page)
     .innerJoin(candidates, and(sql`${candidates.id} = ${pageColumn("page_id")}`, owned(candidates, actor)))
-    .leftJoin(
-      sql`lateral (select j.title as job_title, s.name as stage_name, a.status
-                   from ${applications} a
-                   join ${jobs} j on j.id = a.job_id
-                   left join ${pipelineStages} s on s.id = a.current_pipeline_stage_id
-                   where a.candidate_id = ${candidates.id} and ${ownedSql("a", actor)}
-                   order by a.created_at desc
-                   limit 1) latest`,
-      sql`true`,
-    )
+    .leftJoin(latestApplicationJoin(candidates.id, actor), sql`true`)
     .orderBy(...pageOrder.orderBy);
   // Past the cap the collected matches are not the first in the list's order: the page is read in order instead.
   if (how === "matches" && (rows[0]?.matched ?? 0) > CANDIDATES_COUNT_CAP) return undefined;

@@ -1,5 +1,5 @@
 import { and, type SQL, sql } from "drizzle-orm";
-import { applications, candidates, candidateTags, cvs, jobs, pipelineStages, tags } from "../../../db/schema";
+import { applications, candidates, cvs } from "../../../db/schema";
 import type { ApplicationStatus } from "~/schemas/application-review";
 import type { ApplicationSourceKind } from "~/schemas/application-source";
 import { type SearchMatch, SNIPPET_MARK_END, SNIPPET_MARK_START } from "~/schemas/candidate-search";
@@ -7,6 +7,7 @@ import { likePattern } from "../jobs/queries.server";
 import { type Queryable, queryRows } from "../platform/db.server";
 import type { KeysetPosition } from "../platform/keyset.server";
 import { type Actor, ownedSql } from "../platform/tenancy.server";
+import { applicationCountOf, latestApplicationJoin, shownTagsOf, tagCountOf } from "./row-parts.server";
 
 
 
@@ -116,12 +117,9 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
         select c.id, p.sort_key::text as sort_key, c.name, c.email, c.last_applied_at, c.source, c.source_detail, p.tier,
                counted.matched,
                latest.job_title as latest_job_title, latest.stage_name as latest_stage_name, latest.status as latest_status,
-               (select count(*) from ${applications} a where a.candidate_id = c.id and ${ownedSql("a", actor)})::int as applications,
-               (select coalesce(json_agg(shown.name order by shown.name_key, shown.name), '[]'::json)
-                from (select t.name, t.name_key from ${candidateTags} ct join ${tags} t on t.id = ct.tag_id
-                      where ct.candidate_id = c.id and ${ownedSql("ct", actor)} and ${ownedSql("t", actor)}
-                      order by t.name_key, t.name limit ${options.tagsPerRow}) shown) as tags,
-               (select count(*) from ${candidateTags} ct where ct.candidate_id = c.id and ${ownedSql("ct", actor)})::int as tag_count,
+               ${applicationCountOf(sql`c.id`, actor)} as applications,
+               ${shownTagsOf(sql`c.id`, actor, options.tagsPerRow)} as tags,
+               ${tagCountOf(sql`c.id`, actor)} as tag_count,
                case when p.tier = 1 then ts_headline('english',
                    left(concat_ws(E'\\n',
                      (select string_agg(v.text, E'\\n') from ${cvs} v where v.candidate_id = c.id and v.text is not null),
@@ -136,13 +134,7 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
         from (select count(*)::int as matched from matches) counted
         left join page p on true
         left join ${candidates} c on c.id = p.id
-        left join lateral (select j.title as job_title, s.name as stage_name, a.status
-                           from ${applications} a
-                           join ${jobs} j on j.id = a.job_id
-                           left join ${pipelineStages} s on s.id = a.current_pipeline_stage_id
-                           where a.candidate_id = c.id and ${ownedSql("a", actor)}
-                           order by a.created_at desc
-                           limit 1) latest on true
+        left join ${latestApplicationJoin(sql`c.id`, actor)} on true
         order by p.sort_key ${direction} nulls last, p.id ${direction}`,
   );
   const matched = rows[0]?.matched ?? 0;
