@@ -5,6 +5,8 @@ export interface Feature {
   icon: IconName;
   title: string;
   description: string;
+  /** A page of ours that shows or explains the feature. */
+  more?: { label: string; to: string };
 }
 
 /** Landing page, "Complete hiring solutions": what spec section 1 says the product does. */
@@ -31,7 +33,8 @@ export const HIRING_SOLUTIONS: Feature[] = [
     icon: "sparkles",
     title: "Smart candidate matching",
     description:
-      "AI reads each application against the job's requirements and surfaces the strongest matches first, with the reasons shown.",
+      "Every application is read against the job's requirements and the strongest matches come first, with the requirements each one matched and missed shown.",
+    more: { label: "How matching works", to: "/documentation#matching" },
   },
   {
     icon: "clock",

@@ -1,6 +1,6 @@
 import { isCleanMultiLineText, isSingleLineText, TEXT_MESSAGES } from "./text";
 import { z } from "./zod";
-import { queryCursor, querySearch, queryValue } from "./query";
+import { queryCursor, queryPage, querySearch, queryValue } from "./query";
 import { type FormFieldDraft, FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES, FormFieldSchema, fieldsFromDrafts, type FormFieldType } from "./form-field";
 import { isCurrencyCode, parseSalaryAmount, SALARY_MESSAGES, salaryAmountError } from "./salary";
 import { CV_FIELD_SETTINGS } from "./cv";
@@ -312,3 +312,6 @@ export const JobsQuerySchema = z.object({
   after: queryCursor(),
   before: queryCursor(),
 });
+
+/** The query of a job's ranking by match (decision 087): ?page=N. */
+export const JobMatchQuerySchema = z.object({ page: queryPage() });

@@ -85,3 +85,46 @@ test("without JavaScript a refused file keeps every other answer, and a PDF then
   await page.getByRole("link", { name: "View Bertrand Piccard's profile" }).click();
   await expect(page.getByRole("region", { name: "CV" }).getByText("cv.pdf").first()).toBeVisible();
 });
+
+test("Sort by match ranks a job's applicants by the requirements their CV covers, and says which", async ({ page, browser }) => {
+  const noConsoleErrors = await failOnConsoleErrors(page);
+  await registerStaff(page);
+  await page.goto("/manage/jobs/new");
+  await page.getByLabel("Job title", { exact: true }).fill("Mobile Engineer");
+  await page.getByLabel("Description", { exact: true }).fill("Build our apps.");
+  await page.getByLabel("Requirements", { exact: true }).fill("- Kotlin and Swift\n- GraphQL is a plus");
+  await page.getByRole("button", { name: "Create Job" }).click();
+  await expect(page).toHaveURL(/\/manage\/jobs$/);
+  const href = await page.getByRole("row", { name: /Mobile Engineer/ }).getByRole("link", { name: "Manage Pipeline" }).getAttribute("href");
+  const jobId = href!.split("/").pop()!;
+
+  for (const [name, lines] of [
+    ["Kate Kotlin", ["Android apps in Kotlin for six years."]],
+    ["Sam Swift", ["iOS apps in Swift and Kotlin; GraphQL APIs."]],
+  ] as const) {
+    const context = await candidateContext(browser);
+    const candidate = await context.newPage();
+    await openApplyPage(candidate, jobId);
+    await candidate.getByLabel("Full name", { exact: true }).fill(name);
+    await candidate.getByLabel("Email", { exact: true }).fill(uniqueEmail("mobile"));
+    await candidate.getByLabel("Resume/CV").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: await pdfWithText([name, ...lines]) });
+    await candidate.getByRole("button", { name: "Submit Application" }).click();
+    await expect(candidate).toHaveURL(/\/jobs\?applied=1$/);
+    await context.close();
+  }
+
+  await page.goto(`/manage/jobs/${jobId}`);
+  await page.getByRole("link", { name: "Sort by match" }).click();
+  await expect(page.getByRole("heading", { name: "Ranked by match: Mobile Engineer" })).toBeVisible();
+  await expect(page.getByRole("region", { name: /Requirement terms/ }).getByRole("listitem")).toHaveText(["Kotlin", "Swift", "GraphQL"]);
+  // The CVs' text is read in the background: the ranking follows within moments.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("row").nth(1)).toContainText("Sam Swift", { timeout: 1_000 });
+    await expect(page.getByRole("row").nth(1)).toContainText("100%", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const kate = page.getByRole("row", { name: /Kate Kotlin/ });
+  await expect(kate).toContainText("33%");
+  await expect(kate).toContainText("Matched: Kotlin · Missing: Swift, GraphQL");
+  noConsoleErrors();
+});

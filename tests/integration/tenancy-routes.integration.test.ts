@@ -12,7 +12,7 @@ import {
   MergeCandidatesQuerySchema,
 } from "~/schemas/candidate";
 import { previewCandidateImport } from "~/server/candidates/import.server";
-import { JobsQuerySchema } from "~/schemas/job";
+import { JobMatchQuerySchema, JobsQuerySchema } from "~/schemas/job";
 import { queryRows } from "~/server/platform/db.server";
 import { addCandidateTag } from "~/server/candidates/tags.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
@@ -56,6 +56,7 @@ const QUERY_SCHEMAS: Record<string, { shape: object }> = {
   CandidatesQuerySchema,
   MergeCandidatesQuerySchema,
   JobChoicesQuerySchema,
+  JobMatchQuerySchema,
   JobsQuerySchema,
   PipelineQuerySchema,
 };
@@ -315,6 +316,9 @@ const CALLS: Record<string, Call[]> = {
       form: (w) => ({ intent: "remove-tag", tag: `${SECRET} tag`, candidateIds: w.a.candidate }),
       answer: 404,
     },
+  ],
+  "manage/jobs/:jobId/match loader": [
+    { covers: [":jobId"], url: (w) => `/manage/jobs/${w.a.job.id}/match`, params: (w) => ({ jobId: w.a.job.id }), answer: 404 },
   ],
   "candidates/export.csv loader": [
     {

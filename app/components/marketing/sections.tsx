@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { FIGURES } from "~/content/site";
 import { BookingLink } from "./booking-link";
@@ -62,6 +63,8 @@ export interface FeatureItem {
   icon: IconName;
   title: string;
   description: string;
+  /** A page of ours that shows or explains the feature. */
+  more?: { label: string; to: string };
 }
 
 /** Cards of icon, title and text. */
@@ -77,6 +80,11 @@ export function FeatureGrid({ items, columns = 3 }: { items: readonly FeatureIte
           <div>
             <h3 className="text-lg font-semibold text-slate-950 sm:mt-4">{item.title}</h3>
             <p className="mt-1 text-sm leading-6 text-slate-600 sm:mt-2">{item.description}</p>
+            {item.more ? (
+              <Link to={item.more.to} className="mt-2 inline-block text-sm font-medium text-brand-700 hover:text-brand-800">
+                {item.more.label} <span aria-hidden="true">→</span>
+              </Link>
+            ) : null}
           </div>
         </li>
       ))}

@@ -36,6 +36,28 @@ export default function Documentation() {
           ))}
         </ul>
       </Section>
+      <Section>
+        <div id="matching" className="mx-auto max-w-3xl scroll-mt-24">
+          <h2 className="text-2xl font-semibold text-slate-950">How matching works</h2>
+          <div className="mt-4 space-y-4 text-sm leading-6 text-slate-700">
+            <p>
+              <strong>Sort by match</strong>, on a job's pipeline or on the candidates list filtered by a job, ranks the job's applicants by how
+              much of its requirements their CV, answers and tags cover. It runs on your own server: no data leaves it, nothing is learned,
+              and the same applicants always rank the same way.
+            </p>
+            <p>
+              The job's terms are the words of its Requirements that can name something a CV shows (React, TypeScript, Kubernetes, CI/CD,
+              C++), once each, up to twenty. Common words and the filler of job ads ("experience", "strong", "years") are left out. The
+              ranking page shows the terms, and editing the requirements changes them.
+            </p>
+            <p>
+              An applicant has a term when their CV text, their answers or their tags contain it, as search finds words ("engineers" covers
+              "engineer"). The score is the share of terms found, out of 100, and nothing else. Every applicant shows the terms that produced
+              the score: <em>Matched: React, TypeScript · Missing: Kubernetes</em>.
+            </p>
+          </div>
+        </div>
+      </Section>
     </>
   );
 }

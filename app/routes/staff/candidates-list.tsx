@@ -227,6 +227,12 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
               Clear filters
             </Link>
           ) : null}
+          {filters.job ? (
+            // The chosen job's applicants ranked by how well they cover its requirements (decision 087).
+            <Link to={`/manage/jobs/${filters.job}/match`} className="self-center text-sm font-semibold text-brand-600 hover:text-brand-700">
+              Sort by match
+            </Link>
+          ) : null}
         </div>
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <div className="col-span-2 sm:col-span-1">

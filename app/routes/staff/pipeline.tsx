@@ -92,7 +92,13 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         {/* Issue 12: adds a candidate by hand (no email to them, the history names who added them), where the spec linked to the public form. */}
-        <ButtonLink to={`/candidates/new?${new URLSearchParams({ job: job.id })}`}>Add Candidate</ButtonLink>
+        <div className="flex flex-wrap gap-2">
+          {/* Issue 12: the job's applicants ranked by how well they cover its requirements (decision 087). */}
+          <ButtonLink to={`/manage/jobs/${job.id}/match`} variant="secondary">
+            Sort by match
+          </ButtonLink>
+          <ButtonLink to={`/candidates/new?${new URLSearchParams({ job: job.id })}`}>Add Candidate</ButtonLink>
+        </div>
       </div>
       <div className="mt-6">
         <PipelineBoard columns={columns} moveAction={`/manage/jobs/${job.id}`} showMoreHref={showMoreHref} />

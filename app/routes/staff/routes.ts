@@ -5,6 +5,7 @@ export const staffRoutes = [
   route("dashboard", "routes/staff/dashboard.tsx"),
   route("manage/jobs", "routes/staff/jobs-list.tsx"),
   route("manage/jobs/:jobId", "routes/staff/pipeline.tsx"),
+  route("manage/jobs/:jobId/match", "routes/staff/job-match.tsx"),
   route("applications", "routes/staff/applications-list.tsx"),
   route("applications/job-choices", "routes/staff/job-choices.tsx"),
   route("applications/:applicationId", "routes/staff/application.tsx"),
