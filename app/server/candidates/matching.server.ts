@@ -50,7 +50,8 @@ export async function rankApplicantsByMatch(db: Queryable, actor: Actor, jobId: 
                  array(select t.ord from terms t where d.doc @@ t.q order by t.ord) as matched
           from ${applications} a
           join ${candidates} c on c.id = a.candidate_id and ${ownedSql("c", actor)}
-          cross join lateral (select c.search_text || c.search_names as doc) d
+          -- (offset 0 keeps the planner from inlining the joined value into every term's check)
+          cross join lateral (select c.search_text || c.search_names as doc offset 0) d
           left join ${pipelineStages} s on s.id = a.current_pipeline_stage_id
           where a.job_id = ${job.id} and ${ownedSql("a", actor)}
         )
