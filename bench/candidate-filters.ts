@@ -43,10 +43,12 @@ const PASSWORD = "correct horse battery staple";
 const CV_BATCH = 10_000;
 
 /**
- * The CVs' words (issue 12's "two-page CV texts"). SKILLS, about 200 technology and domain words,
- * most common first: each candidate has 12 to 20 of them, drawn skewed towards the start (the
- * first is on about a third of the CVs, the last on about 1%), and the experience paragraphs
- * mention their own skills only.
+ * The CVs' words (issue 12's "two-page CV texts"). SKILLS, 210 technology and domain words, most
+ * common first: each candidate has 12 to 20 of them, drawn skewed towards the start (index
+ * 10 * 21^r - 10 for r in [0, 1), so from the first 200 only: "python" is on 40% of the CVs, the
+ * 200th on about 2.5%, the last ten, "blockchain" to "assembly", on none), and the experience
+ * paragraphs mention their own skills only.
+ * The rare words are a language on 200 CVs ("quechua") and a certification on 40 ("cobol").
  */
 const SKILLS = [
   "python", "javascript", "sql", "java", "typescript", "react", "aws", "docker", "linux", "git",
@@ -300,7 +302,7 @@ console.log("Data set:", sizes);
 const [search] = await queryRows<Record<string, string | number>>(
   db,
   sql`select (select count(*)::int from cvs where company_id = ${actor.companyId} and text is not null) as cvs,
-             (select round(avg(array_length(regexp_split_to_array(text, '\s+'), 1)))::int from (select text from cvs where company_id = ${actor.companyId} limit 2000) v) as cv_words_avg,
+             (select round(avg(array_length(regexp_split_to_array(text, '\\s+'), 1)))::int from (select text from cvs where company_id = ${actor.companyId} limit 2000) v) as cv_words_avg,
              (select count(*)::int from candidates where company_id = ${actor.companyId} and search_text = ''::tsvector) as empty_search_text,
              (select count(*)::int from candidates where company_id = ${actor.companyId} and search_names = ''::tsvector) as empty_search_names,
              pg_size_pretty(pg_total_relation_size('candidates')) as candidates_total,
@@ -378,7 +380,7 @@ const allCases: Case[] = [
   ["search 'python' (common word)", { q: "python" }, finds],
   ["search 'team' (in nearly every CV)", { q: "team" }, finds],
   ["search 'team customers', source campaign", { q: "team customers", source: "campaign" }, finds],
-  ["search 'assembly' (rare skill)", { q: "assembly" }, finds],
+  ["search 'robotics' (a skill of the tail)", { q: "robotics" }, finds],
   ["search 'quechua' (200 CVs)", { q: "quechua" }, finds],
   ["search 'cobol' (40 CVs)", { q: "cobol" }, finds],
   ["search 'cobol quechua' (no one is both)", { q: "cobol quechua" }],
@@ -424,7 +426,7 @@ for (const [label, filters, expect] of cases) {
   // A search that must find someone finds them, and says of every row where it matched.
   const problems: string[] = [];
   if (expect?.finds && r.answer.rows.length === 0) problems.push("no rows");
-  if (filters.q && r.answer.rows.some((row) => !("match" in row) || !row.match)) problems.push("a row without its match");
+  if (filters.q && filters.sort !== "name" && r.answer.rows.some((row) => !("match" in row) || !row.match)) problems.push("a row without its match");
   if (problems.length > 0) wrong++;
   console.log(`| ${label} | ${r.answer.rows.length} | ${r.total} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} |${problems.length ? ` WRONG: ${problems.join(", ")}` : ""}`);
 }
