@@ -6,10 +6,8 @@ import { TextExtractionError } from "./text-extraction-error.server";
 export type { DocumentKind } from "~/schemas/document";
 import type { DocumentKind } from "~/schemas/document";
 
-export type ExtractedText =
-  | { status: "text"; text: string; pages: number | null }
-  /** Fewer than 20 letters: a scan or an image-only PDF. Never an error for the candidate. */
-  | { status: "no_text"; pages: number | null };
+export type { ExtractedText } from "./read-document.server";
+import type { ExtractedText } from "./read-document.server";
 
 export type ExtractTextOptions = {
   /** The most characters kept (200,000 by default). */

@@ -3,8 +3,8 @@
 // TypeScript source through tsx under vitest, tsx and the development server.
 import { open } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
-import type { DocumentKind, ExtractedText } from "./extract-text.server";
-import { readDocumentText } from "./read-document.server";
+import type { DocumentKind } from "~/schemas/document";
+import { type ExtractedText, readDocumentText } from "./read-document.server";
 import { TextExtractionError, type TextExtractionFailure } from "./text-extraction-error.server";
 
 export type ExtractionRequest = {

@@ -1,10 +1,16 @@
-import type { DocumentKind, ExtractedText } from "./extract-text.server";
+import type { DocumentKind } from "~/schemas/document";
 import { hasEnoughLetters, normalizeText } from "./normalize-text.server";
 import { readDocx } from "./read-docx.server";
 import { readOdt } from "./read-odt.server";
 import { readPdf } from "./read-pdf.server";
 import { readRtf } from "./read-rtf.server";
 import { readTxt } from "./read-txt.server";
+
+/** What reading a document gives: its text, or that it has none (a scan). */
+export type ExtractedText =
+  | { status: "text"; text: string; pages: number | null }
+  /** Fewer than 20 letters: a scan or an image-only PDF. Never an error for the candidate. */
+  | { status: "no_text"; pages: number | null };
 
 /**
  * The text of one document, read in this thread. The extraction worker runs this; everything else
