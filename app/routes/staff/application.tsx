@@ -8,6 +8,7 @@ import { Button, buttonStyles } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { inputStyles } from "~/components/ui/field";
+import { HistoryList } from "~/components/ui/history-list";
 import { LocalDate } from "~/components/ui/local-date";
 import { pageMeta } from "~/lib/meta";
 import { sourceLabel } from "~/lib/source-label";
@@ -352,21 +353,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           </Panel>
 
           <Panel id="history" title="History">
-            {history.length === 0 ? (
-              <p className="mt-3 text-sm text-slate-500">No changes yet.</p>
-            ) : (
-              <ol className="mt-4 space-y-4 border-l border-slate-200 pl-4 text-sm" aria-label="History">
-                {history.map((item) => (
-                  <li key={item.id} className="relative">
-                    <span aria-hidden="true" className="absolute -left-[21px] top-1.5 size-2.5 rounded-full bg-brand-500" />
-                    <p className="text-slate-900">{item.text}</p>
-                    <p className="text-xs text-slate-500">
-                      {item.actorName} · <LocalDate value={item.createdAt} withTime />
-                    </p>
-                  </li>
-                ))}
-              </ol>
-            )}
+            <HistoryList items={history} empty="No changes yet." />
           </Panel>
         </div>
       </div>

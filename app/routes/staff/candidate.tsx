@@ -3,6 +3,7 @@ import type { Route } from "./+types/candidate";
 import { Badge } from "~/components/ui/badge";
 import { buttonStyles } from "~/components/ui/button";
 import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
+import { HistoryList } from "~/components/ui/history-list";
 import { LocalDate } from "~/components/ui/local-date";
 import { Panel } from "~/components/ui/panel";
 import { idParam } from "~/lib/id-param";
@@ -236,21 +237,7 @@ export default function Candidate({ loaderData, actionData }: Route.ComponentPro
         </div>
 
         <Panel id="history" title="History" className="lg:col-span-3">
-          {history.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-500">Nothing recorded yet.</p>
-          ) : (
-            <ol className="mt-4 space-y-4 border-l border-slate-200 pl-4 text-sm" aria-label="History">
-              {history.map((item) => (
-                <li key={item.id} className="relative">
-                  <span aria-hidden="true" className="absolute -left-[21px] top-1.5 size-2.5 rounded-full bg-brand-500" />
-                  <p className="text-slate-900">{item.text}</p>
-                  <p className="text-xs text-slate-500">
-                    {item.actorName} · <LocalDate value={item.createdAt} withTime />
-                  </p>
-                </li>
-              ))}
-            </ol>
-          )}
+          <HistoryList items={history} empty="Nothing recorded yet." />
         </Panel>
       </div>
     </div>
