@@ -23,7 +23,7 @@ import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { listRecentActivity, listSubjectActivity } from "~/server/activity/queries.server";
+import { listCandidateActivity, listRecentActivity, listSubjectActivity } from "~/server/activity/queries.server";
 import { getApplicationDetail, findJobChoices, getApplicationFilterChoices, listApplications } from "~/server/applications/queries.server";
 import { getPipelineBoard } from "~/server/applications/pipeline-queries.server";
 import { createAuth } from "~/server/accounts/auth.server";
@@ -69,7 +69,7 @@ const databaseUrl = url.toString();
 
 // A finished seed marks the database with this comment; a database without it (a seed cut short,
 // an older data set) is dropped and seeded again.
-const SEEDED = "openhire staff bench: seeded v2";
+const SEEDED = "openhire staff bench: seeded v3";
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
 const [found] = (await admin.query("select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1", [NAME])).rows as {
@@ -143,29 +143,50 @@ if (companyId) {
      cross join (values ('Applied', 1), ('Screening', 2), ('Interview', 3), ('Offer', 4), ('Hired', 5)) as s(name, ord)`,
   );
   // 5,000 applications per job of the big company, over the job's life up to now, whole seconds
-  // (so many share a timestamp); 60% in Applied; 90% active. Five for each other company.
+  // (so many share a timestamp); 60% in Applied; 90% active. Five for each other company. Made
+  // first as a scratch table, so that their candidates (one person per email, as migration 0007
+  // makes them) exist before the applications that name them.
   const firstNames = `(array[${FIRST.map((n) => `'${n}'`).join(",")}])`;
   const lastNames = `(array[${LAST.map((n) => `'${n}'`).join(",")}])`;
   await step(
-    "applications",
-    `insert into applications (company_id, job_id, candidate_name, candidate_email, resume_url, form_data, current_pipeline_stage_id, status, created_at)
-     select j.company_id, j.id,
-            ${firstNames}[1 + (n + j.k) % ${FIRST.length}] || ' ' || ${lastNames}[1 + (n / ${FIRST.length} + j.k * 3) % ${LAST.length}],
-            lower(${firstNames}[1 + (n + j.k) % ${FIRST.length}] || '.' || ${lastNames}[1 + (n / ${FIRST.length} + j.k * 3) % ${LAST.length}]) || '.' || j.k || '.' || n || '@example.com',
-            null, jsonb_build_object('cover_letter', 'Hello, I would like to join.'),
-            s.id,
-            case when n % 20 = 0 then 'rejected' when n % 20 = 1 then 'withdrawn' else 'active' end,
-            date_trunc('second', now() - (j.age * (n::float8 / ${PER_JOB})))
+    "applications (scratch)",
+    `create temp table seed_applications as
+     select gen_random_uuid() as id, j.company_id, j.id as job_id,
+            ${firstNames}[1 + (n + j.k) % ${FIRST.length}] || ' ' || ${lastNames}[1 + (n / ${FIRST.length} + j.k * 3) % ${LAST.length}] as candidate_name,
+            lower(${firstNames}[1 + (n + j.k) % ${FIRST.length}] || '.' || ${lastNames}[1 + (n / ${FIRST.length} + j.k * 3) % ${LAST.length}]) || '.' || j.k || '.' || n || '@example.com' as candidate_email,
+            jsonb_build_object('cover_letter', 'Hello, I would like to join.') as form_data,
+            s.id as stage_id,
+            case when n % 20 = 0 then 'rejected' when n % 20 = 1 then 'withdrawn' else 'active' end as status,
+            date_trunc('second', now() - (j.age * (n::float8 / ${PER_JOB}))) as created_at
      from (select id, company_id, row_number() over (order by created_at) as k, now() - created_at as age from jobs where company_id = $1) j
      cross join generate_series(1, ${PER_JOB}) n
      join pipeline_stages s on s.job_id = j.id and s."order" = case when n % 10 < 6 then 1 else (n % 10) - 4 end
      union all
-     select j.company_id, j.id, 'Other Candidate ' || n, 'other.' || n || '@example.com', null, '{}'::jsonb, s.id, 'active', now() - (n || ' hours')::interval
+     select gen_random_uuid(), j.company_id, j.id, 'Other Candidate ' || n, 'other.' || n || '@example.com', '{}'::jsonb, s.id, 'active', now() - (n || ' hours')::interval
      from (select distinct on (company_id) id, company_id from jobs where company_id <> $1 order by company_id, created_at) j
      cross join generate_series(1, 5) n
      join pipeline_stages s on s.job_id = j.id and s."order" = 1`,
     [companyId],
   );
+  // The candidates' own trigger writes their names document (search_names) as they are inserted.
+  await client.query("set session_replication_role = origin");
+  await step(
+    "candidates",
+    `insert into candidates (company_id, email_key, name, email, created_at, last_applied_at)
+     select company_id, lower(btrim(candidate_email)), (array_agg(candidate_name order by created_at desc, id desc))[1],
+            (array_agg(candidate_email order by created_at desc, id desc))[1], min(created_at), max(created_at)
+     from seed_applications group by company_id, lower(btrim(candidate_email))`,
+  );
+  await client.query("set session_replication_role = replica");
+  await step(
+    "applications",
+    `insert into applications (id, company_id, job_id, candidate_id, candidate_name, candidate_email, resume_url, form_data, current_pipeline_stage_id, status, created_at)
+     select a.id, a.company_id, a.job_id, c.id, a.candidate_name, a.candidate_email, null, a.form_data, a.stage_id, a.status, a.created_at
+     from seed_applications a join candidates c on c.company_id = a.company_id and c.email_key = lower(btrim(a.candidate_email))`,
+  );
+  // What the applications' triggers would have written: each candidate's answers document.
+  await step("candidates' search_text", `update candidates set search_text = candidate_text_document(id)`);
+  await client.query("drop table seed_applications");
   // 1,000,000 events: each application received, then moves of the newest for the rest.
   await step(
     "activity_events",
@@ -481,6 +502,7 @@ const calls: [string, () => Promise<unknown>][] = [
   ["candidates: a deep page", () => listCandidates(db, actor, { after: { at: candidateCursors[0]!.cursor.split("_")[0]!, id: candidateCursors[0]!.id } })],
   ["candidates: search a name", () => listCandidates(db, actor, { q: "Olivia Smith" })],
   ["candidate page", () => getCandidate(db, actor, candidateCursors[0]!.id)],
+  ["candidate page: history", () => listCandidateActivity(db, actor, candidateCursors[0]!.id)],
   ["application page: history", () => listSubjectActivity(db, actor, sample.id)],
 ];
 for (const [label, call] of calls) {

@@ -4,6 +4,7 @@ import { activityEvents, applicationEmailQueue, applications, candidates, stageC
 import { addCandidate, ALREADY_IN_JOB } from "~/server/candidates/candidates.server";
 import { CANDIDATES_COUNT_CAP, CANDIDATES_PAGE_SIZE, type CandidateFilters, getCandidate, listCandidates } from "~/server/candidates/queries.server";
 import { addTagToCandidates } from "~/server/candidates/tags.server";
+import { listCandidateActivity } from "~/server/activity/queries.server";
 import type { Actor } from "~/server/platform/tenancy.server";
 import { queryRows } from "~/server/platform/db.server";
 import { applyTo, createStaff, createTestApplication, createTestJob, SAMPLE_FORM_SCHEMA } from "../factories";
@@ -143,6 +144,45 @@ describe("candidates", () => {
     await t.db.delete(applications).where(eq(applications.id, application.id));
     const profile = await getCandidate(t.db, staff, candidateId);
     expect(profile).toMatchObject({ name: "Alan Turing", applications: [] });
+  });
+
+  it("show their history newest first across their applications, at most 20, and nothing of another company", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const { staff: other } = await createStaff(t.db, t.auth);
+    const backend = await createTestJob(t.db, staff, { title: "Backend", form_schema: SAMPLE_FORM_SCHEMA });
+    const design = await createTestJob(t.db, staff, { title: "Design", form_schema: SAMPLE_FORM_SCHEMA });
+    const first = await applyTo(t.db, backend.id, SAMPLE_FORM_SCHEMA, { candidate_name: "Grace Hopper", candidate_email: "grace@example.test" });
+    const second = await applyTo(t.db, design.id, SAMPLE_FORM_SCHEMA, { candidate_name: "Grace Hopper", candidate_email: "grace@example.test" });
+    const [{ candidate_id: candidateId }] = (await queryRows<{ candidate_id: string }>(t.db, sql`select candidate_id from applications where id = ${first.id}`)) as [
+      { candidate_id: string },
+    ];
+    await t.db.delete(activityEvents).where(sql`${activityEvents.subjectId} in (${first.id}, ${second.id})`);
+    const event = (subjectId: string, subjectType: "application" | "candidate", n: number, label: string, companyId = staff.companyId) => ({
+      companyId,
+      type: "application_status_changed" as const,
+      subjectType,
+      subjectId,
+      data: { candidateName: label, from: "active", to: "active" },
+      createdAt: day(n),
+    });
+    // Twelve events on each application on alternate days, two of them at one time (the later-written first),
+    // the candidate's own on the newest day, and another company's under the candidate's id.
+    await t.db.insert(activityEvents).values([
+      ...Array.from({ length: 12 }, (_, i) => event(first.id, "application", 2 * i + 1, `first ${2 * i + 1}`)),
+      ...Array.from({ length: 12 }, (_, i) => event(second.id, "application", 2 * i + 2, `second ${2 * i + 2}`)),
+      event(second.id, "application", 24, "second 24 again"),
+      event(candidateId, "candidate", 28, "merged"),
+      event(candidateId, "candidate", 30, "another company's", other.companyId),
+    ]);
+    const history = await listCandidateActivity(t.db, staff, candidateId);
+    expect(history.map((item) => item.data.candidateName)).toEqual([
+      "merged",
+      "second 24 again",
+      "second 24",
+      "first 23",
+      ...Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? `second ${22 - i}` : `first ${22 - i}`)),
+    ]);
+    expect(await listCandidateActivity(t.db, other, candidateId)).toEqual([expect.objectContaining({ data: expect.objectContaining({ candidateName: "another company's" }) })]);
   });
 });
 
