@@ -307,4 +307,47 @@ describe("the staff guard", () => {
       setAppAuth(undefined);
     }
   });
+
+  // The guard reads a live session in one statement of its own (decision 088) and leaves every
+  // other case to better-auth: these are the cases where the two could differ.
+  it("answers what better-auth answers: the same staff member, a renewed session, and no one for a forged, expired or unknown cookie", async () => {
+    setAppDatabase(bed.t);
+    setAppAuth(bed.auth);
+    try {
+      const { staff, cookie } = await createStaff(bed.t.db, bed.auth);
+      const guarded = ({ request, context }: LoaderFunctionArgs) => requireStaff(request, context);
+      const ours = await callLoader(guarded, { path: "/dashboard", cookie });
+      expect(ours).toMatchObject({ thrown: false, responseCookies: [] });
+      // better-auth's own path (taken when its "don't remember me" cookie is there) answers the same person.
+      const theirs = await callLoader(guarded, { path: "/dashboard", cookie: `${cookie}; better-auth.dont_remember=x` });
+      expect(theirs.data).toEqual(ours.data);
+      expect(ours.data).toMatchObject({ userId: staff.userId, companyId: staff.companyId, email: staff.email, role: "recruiter", isOwner: true });
+
+      // A token with another token's signature, a signature changed by one character, no signature.
+      const [name, value] = cookie.split("=") as [string, string];
+      const [token, signature] = decodeURIComponent(value).split(".") as [string, string];
+      const { cookie: otherCookie } = await createStaff(bed.t.db, bed.auth);
+      const otherSignature = decodeURIComponent(otherCookie.split("=")[1]!).split(".")[1]!;
+      const flipped = `${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`;
+      for (const forged of [`${token}.${otherSignature}`, `${token}.${flipped}`, token]) {
+        expect(await callLoader(guarded, { path: "/dashboard", cookie: `${name}=${encodeURIComponent(forged)}` })).toMatchObject({ thrown: true, status: 302 });
+      }
+
+      // Due for its sliding renewal (older than a day): still signed in, with a renewed cookie and expiry.
+      const renewAt = new Date(Date.now() + 29 * 24 * 60 * 60 * 1000 - 60_000);
+      await bed.t.db.update(session).set({ expiresAt: renewAt }).where(eq(session.token, token));
+      const renewed = await callLoader(guarded, { path: "/dashboard", cookie });
+      expect(renewed).toMatchObject({ thrown: false, data: { userId: staff.userId } });
+      expect(renewed.responseCookies.join("\n")).toContain(`${name}=`);
+      const [stored] = await bed.t.db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.token, token));
+      expect(stored!.expiresAt.getTime()).toBeGreaterThan(renewAt.getTime());
+
+      // Expired: signed out, and the session is gone.
+      await bed.t.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, token));
+      expect(await callLoader(guarded, { path: "/dashboard", cookie })).toMatchObject({ thrown: true, status: 302 });
+    } finally {
+      setAppDatabase(undefined);
+      setAppAuth(undefined);
+    }
+  });
 });
