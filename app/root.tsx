@@ -9,6 +9,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage } from "~/components/ui/error-page";
+import { useRowLinkNavigation } from "~/components/ui/row-link";
 import { markPrivateAnswer } from "~/server/platform/private-answers.server";
 import { cspNonceContext, responseCookiesContext } from "~/server/platform/request-context.server";
 
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useRowLinkNavigation();
   return <Outlet />;
 }
 

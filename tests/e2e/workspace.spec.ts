@@ -56,8 +56,12 @@ test("a recruiter moves candidates by mouse and by keyboard, the moves stay afte
   await expect(column(page, "Applied").getByTestId("pipeline-card")).toHaveCount(0);
 
   // The application page: answers, cover letter, a safe resume link, and the history of the move.
+  // The card's link is a plain <a> (decision 088) and still navigates inside the app: the window
+  // and what was set on it stay.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await column(page, "Screening").getByRole("link", { name: "Ada Lovelace" }).click();
   await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
   await expect(page.getByText(question)).toBeVisible();
   await expect(page.getByText("To build engines.")).toBeVisible();
   await expect(page.getByText("Hello, I am Ada Lovelace.")).toBeVisible();
@@ -74,7 +78,9 @@ test("a recruiter moves candidates by mouse and by keyboard, the moves stay afte
 
   await page.getByRole("link", { name: "Dashboard" }).click();
   await expect(page.getByTestId("stat-Applications Today")).toHaveText("2");
-  await expect(page.getByRole("link", { name: /Ada Lovelace's status changed/ })).toBeVisible();
+  await page.getByRole("link", { name: /Ada Lovelace's status changed/ }).click();
+  await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
   noConsoleErrors();
 });
 

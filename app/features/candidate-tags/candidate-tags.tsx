@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { RowLink } from "~/components/ui/row-link";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldMessages, inputStyles } from "~/components/ui/field";
@@ -25,9 +26,9 @@ export function TagSuggestions({ id, names }: { id: string; names: readonly stri
 /** A tag as the lists show it; with `href`, a link to the candidates carrying it. */
 export function TagChip({ name, href }: { name: string; href?: string }) {
   return href ? (
-    <Link to={href} className="tag-chip hover:bg-brand-100" title={`Candidates tagged ${name}`}>
+    <RowLink to={href} className="tag-chip hover:bg-brand-100" title={`Candidates tagged ${name}`}>
       {name}
-    </Link>
+    </RowLink>
   ) : (
     <span className="tag-chip">{name}</span>
   );

@@ -1,5 +1,6 @@
 import { useRef } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { RowLink } from "~/components/ui/row-link";
+import { Form, useNavigation, useSubmit } from "react-router";
 import { DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import type { Route } from "./+types/applications-list";
@@ -168,13 +169,13 @@ export default function ApplicationsList({ loaderData }: Route.ComponentProps) {
                   row.stageName ?? "—",
                   <Badge tone={applicationStatusTone(row.status)}>{row.status}</Badge>,
                   <LocalDate value={row.createdAt} />,
-                  <Link
+                  <RowLink
                     to={`/applications/${row.id}`}
                     className="font-semibold text-brand-600 hover:text-brand-700"
                     aria-label={`View ${row.candidateName}'s application`}
                   >
                     View
-                  </Link>,
+                  </RowLink>,
                 ],
               }))}
             />

@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { RowLink } from "~/components/ui/row-link";
 import type { Route } from "./+types/candidate";
 import { Badge } from "~/components/ui/badge";
 import { buttonStyles } from "~/components/ui/button";
@@ -175,9 +176,9 @@ export default function Candidate({ loaderData, actionData }: Route.ComponentPro
                 {candidate.applications.map((application) => (
                   <li key={application.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
                     <div className="min-w-0">
-                      <Link to={`/applications/${application.id}`} className="font-semibold text-slate-900 hover:text-brand-700">
+                      <RowLink to={`/applications/${application.id}`} className="font-semibold text-slate-900 hover:text-brand-700">
                         {application.jobTitle}
-                      </Link>
+                      </RowLink>
                       <p className="text-xs text-slate-500">
                         Applied <LocalDate value={application.createdAt} />
                         {application.candidateEmail !== candidate.email ? ` as ${application.candidateEmail}` : ""} · {application.source}

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { RowLink } from "~/components/ui/row-link";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/candidates-list";
 import { Alert } from "~/components/ui/alert";
@@ -412,13 +413,13 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
                   ),
                   sourceLabel(row.source, row.sourceDetail),
                   <LocalDate value={row.lastAppliedAt} />,
-                  <Link
+                  <RowLink
                     to={`/candidates/${row.id}`}
                     className="font-semibold text-brand-600 hover:text-brand-700"
                     aria-label={`View ${row.name}'s profile`}
                   >
                     View
-                  </Link>,
+                  </RowLink>,
                 ],
               }))}
             />

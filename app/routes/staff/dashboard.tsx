@@ -1,6 +1,7 @@
 import { useEffect } from "react";
+import { RowLink } from "~/components/ui/row-link";
 import { Panel } from "~/components/ui/panel";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { Alert } from "~/components/ui/alert";
 import { LocalDate } from "~/components/ui/local-date";
@@ -127,9 +128,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <ul className="mt-3 divide-y divide-slate-100">
             {activity.map((item) => (
               <li key={item.id} className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
-                <Link to={item.href} className="text-sm font-medium text-slate-900 hover:text-brand-700">
+                <RowLink to={item.href} className="text-sm font-medium text-slate-900 hover:text-brand-700">
                   {item.text}
-                </Link>
+                </RowLink>
                 <span className="shrink-0 text-xs text-slate-500">
                   {item.actorName ? `${item.actorName} · ` : ""}
                   <LocalDate value={item.createdAt} withTime />

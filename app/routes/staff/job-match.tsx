@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { RowLink } from "~/components/ui/row-link";
 import type { Route } from "./+types/job-match";
 import { Badge } from "~/components/ui/badge";
 import { DataTable } from "~/components/ui/data-table";
@@ -82,9 +83,9 @@ export default function JobMatch({ loaderData }: Route.ComponentProps) {
                     key: row.applicationId,
                     cells: [
                       <>
-                        <Link to={`/candidates/${row.candidateId}`} className="font-semibold text-slate-900 hover:text-brand-700">
+                        <RowLink to={`/candidates/${row.candidateId}`} className="font-semibold text-slate-900 hover:text-brand-700">
                           {row.name}
-                        </Link>
+                        </RowLink>
                         <p className="break-all text-xs text-slate-500">{row.email}</p>
                       </>,
                       <>

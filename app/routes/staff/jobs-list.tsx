@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { RowLink } from "~/components/ui/row-link";
 import { DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import type { Route } from "./+types/jobs-list";
@@ -106,21 +107,21 @@ export default function JobsList({ loaderData }: Route.ComponentProps) {
                 <Badge tone={jobStatusTone(job.status)}>{job.status}</Badge>,
                 `${job.applications} ${job.applications === 1 ? "candidate" : "candidates"}`,
                 <div className="flex flex-wrap gap-x-5 gap-y-2 md:flex-nowrap md:justify-end">
-                  <Link to={`/manage/jobs/${job.id}`} className="font-semibold text-brand-600 hover:text-brand-700">
+                  <RowLink to={`/manage/jobs/${job.id}`} className="font-semibold text-brand-600 hover:text-brand-700">
                     Manage Pipeline
-                  </Link>
-                  <Link to={`/manage/jobs/${job.id}/edit`} className="font-semibold text-slate-600 hover:text-slate-900" aria-label={`Edit ${job.title}`}>
+                  </RowLink>
+                  <RowLink to={`/manage/jobs/${job.id}/edit`} className="font-semibold text-slate-600 hover:text-slate-900" aria-label={`Edit ${job.title}`}>
                     Edit
-                  </Link>
+                  </RowLink>
                   {/* A draft or closed job has no live page (404, 410): its preview shows what it would be. */}
                   {job.status === "published" ? (
                     <a href={`${job.href}/apply`} target="_blank" rel="noopener noreferrer" className="font-semibold text-slate-600 hover:text-slate-900">
                       View Live Job
                     </a>
                   ) : (
-                    <Link to={`/manage/jobs/${job.id}/preview`} className="font-semibold text-slate-600 hover:text-slate-900" aria-label={`Preview ${job.title}`}>
+                    <RowLink to={`/manage/jobs/${job.id}/preview`} className="font-semibold text-slate-600 hover:text-slate-900" aria-label={`Preview ${job.title}`}>
                       Preview
-                    </Link>
+                    </RowLink>
                   )}
                 </div>,
               ],
