@@ -76,6 +76,28 @@ describe("listApplications", () => {
     // Another company's job filters to nothing rather than leaking its applications.
     expect(await names({ jobId: theirs.id })).toEqual([]);
 
+    // Counted exactly from the stage counters where they count the filters, else from the rows;
+    // an application without a stage (the column allows one) is counted too.
+    const totals = async (filters: Parameters<typeof listApplications>[2]) => {
+      const { total, totalCapped } = await listApplications(t.db, staff, filters);
+      return totalCapped ? "capped" : total;
+    };
+    const alan = (await listApplications(t.db, staff, { q: "turing" })).rows[0]!.id;
+    await t.db.execute(sql`update applications set current_pipeline_stage_id = null where id = ${alan}`);
+    expect(await totals({})).toBe(3);
+    expect(await totals({ status: "active" })).toBe(2);
+    expect(await totals({ jobId: backend.id })).toBe(2);
+    expect(await totals({ jobId: design.id })).toBe(1);
+    expect(await totals({ jobId: backend.id, status: "active" })).toBe(1);
+    expect(await totals({ jobId: backend.id, stageId: screening })).toBe(1);
+    expect(await totals({ stageId: screening, status: "active" })).toBe(1);
+    expect(await totals({ jobId: design.id, stageId: screening })).toBe(0);
+    expect(await totals({ jobId: theirs.id })).toBe(0);
+    expect(await totals({ status: "rejected" })).toBe(1);
+    await moveApplication(t.db, staff, ada.id, backend.stages[0]!.id);
+    expect(await totals({ jobId: backend.id, stageId: screening })).toBe(0);
+    expect(await totals({ stageId: backend.stages[0]!.id })).toBe(2);
+
     // The filters show the chosen job and its stages; another company's job is no choice at all.
     const chosen = await getApplicationFilterChoices(t.db, staff, backend.id);
     expect(chosen.job).toEqual({ id: backend.id, title: "Backend" });
@@ -128,15 +150,18 @@ describe("listApplications", () => {
     expect((await listApplications(t.db, other, { q: "apollo" })).rows.map((r) => r.candidateName)).toEqual(["Margaret Hamilton Theirs"]);
   });
 
-  it("counts up to the cap and says there are more", async () => {
+  it("counts up to the cap and says there are more, except where the stage counters count exactly", async () => {
     const { staff } = await createStaff(t.db, t.auth);
     const job = await createTestJob(t.db, staff);
     const stage = job.stages[0]!.id;
-    // Bulk 1 is the newest, Bulk 10001 the oldest.
-    await t.db.execute(sql`insert into applications (company_id, job_id, candidate_name, candidate_email, current_pipeline_stage_id, created_at)
-      select ${job.companyId}, ${job.id}, 'Bulk ' || n, 'bulk' || n || '@example.test', ${stage}, now() - n * interval '1 second'
+    // Bulk 1 is the newest, Bulk 10001 the oldest; all withdrawn (the counters count all and active ones only).
+    await t.db.execute(sql`insert into applications (company_id, job_id, candidate_name, candidate_email, current_pipeline_stage_id, status, created_at)
+      select ${job.companyId}, ${job.id}, 'Bulk ' || n, 'bulk' || n || '@example.test', ${stage}, 'withdrawn', now() - n * interval '1 second'
       from generate_series(1, ${APPLICATIONS_COUNT_CAP + 1}) n`);
-    expect(await listApplications(t.db, staff, {})).toMatchObject({ total: APPLICATIONS_COUNT_CAP, totalCapped: true });
+    expect(await listApplications(t.db, staff, {})).toMatchObject({ total: APPLICATIONS_COUNT_CAP + 1, totalCapped: false });
+    expect(await listApplications(t.db, staff, { jobId: job.id })).toMatchObject({ total: APPLICATIONS_COUNT_CAP + 1, totalCapped: false });
+    expect(await listApplications(t.db, staff, { status: "active" })).toMatchObject({ total: 0, totalCapped: false, rows: [] });
+    expect(await listApplications(t.db, staff, { status: "withdrawn" })).toMatchObject({ total: APPLICATIONS_COUNT_CAP, totalCapped: true });
     expect(await listApplications(t.db, staff, { q: "bulk1000" })).toMatchObject({ total: 3, totalCapped: false });
     // A search matching more than the cap still shows the newest matches first, and says "10,000+".
     const broad = await listApplications(t.db, staff, { q: "bulk" });

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import { applications, jobs, pipelineStages } from "../../../db/schema";
+import { applications, jobs, pipelineStages, stageCounts } from "../../../db/schema";
 import { type ApplicationStatus } from "~/schemas/application-review";
 import { isUuid } from "~/schemas/id";
 import type { FormField } from "~/schemas/form-field";
-import type { Queryable } from "../platform/db.server";
-import { type Actor, owned } from "../platform/tenancy.server";
+import { type Queryable, queryRows } from "../platform/db.server";
+import { type Actor, owned, ownedSql } from "../platform/tenancy.server";
 import { likePattern } from "../jobs/queries.server";
 import { cursorAt, keysetPage, keysetQuery, type KeysetPosition } from "../platform/keyset.server";
 
@@ -41,9 +41,12 @@ export async function listApplications(db: Queryable, actor: Actor, filters: App
     if (found) return found;
   }
   const keyset = keysetQuery(applications.createdAt, applications.id, filters, APPLICATIONS_PAGE_SIZE);
-  // How many match, counted up to the cap from the filter's index, in the page's own statement
-  // (one round trip); on its own only when the page is empty and no row carries it.
+  // How many match, in the page's own statement (one round trip); on its own only when the page
+  // is empty and no row carries it. Exact from the stage counters where they count the filters,
+  // else counted up to the cap from the filter's index.
   const upToCap = db.select({ one: sql`1`.as("one") }).from(applications).where(where).limit(APPLICATIONS_COUNT_CAP + 1);
+  const exact = countedByStages(actor, filters);
+  const matchedSql = exact ?? sql<number>`(select count(*) from (${upToCap}) as "matches")::int`;
   const rows = await db
     .select({
       id: applications.id,
@@ -55,7 +58,7 @@ export async function listApplications(db: Queryable, actor: Actor, filters: App
       jobId: applications.jobId,
       jobTitle: jobs.title,
       stageName: pipelineStages.name,
-      matched: sql<number>`(select count(*) from (${upToCap}) as "matches")::int`,
+      matched: matchedSql,
     })
     .from(applications)
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
@@ -63,12 +66,44 @@ export async function listApplications(db: Queryable, actor: Actor, filters: App
     .where(and(where, keyset.where))
     .orderBy(...keyset.orderBy)
     .limit(keyset.limit);
-  const matched = rows[0]?.matched ?? Number((await db.select({ n: count() }).from(upToCap.as("matches")))[0]?.n ?? 0);
+  const matched =
+    rows[0]?.matched ??
+    (exact
+      ? (await queryRows<{ n: number }>(db, sql`select ${exact} as n`))[0]?.n
+      : (await db.select({ n: count() }).from(upToCap.as("matches")))[0]?.n) ??
+    0;
   return applicationsPage(
     rows.map(({ matched: _, ...row }) => row),
     filters,
-    matched,
+    Number(matched),
+    exact !== undefined,
   );
+}
+
+/**
+ * How many applications match, exactly, from the stage counters (decision 060) when the filters
+ * are ones they count: a job, a stage, and any status or "active"; else undefined. A job's count
+ * was 5,000 rows read from the heap for their company (6 ms); its counters are five rows. The
+ * company-wide sum reads about a thousand, and says "995,000" where the capped count said "10,000+".
+ * Applications without a stage (none are made so, but the column allows it) are counted from
+ * their index.
+ */
+function countedByStages(actor: Actor, filters: ApplicationFilters): SQL<number> | undefined {
+  if (filters.q?.trim() || (filters.status && filters.status !== "active")) return undefined;
+  const jobId = filters.jobId && isUuid(filters.jobId) ? filters.jobId : undefined;
+  const stageId = filters.stageId && isUuid(filters.stageId) ? filters.stageId : undefined;
+  const active = filters.status === "active";
+  const counters = and(
+    owned(stageCounts, actor),
+    jobId ? eq(stageCounts.jobId, jobId) : undefined,
+    stageId ? eq(stageCounts.stageId, stageId) : undefined,
+  );
+  const counted = active ? sql`${stageCounts.active}` : sql`${stageCounts.applications}`;
+  const stageless = stageId
+    ? sql`0`
+    : sql`(select count(*) from ${applications} a where a.current_pipeline_stage_id is null and ${ownedSql("a", actor)}
+           ${jobId ? sql`and a.job_id = ${jobId}` : sql``} ${active ? sql`and a.status = 'active'` : sql``})`;
+  return sql<number>`((select coalesce(sum(${counted}), 0) from ${stageCounts} where ${counters}) + ${stageless})::int`;
 }
 
 type ApplicationRow = {
@@ -84,16 +119,16 @@ type ApplicationRow = {
 };
 
 /** The answer of listApplications: a keyset page of rows, and how many match (capped). */
-function applicationsPage(rows: ApplicationRow[], filters: ApplicationFilters, matches: number) {
+function applicationsPage(rows: ApplicationRow[], filters: ApplicationFilters, matches: number, exact = false) {
   const page = keysetPage(rows, filters, APPLICATIONS_PAGE_SIZE);
   return {
     rows: page.rows.map(({ cursorAt: _, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     next: page.next,
     previous: page.previous,
-    /** How many match, at most APPLICATIONS_COUNT_CAP. */
-    total: Math.min(matches, APPLICATIONS_COUNT_CAP),
-    /** More than APPLICATIONS_COUNT_CAP match. */
-    totalCapped: matches > APPLICATIONS_COUNT_CAP,
+    /** How many match: exactly when the stage counters count them, else at most APPLICATIONS_COUNT_CAP. */
+    total: exact ? matches : Math.min(matches, APPLICATIONS_COUNT_CAP),
+    /** More than APPLICATIONS_COUNT_CAP match, and they were counted only that far. */
+    totalCapped: !exact && matches > APPLICATIONS_COUNT_CAP,
   };
 }
 
