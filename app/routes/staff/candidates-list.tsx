@@ -376,7 +376,7 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
                       checked={ticked.has(row.id)}
                       onChange={(event) => toggle(row.id, event.target.checked)}
                       aria-label={`Select ${row.name}`}
-                      className="mt-1 size-4 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+                      className="row-checkbox"
                     />
                     <div className="min-w-0">
                       <p className="font-semibold text-slate-900">{row.name}</p>
