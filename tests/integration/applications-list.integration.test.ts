@@ -146,6 +146,12 @@ describe("listApplications", () => {
     const second = await listApplications(t.db, staff, { q: "garet hamil", after: first.next! });
     expect(second.rows.map((r) => r.candidateName)).toEqual(["Margaret Hamilton 5", "Margaret Hamilton 4", "Margaret Hamilton 3", "Margaret Hamilton 2", "Margaret Hamilton 1"]);
     expect((await listApplications(t.db, staff, { q: "@APOLLO" })).total).toBe(30);
+    // Words of a search with spaces are found together and in their order, short ones too.
+    expect((await listApplications(t.db, staff, { q: "hamilton 2" })).total).toBe(11);
+    expect((await listApplications(t.db, staff, { q: "TON 3" })).rows.map((r) => r.candidateName)).toEqual(["Margaret Hamilton 30", "Margaret Hamilton 3"]);
+    expect((await listApplications(t.db, staff, { q: "margaret 5" })).total).toBe(0);
+    expect((await listApplications(t.db, staff, { q: "hamilton margaret" })).total).toBe(0);
+    expect((await listApplications(t.db, staff, { q: "t h" })).total).toBe(30);
     expect((await listApplications(t.db, staff, { q: "theirs" })).total).toBe(0);
     expect((await listApplications(t.db, other, { q: "apollo" })).rows.map((r) => r.candidateName)).toEqual(["Margaret Hamilton Theirs"]);
   });
