@@ -2,7 +2,7 @@
  * Query plans of the public board's searches (decision 024), printed by bench/jobs-bench.mjs on its
  * seeded database, or alone against any database:
  *
- *   npx tsx bench/board-plans.ts postgres://postgres@127.0.0.1:5432/openhire_bench
+ *   npx tsx bench/board-plans.ts postgres://postgres@127.0.0.1:5432/openhire_bench_jobs
  *
  * Runs EXPLAIN (ANALYZE, BUFFERS) on exactly the statements `listBoardJobs` sends, in its order
  * (a deep page without a search from the board's anchors, decision 074).
@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, queryRows } from "~/server/platform/db.server";
 import { boardAnchors, boardPageQueries, JOB_BOARD_PAGE_SIZE } from "~/server/job-board/queries.server";
 
-const url = process.argv[2] ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/openhire_bench";
+const url = process.argv[2] ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/openhire_bench_jobs";
 const searches: { label: string; q?: string; page?: number }[] = [
   { label: "a term that matches nothing", q: `nomatch${Math.floor(Math.random() * 1e9)}` },
   { label: "a common term (one job in five)", q: "engineer" },

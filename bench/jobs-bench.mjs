@@ -2,7 +2,7 @@
 //
 //   npm run build && node bench/jobs-bench.mjs
 //
-// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/openhire_bench) is dropped and made
+// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/openhire_bench_jobs) is dropped and made
 // anew. The script seeds it, starts `node server.js` on BENCH_PORT (default 3399), then runs
 // autocannon against a static file, the entry script as a browser asks for it (br), /jobs,
 // /jobs?q=..., a job page, /jobs as curl asks for it (no Accept), random deep pages and searches
@@ -21,7 +21,7 @@ import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
 
-const url = new URL(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/openhire_bench");
+const url = new URL(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/openhire_bench_jobs");
 const PORT = Number(process.env.BENCH_PORT ?? 3399);
 const BASE = `http://127.0.0.1:${PORT}`;
 const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
