@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { redirect, type RouterContextProvider } from "react-router";
-import { companies, profiles } from "../../../db/schema";
-import { appDatabase, queryRows } from "../platform/db.server";
+import { companies, profiles, session, user } from "../../../db/schema";
+import { appDatabase, type Database } from "../platform/db.server";
 import { responseCookiesContext } from "../platform/request-context.server";
 import type { Actor } from "../platform/tenancy.server";
 import { appAuth, authHeaders } from "./auth.server";
@@ -99,44 +99,57 @@ async function liveSessionStaff(cookieHeader: string): Promise<Staff | null | un
   const given = Buffer.from(signature, "base64");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
 
-  const [row] = await queryRows<{
-    session_id: string;
-    expires_at: Date | string;
-    user_id: string;
-    email: string;
-    email_verified: boolean;
-    full_name: string | null;
-    role: Staff["role"] | null;
-    company_id: string | null;
-    company_name: string | null;
-    owner_id: string | null;
-  }>(
-    appDatabase(),
-    sql`select s.id as session_id, s.expires_at, u.id as user_id, u.email, u.email_verified,
-               p.full_name, p.role, p.company_id, c.name as company_name, c.created_by as owner_id
-        from session s
-        join "user" u on u.id = s.user_id
-        left join profiles p on p.id = u.id
-        left join companies c on c.id = p.company_id
-        where s.token = ${token}`,
-  );
+  const [row] = await staffSessionQuery(appDatabase()).execute({ token });
   if (!row) return undefined;
-  const expiresAt = new Date(row.expires_at).getTime();
+  const expiresAt = row.expiresAt.getTime();
   const { expiresIn, updateAge } = auth.sessionConfig;
   // Expired, or old enough for better-auth to push its expiry out: its getSession does that.
   if (expiresAt < Date.now() || expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now()) return undefined;
-  if (!row.company_id || !row.role) return null;
+  if (!row.companyId || !row.role) return null;
   return {
-    userId: row.user_id,
-    sessionId: row.session_id,
+    userId: row.userId,
+    sessionId: row.sessionId,
     email: row.email,
-    emailVerified: row.email_verified,
-    isOwner: row.owner_id === row.user_id,
-    fullName: row.full_name,
+    emailVerified: row.emailVerified,
+    isOwner: row.ownerId === row.userId,
+    fullName: row.fullName,
     role: row.role,
-    companyId: row.company_id,
-    companyName: row.company_name ?? "",
+    companyId: row.companyId,
+    companyName: row.companyName ?? "",
   };
+}
+
+/*
+ * The statement of every signed-in request, prepared once per database (and by PostgreSQL once per
+ * connection): planning its four-table join took PostgreSQL 0.4 to 1.2 ms, ten times running it.
+ * A session is no company's row, so no tenancy condition: it says who the company is.
+ */
+const prepared = new WeakMap<Database, ReturnType<typeof prepareStaffSession>>();
+function prepareStaffSession(db: Database) {
+  return db
+    .select({
+      sessionId: session.id,
+      expiresAt: session.expiresAt,
+      userId: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      fullName: profiles.fullName,
+      role: profiles.role,
+      companyId: profiles.companyId,
+      companyName: companies.name,
+      ownerId: companies.createdBy,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(companies, eq(companies.id, profiles.companyId))
+    .where(eq(session.token, sql.placeholder("token")))
+    .prepare("staff_session");
+}
+function staffSessionQuery(db: Database) {
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = prepareStaffSession(db)));
+  return query;
 }
 
 /** One cookie's value as better-call reads it (the first of that name, unquoted, URI-decoded), or undefined. */
