@@ -26,3 +26,13 @@ export function Pagination({ summary, previousHref, nextHref }: { summary?: Reac
     </nav>
   );
 }
+
+/**
+ * A list's count for its Pagination: "995,000 applications", "1 application", or "10,000+
+ * applications" when the count stopped at its cap (decision 060).
+ */
+export function countSummary(list: { total: number; totalCapped: boolean }, one: string, many: string): string {
+  const number = list.total.toLocaleString("en-US");
+  if (list.totalCapped) return `${number}+ ${many}`;
+  return `${number} ${list.total === 1 ? one : many}`;
+}

@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { inputStyles } from "~/components/ui/field";
 import { LocalDate } from "~/components/ui/local-date";
 import { JobFilter } from "~/features/job-filter/job-filter";
-import { Pagination } from "~/components/ui/pagination";
+import { countSummary, Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import { APPLICATION_STATUSES, ApplicationsQuerySchema, applicationStatusTone } from "~/schemas/application-review";
 import { cursorParam, type PageCursor, parseQuery } from "~/schemas/query";
@@ -180,11 +180,7 @@ export default function ApplicationsList({ loaderData }: Route.ComponentProps) {
               }))}
             />
             <Pagination
-              summary={
-                list.totalCapped
-                  ? `${list.total.toLocaleString("en-US")}+ applications`
-                  : `${list.total.toLocaleString("en-US")} ${list.total === 1 ? "application" : "applications"}`
-              }
+              summary={countSummary(list, "application", "applications")}
               previousHref={pageHref("before", list.previous)}
               nextHref={pageHref("after", list.next)}
             />

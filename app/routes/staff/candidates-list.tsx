@@ -9,7 +9,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { inputStyles } from "~/components/ui/field";
 import { LocalDate } from "~/components/ui/local-date";
-import { Pagination } from "~/components/ui/pagination";
+import { countSummary, Pagination } from "~/components/ui/pagination";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { BulkTagBar, TagChip, TagSuggestions } from "~/features/candidate-tags/candidate-tags";
 import { JobFilter } from "~/features/job-filter/job-filter";
@@ -424,11 +424,7 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
               }))}
             />
             <Pagination
-              summary={
-                list.totalCapped
-                  ? `${list.total.toLocaleString("en-US")}+ candidates`
-                  : `${list.total.toLocaleString("en-US")} ${list.total === 1 ? "candidate" : "candidates"}`
-              }
+              summary={countSummary(list, "candidate", "candidates")}
               previousHref={pageHref("before", list.previous)}
               nextHref={pageHref("after", list.next)}
             />

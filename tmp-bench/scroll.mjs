@@ -1,0 +1,11 @@
+import { chromium } from "@playwright/test";
+const [, , base, cookie, out] = process.argv;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+await context.addCookies(cookie.split(";").map((c) => { const [name, ...v] = c.trim().split("="); return { name, value: v.join("="), url: base }; }));
+const page = await context.newPage();
+await page.goto(base + "/applications");
+await page.mouse.wheel(0, 5000);
+await page.waitForTimeout(300);
+await page.screenshot({ path: out });
+await browser.close();
