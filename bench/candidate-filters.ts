@@ -16,10 +16,7 @@
  * BENCH_ONLY=<text> runs the cases whose label contains it. BENCH_HTTP=1 (after `npm run build`) then
  * times the search page over HTTP under load (port PORT, default 3401; BENCH_SECONDS, default 10).
  */
-import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import os from "node:os";
-import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { createAuth } from "~/server/accounts/auth.server";
@@ -27,6 +24,7 @@ import { registerAccount } from "~/server/accounts/sign-up.server";
 import { type CandidateFilters, listCandidates } from "~/server/candidates/queries.server";
 import { openDatabase, queryRows } from "~/server/platform/db.server";
 import type { Actor } from "~/server/platform/tenancy.server";
+import { percentile, signIn, startServer, timeLoad } from "./http-load";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -399,8 +397,6 @@ const allCases: Case[] = [
 /** BENCH_ONLY=<text>: the cases whose label contains it. */
 const cases = allCases.filter(([label]) => !process.env.BENCH_ONLY || label.includes(process.env.BENCH_ONLY));
 
-/** The runs' p-th percentile (nearest rank). */
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** Median, p95 and max of the runs, in ms. */
 async function time(filters: CandidateFilters) {
@@ -462,41 +458,10 @@ if (process.env.BENCH_PLANS !== "0") {
 // its pages: the production server signed in as the company's recruiter, autocannon with 10
 // connections for BENCH_SECONDS (10), each request two other skills and one of three sources.
 if (process.env.BENCH_HTTP === "1") {
-  const port = Number(process.env.PORT ?? 3401);
-  const base = `http://localhost:${port}`;
-  const flags = JSON.parse(readFileSync("package.json", "utf8")).scripts.serve.match(/node ((?:--\S+ )*)server\.js/)?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
-  const server = spawn(process.execPath, [...flags, "server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      BASE_URL: base,
-      DATABASE_URL: url.toString(),
-      BETTER_AUTH_SECRET: SECRET,
-      SEED_DEMO: "0",
-      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "auto",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const { base, server } = await startServer({ port: Number(process.env.PORT ?? 3401), databaseUrl: url.toString(), secret: SECRET });
   console.log(`\nServer pid ${server.pid} on ${base}`);
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      if (i > 120) throw new Error("The server did not start");
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    const signIn = await fetch(`${base}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-      body: new URLSearchParams({ email: EMAIL, password: PASSWORD, redirectTo: "/dashboard" }),
-    });
-    if (signIn.status !== 302) throw new Error(`Sign-in answered ${signIn.status}`);
-    const cookie = signIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    const cookie = await signIn(base, EMAIL, PASSWORD);
     const words = SKILLS.slice(0, 80).filter((word) => /^[a-z]+$/.test(word));
     const sources = ["job_board", "referrer", "campaign"];
     const target = (i: number) => ({
@@ -511,34 +476,17 @@ if (process.env.BENCH_HTTP === "1") {
         throw new Error(`${target(i).path} answered ${response.status} without the search or its rows`);
       }
     }
-    let n = 0;
-    await autocannon({ url: base, connections: 10, duration: 3, headers: { cookie }, requests: [{ setupRequest: (request) => ({ ...request, method: "GET", path: target(n++).path }) }] });
-    const latencies: number[] = [];
-    let errors = 0;
     const loadBefore = os.loadavg();
-    const run = await autocannon({
-      url: base,
-      connections: 10,
-      duration: Number(process.env.BENCH_SECONDS ?? 10),
-      headers: { cookie, "accept-encoding": "identity" },
-      requests: [
-        {
-          setupRequest: (request, context) => {
-            const i = n++;
-            context.i = i;
-            context.sent = performance.now();
-            return { ...request, method: "GET", path: target(i).path };
-          },
-          onResponse: (status, body, context) => {
-            latencies.push(performance.now() - (context.sent as number));
-            if (status !== 200 || !body.includes(target(context.i as number).word)) errors++;
-          },
-        },
-      ],
+    const run = await timeLoad({
+      base,
+      cookie,
+      path: (i) => target(i).path,
+      check: (i, status, body) => status === 200 && body.includes(target(i).word),
+      seconds: Number(process.env.BENCH_SECONDS ?? 10),
+      warmup: 3,
     });
-    latencies.sort((a, b) => a - b);
     console.log(
-      `/candidates?q=<two skills>&source=…: ${run.requests.average.toFixed(1)} req/s, ${latencies.length} answers, p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms (autocannon p50/p97.5/p99 ${run.latency.p50}/${run.latency.p97_5}/${run.latency.p99} ms), ${errors + run.non2xx + run.errors + run.timeouts} wrong answers; load average ${loadBefore.map((l) => l.toFixed(1)).join(" ")} → ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
+      `/candidates?q=<two skills>&source=…: ${run.rps.toFixed(1)} req/s, ${run.answers} answers, p50 ${run.p50.toFixed(0)} ms, p95 ${run.p95.toFixed(0)} ms, p99 ${run.p99.toFixed(0)} ms (autocannon p50/p97.5/p99 ${run.autocannon.join("/")} ms), ${run.errors} wrong answers; load average ${loadBefore.map((l) => l.toFixed(1)).join(" ")} → ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
     );
   } finally {
     server.kill("SIGTERM");

@@ -18,9 +18,6 @@
  * every answer. Last, EXPLAIN (ANALYZE, BUFFERS) of every statement those pages run, captured from
  * the app's own query functions. Exits 1 when a page is over budget.
  */
-import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { listCandidateActivity, listRecentActivity, listSubjectActivity } from "~/server/activity/queries.server";
@@ -34,6 +31,7 @@ import { startOfDayInTimeZone } from "~/server/platform/time-zone.server";
 import { listStaffJobs } from "~/server/jobs/queries.server";
 import { openDatabase, queryRows } from "~/server/platform/db.server";
 import type { Actor } from "~/server/platform/tenancy.server";
+import { type LoadResult, signIn, startServer, timeLoad } from "./http-load";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PORT = Number(process.env.PORT ?? 3311);
@@ -256,12 +254,6 @@ const jobCursors = await queryRows<{ cursor: string }>(
 );
 const contains = (body: string, expected: string | RegExp) => (typeof expected === "string" ? body.includes(expected) : expected.test(body));
 const names = FIRST.flatMap((first) => LAST.map((last) => `${first} ${last}`));
-/** The nearest-rank percentile of `values` (ms). */
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
 
@@ -269,25 +261,10 @@ const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
 // The production server, signed in through the sign-in form
 // ---------------------------------------------------------------------------
 
-const base = `http://localhost:${PORT}`;
 // Started as `npm run serve` starts it (the same heap limits), one process per core unless
 // WEB_CONCURRENCY says otherwise (decision 075).
-const WEB_CONCURRENCY = process.env.WEB_CONCURRENCY ?? "auto";
-console.log(`Server: WEB_CONCURRENCY=${WEB_CONCURRENCY}`);
-const SERVE_FLAGS = JSON.parse(readFileSync("package.json", "utf8")).scripts.serve.match(/node ((?:--\S+ )*)server\.js/)?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
-const server = spawn(process.execPath, [...SERVE_FLAGS, "server.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    BASE_URL: base,
-    DATABASE_URL: databaseUrl,
-    BETTER_AUTH_SECRET: SECRET,
-    SEED_DEMO: "0",
-    WEB_CONCURRENCY,
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+console.log(`Server: WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY ?? "auto"}`);
+const { base, server } = await startServer({ port: PORT, databaseUrl, secret: SECRET });
 
 interface Target {
   label: string;
@@ -299,39 +276,12 @@ interface Target {
   budget: boolean;
 }
 
-interface Result {
-  label: string;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  /** autocannon's own p50, p97.5 and p99, printed beside ours as a check. */
-  autocannon: number[];
-  bytes: number;
-  errors: number;
-  budget: boolean;
-}
+type Result = LoadResult & { label: string; budget: boolean };
 
 let failed = false;
 const results: Result[] = [];
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (i > 120) throw new Error("The server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  const signIn = await fetch(`${base}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-    body: new URLSearchParams({ email: EMAIL, password: PASSWORD, redirectTo: "/dashboard" }),
-  });
-  if (signIn.status !== 302) throw new Error(`Sign-in answered ${signIn.status}`);
-  const cookie = signIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const cookie = await signIn(base, EMAIL, PASSWORD);
 
   const page = (label: string, path: (i: number) => string, expect: (i: number) => string | RegExp): Target[] => [
     { label, path, expect, budget: true },
@@ -405,55 +355,16 @@ try {
         throw new Error(`${target.label}: ${target.path(i)} answered ${response.status} without "${target.expect(i)}"`);
       }
     }
-    let n = 0;
-    if (WARMUP > 0) {
-      await autocannon({
-        url: base,
-        connections: CONNECTIONS,
-        duration: WARMUP,
-        headers: { cookie, "accept-encoding": "identity" },
-        requests: [{ setupRequest: (request) => ({ ...request, method: "GET", path: target.path(n++) }) }],
-      });
-    }
-    let errors = 0;
-    let bytes = 0;
-    let answers = 0;
-    const latencies: number[] = [];
-    const run = await autocannon({
-      url: base,
+    const run = await timeLoad({
+      base,
+      cookie,
+      path: target.path,
+      check: (i, status, body) => status === 200 && contains(body, target.expect(i)),
+      seconds: DURATION,
+      warmup: WARMUP,
       connections: CONNECTIONS,
-      duration: DURATION,
-      headers: { cookie, "accept-encoding": "identity" },
-      requests: [
-        {
-          setupRequest: (request, context) => {
-            const i = n++;
-            context.i = i;
-            context.sent = performance.now();
-            return { ...request, method: "GET", path: target.path(i) };
-          },
-          onResponse: (status, body, context) => {
-            // From building the request to its whole answer read (one request at a time per connection).
-            latencies.push(performance.now() - (context.sent as number));
-            answers++;
-            bytes += body.length;
-            if (status !== 200 || !contains(body, target.expect(context.i as number))) errors++;
-          },
-        },
-      ],
     });
-    const result: Result = {
-      label: target.label,
-      rps: run.requests.average,
-      p50: percentile(latencies, 50),
-      // autocannon reports p90 and p97.5, not the budget's p95: that comes from each answer's own time.
-      p95: percentile(latencies, 95),
-      p99: percentile(latencies, 99),
-      autocannon: [run.latency.p50, run.latency.p97_5, run.latency.p99],
-      bytes: answers ? bytes / answers : 0,
-      errors: errors + run.non2xx + run.errors + run.timeouts,
-      budget: target.budget,
-    };
+    const result: Result = { label: target.label, ...run, budget: target.budget };
     results.push(result);
     console.log(
       `${result.label.padEnd(40)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(0).padStart(5)} ms  p95 ${result.p95.toFixed(0).padStart(5)} ms  p99 ${result.p99.toFixed(0).padStart(5)} ms  ${(result.bytes / 1024).toFixed(1).padStart(7)} KiB  (autocannon ${result.autocannon.join("/")} ms)${result.errors ? `  ${result.errors} WRONG ANSWERS` : ""}`,

@@ -1,0 +1,148 @@
+/**
+ * What the benches that time pages over HTTP share (bench:staff, bench:candidates with BENCH_HTTP=1):
+ * the production server started as `npm run serve` starts it, a recruiter signed in through the
+ * sign-in form, and one timed autocannon run of a page whose every answer is checked, with p50, p95
+ * and p99 from the time of every answer (autocannon itself reports p90 and p97.5, not the budgets' p95).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import autocannon from "autocannon";
+
+/** The nearest-rank percentile of `values` (ms). */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** The node flags of `npm run serve` (the heap limits of decision 073), read from package.json. */
+function serveFlags(): string[] {
+  const serve = JSON.parse(readFileSync("package.json", "utf8")).scripts.serve as string;
+  return serve.match(/node ((?:--\S+ )*)server\.js/)?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+}
+
+/**
+ * Starts the built production server on `databaseUrl` (WEB_CONCURRENCY=auto unless set: one process
+ * per core, decision 075) and waits until it answers its health check.
+ */
+export async function startServer(options: { port: number; databaseUrl: string; secret: string }): Promise<{ base: string; server: ChildProcess }> {
+  const base = `http://localhost:${options.port}`;
+  const server = spawn(process.execPath, [...serveFlags(), "server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(options.port),
+      BASE_URL: base,
+      DATABASE_URL: options.databaseUrl,
+      BETTER_AUTH_SECRET: options.secret,
+      SEED_DEMO: "0",
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "auto",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (i > 120) {
+      server.kill("SIGTERM");
+      throw new Error("The server did not start");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return { base, server };
+}
+
+/** Signs in through the sign-in form, as a browser does; the session's Cookie header. */
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ email, password, redirectTo: "/dashboard" }),
+  });
+  if (response.status !== 302) throw new Error(`Sign-in answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** autocannon's own p50, p97.5 and p99, printed beside ours as a check. */
+  autocannon: [number, number, number];
+  /** The mean answer size, bytes. */
+  bytes: number;
+  answers: number;
+  /** Answers that failed `check`, plus autocannon's non-2xx, errors and timeouts. */
+  errors: number;
+}
+
+/**
+ * `connections` at once for `seconds` after `warmup` seconds untimed (every server process compiles
+ * its code first), request i asking for `path(i)` (so no answer repeats often enough for a cache to
+ * hide the work) and its answer held to `check(i, status, body)`.
+ */
+export async function timeLoad(options: {
+  base: string;
+  cookie: string;
+  path: (i: number) => string;
+  check: (i: number, status: number, body: string) => boolean;
+  seconds: number;
+  warmup: number;
+  connections?: number;
+}): Promise<LoadResult> {
+  const connections = options.connections ?? 10;
+  const headers = { cookie: options.cookie, "accept-encoding": "identity" };
+  let n = 0;
+  if (options.warmup > 0) {
+    await autocannon({
+      url: options.base,
+      connections,
+      duration: options.warmup,
+      headers,
+      requests: [{ setupRequest: (request) => ({ ...request, method: "GET", path: options.path(n++) }) }],
+    });
+  }
+  let errors = 0;
+  let bytes = 0;
+  const latencies: number[] = [];
+  const run = await autocannon({
+    url: options.base,
+    connections,
+    duration: options.seconds,
+    headers,
+    requests: [
+      {
+        setupRequest: (request, context) => {
+          const i = n++;
+          context.i = i;
+          context.sent = performance.now();
+          return { ...request, method: "GET", path: options.path(i) };
+        },
+        onResponse: (status, body, context) => {
+          // From building the request to its whole answer read (one request at a time per connection).
+          latencies.push(performance.now() - (context.sent as number));
+          bytes += body.length;
+          if (!options.check(context.i as number, status, body)) errors++;
+        },
+      },
+    ],
+  });
+  return {
+    rps: run.requests.average,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    autocannon: [run.latency.p50, run.latency.p97_5, run.latency.p99],
+    bytes: latencies.length ? bytes / latencies.length : 0,
+    answers: latencies.length,
+    errors: errors + run.non2xx + run.errors + run.timeouts,
+  };
+}
