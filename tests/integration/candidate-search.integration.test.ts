@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { applications, candidates, cvs } from "../../db/schema";
 import { SNIPPET_MARK_END, SNIPPET_MARK_START } from "~/schemas/candidate-search";
-import { listCandidates } from "~/server/candidates/queries.server";
+import { CANDIDATES_PAGE_SIZE, listCandidates } from "~/server/candidates/queries.server";
+import { addTagToCandidates } from "~/server/candidates/tags.server";
 import { queryRows } from "~/server/platform/db.server";
 import type { Actor } from "~/server/platform/tenancy.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
@@ -80,6 +81,47 @@ describe("Search candidates (full text)", () => {
     ]);
     expect(await candidateOf(named.id)).toBe(result.rows[0]!.id);
     expect(result.total).toBe(3);
+  });
+
+  it("pages through every tier both ways: names, then tags, then what they wrote, each newest first, every match once", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const { staff: other } = await createStaff(t.db, t.auth);
+    // 30 named Zeta, 5 tagged zeta, 30 whose CV says zeta, their activity interleaved in time; one elsewhere.
+    const made = async (companyId: string, name: string, n: number) =>
+      (
+        await queryRows<{ id: string }>(
+          t.db,
+          sql`insert into candidates (company_id, name, email, email_key, last_applied_at)
+              values (${companyId}, ${name}, ${`${name.toLowerCase().replaceAll(" ", ".")}@example.test`}, ${`${name.toLowerCase().replaceAll(" ", ".")}@example.test`}, ${new Date(Date.UTC(2026, 0, 1) + n * 60_000)})
+              returning id`,
+        )
+      )[0]!.id;
+    for (let n = 1; n <= 30; n++) await made(staff.companyId, `Zeta Person ${n}`, 3 * n);
+    const tagged: string[] = [];
+    for (let n = 1; n <= 5; n++) tagged.push(await made(staff.companyId, `Tagged Person ${n}`, 3 * n + 1));
+    await addTagToCandidates(t.db, staff, { candidateIds: tagged, name: "Zeta" });
+    for (let n = 1; n <= 30; n++) await addCvText(await made(staff.companyId, `Writer Person ${n}`, 3 * n + 2), staff.companyId, "Built the zeta pipeline.");
+    await made(other.companyId, "Zeta Elsewhere", 1);
+
+    const expected = [
+      ...Array.from({ length: 30 }, (_, i) => `Zeta Person ${30 - i}`),
+      ...Array.from({ length: 5 }, (_, i) => `Tagged Person ${5 - i}`),
+      ...Array.from({ length: 30 }, (_, i) => `Writer Person ${30 - i}`),
+    ];
+    const pages: Awaited<ReturnType<typeof listCandidates>>[] = [];
+    let page = await listCandidates(t.db, staff, { q: "zeta" });
+    pages.push(page);
+    while (page.next) pages.push((page = await listCandidates(t.db, staff, { q: "zeta", after: page.next })));
+    expect(pages.map((p) => p.rows.length)).toEqual([CANDIDATES_PAGE_SIZE, CANDIDATES_PAGE_SIZE, 15]);
+    expect(pages.flatMap((p) => p.rows.map((row) => row.name))).toEqual(expected);
+    expect(pages.flatMap((p) => p.rows.map((row) => row.match))).toEqual([...Array(30).fill("names"), ...Array(5).fill("tags"), ...Array(30).fill("text")]);
+    expect(pages.map((p) => p.total)).toEqual([65, 65, 65]);
+    // Back from the last page, page by page, to the first.
+    const back = await listCandidates(t.db, staff, { q: "zeta", before: pages[2]!.previous! });
+    expect(back.rows.map((row) => row.name)).toEqual(pages[1]!.rows.map((row) => row.name));
+    const front = await listCandidates(t.db, staff, { q: "zeta", before: back.previous! });
+    expect(front.rows.map((row) => row.name)).toEqual(pages[0]!.rows.map((row) => row.name));
+    expect(front.previous).toBeNull();
   });
 
   it("takes quoted phrases, -exclusions, phone numbers and email addresses, and stays inside the filters and the company", async () => {
