@@ -57,42 +57,14 @@ export interface SearchPageOptions extends KeysetPosition {
  */
 export async function searchCandidatesPage(db: Queryable, actor: Actor, filters: readonly SQL[], options: SearchPageOptions) {
   const q = options.q;
-  // The terms as a value the planner reads (the function is immutable, so it is folded at planning
-  // time and the columns' statistics say how common each word is): a word in every CV walks the
-  // activity index and stops after a page; a rare one reads its few matches from the text index.
-  const query = tsQuery(q);
   const partial = partialMatch(q);
-  const inNames = sql`(${candidates.searchNames} @@ ${query} or ${partial})`;
-  const inNamesA = sql`(ts_filter(${candidates.searchNames}, '{a}') @@ ${query} or ${partial})`;
-  const within = [ownedSql("candidates", actor), ...filters];
-  const tiers: [number, SQL | undefined][] = [
-    [3, and(...within, inNames, inNamesA)],
-    [2, and(...within, sql`${candidates.searchNames} @@ ${query}`, sql`not ${inNamesA}`)],
-    [1, and(...within, sql`${candidates.searchText} @@ ${query}`, sql`not ${inNames}`)],
-  ];
+  const inNames = sql`(${candidates.searchNames} @@ (select q from query) or ${partial})`;
+  const whereNames = and(ownedSql("candidates", actor), inNames, ...filters);
+  const whereText = and(ownedSql("candidates", actor), sql`${candidates.searchText} @@ (select q from query)`, sql`not ${inNames}`, ...filters);
   const { after, before } = options;
-  const forwards = !before;
   const cursor = before ?? after;
-  const key = cursor && /^\d{1,30}$/.test(cursor.at) ? BigInt(cursor.at) : undefined;
-  const cursorTier = key === undefined ? undefined : Number(key / TIER_FACTOR);
-  const cursorMicros = key === undefined ? undefined : key % TIER_FACTOR;
-  // The page: each tier's first rows after the cursor in the list's order (newest first), read on
-  // their own, then merged. A tier wholly on the far side of the cursor is not read.
-  const direction = forwards ? sql`desc` : sql`asc`;
-  const parts: SQL[] = [];
-  for (const [tier, condition] of tiers) {
-    if (cursorTier !== undefined && (forwards ? tier > cursorTier : tier < cursorTier)) continue;
-    const position =
-      cursorTier === tier && cursor
-        ? sql`(${candidates.lastAppliedAt}, ${candidates.id}) ${forwards ? sql`<` : sql`>`} (timestamptz 'epoch' + ${cursorMicros!.toString()}::bigint * interval '1 microsecond', ${cursor.id}::uuid)`
-        : undefined;
-    parts.push(sql`(select ${candidates.id} as id, ${tier}::int as tier, ${candidates.lastAppliedAt} as last_applied_at
-                    from ${candidates}
-                    where ${and(condition, position)}
-                    order by ${candidates.lastAppliedAt} ${direction}, ${candidates.id} ${direction}
-                    limit ${options.pageSize + 1})`);
-  }
-  const pageRows = parts.length > 0 ? sql.join(parts, sql` union all `) : sql`select null::uuid as id, null::int as tier, null::timestamptz as last_applied_at where false`;
+  const position = cursor ? sql`and (m.sort_key, m.id) ${before ? sql`>` : sql`<`} (${cursor.at}::bigint, ${cursor.id}::uuid)` : sql``;
+  const direction = before ? sql`asc` : sql`desc`;
   const rows = await queryRows<{
     /** Null on the one row of an empty page. */
     id: string | null;
@@ -113,17 +85,37 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
     snippet: string | null;
   }>(
     db,
-    sql`with page as (
-          select m.id, m.tier, (m.tier::bigint * ${TIER_FACTOR.toString()}::bigint + (extract(epoch from m.last_applied_at) * 1000000)::bigint) as sort_key
-          from (${pageRows}) m
-          order by sort_key ${direction}, m.id ${direction}
+    sql`with query as materialized (select ${tsQuery(q)} as q),
+        -- Who they are first (few), then what they wrote, each the most recently active first, so
+        -- the best and newest matches are among those kept when more than the cap match.
+        by_names as (
+          select ${candidates.id} as id, ${candidates.lastAppliedAt} as last_applied_at,
+                 (case when ts_filter(${candidates.searchNames}, '{a}') @@ (select q from query) or ${partial} then 3 else 2 end) as tier
+          from ${candidates}
+          where ${whereNames}
+          order by ${candidates.lastAppliedAt} desc, ${candidates.id} desc
+          limit ${options.cap + 1}
+        ),
+        by_text as (
+          select ${candidates.id} as id, ${candidates.lastAppliedAt} as last_applied_at, 1 as tier
+          from ${candidates}
+          where ${whereText}
+          order by ${candidates.lastAppliedAt} desc, ${candidates.id} desc
+          limit ${options.cap + 1}
+        ),
+        matches as (select * from by_names union all select * from by_text),
+        ranked as (
+          select id, tier, (tier::bigint * ${TIER_FACTOR.toString()}::bigint + (extract(epoch from last_applied_at) * 1000000)::bigint) as sort_key
+          from matches
+        ),
+        page as (
+          select m.id, m.tier, m.sort_key from ranked m
+          where true ${position}
+          order by m.sort_key ${direction}, m.id ${direction}
           limit ${options.pageSize + 1}
         )
         select c.id, p.sort_key::text as sort_key, c.name, c.email, c.last_applied_at, c.source, c.source_detail, p.tier,
-               -- How many match, up to the cap: in any order, so the indexes' bitmaps can answer.
-               (select count(*)::int from (select 1 from ${candidates}
-                  where ${and(...within, sql`(${inNames} or ${candidates.searchText} @@ ${query})`)}
-                  limit ${options.cap + 1}) counted) as matched,
+               counted.matched,
                latest.job_title as latest_job_title, latest.stage_name as latest_stage_name, latest.status as latest_status,
                ${applicationCountOf(sql`c.id`, actor)} as applications,
                ${shownTagsOf(sql`c.id`, actor, options.tagsPerRow)} as tags,
@@ -135,11 +127,11 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
                               (select string_agg(f.value #>> '{}', E'\\n') from jsonb_each(coalesce(a.form_data->'custom_fields', '{}'::jsonb)) f
                                where jsonb_typeof(f.value) = 'string')), E'\\n')
                       from ${applications} a where a.candidate_id = c.id)), 100000),
-                   ${query},
+                   (select q from query),
                    ${`StartSel=${SNIPPET_MARK_START}, StopSel=${SNIPPET_MARK_END}, MaxFragments=2, MaxWords=18, MinWords=8, FragmentDelimiter=" … "`})
                end as snippet
         -- One row even when the page is empty (a page past the last match), for the count.
-        from (select 1) one
+        from (select count(*)::int as matched from matches) counted
         left join page p on true
         left join ${candidates} c on c.id = p.id
         left join ${latestApplicationJoin(sql`c.id`, actor)} on true
