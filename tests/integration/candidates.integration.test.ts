@@ -129,6 +129,14 @@ describe("candidates", () => {
     expect(second.rows[0]!.name).toBe("Bulk 10075");
     const back = await listCandidates(t.db, staff, { q: "bulk10", before: second.previous! });
     expect(back.rows.map((r) => r.name)).toEqual(first.rows.map((r) => r.name));
+    // "bulk5": Bulk 5, 50–59, 500–599 and 5000–5999, none among the 2,000 most recently active, so
+    // the page is read from the indexes' matches rather than found among the newest (both ways).
+    const older = await listCandidates(t.db, staff, { q: "bulk5" });
+    expect(older).toMatchObject({ total: 1111, totalCapped: false });
+    expect(older.rows.slice(0, 2).map((r) => r.name)).toEqual(["Bulk 5999", "Bulk 5998"]);
+    const olderNext = await listCandidates(t.db, staff, { q: "bulk5", after: older.next! });
+    expect(olderNext.rows[0]!.name).toBe("Bulk 5974");
+    expect((await listCandidates(t.db, staff, { q: "bulk5", before: olderNext.previous! })).rows.map((r) => r.name)).toEqual(older.rows.map((r) => r.name));
     // Past the last match: nobody, and still the count.
     const last = await listCandidates(t.db, staff, { q: "bulk10", after: { at: "0", id: "00000000-0000-4000-8000-000000000000" } });
     expect(last).toMatchObject({ rows: [], total: 212 });

@@ -54,9 +54,10 @@ export async function listCandidates(db: Queryable, actor: Actor, filters: Candi
   if (tagId === null) return { rows: [], next: null, previous: null, total: 0, totalCapped: false };
   const q = filters.q?.trim();
   if (q && filters.sort !== "name") {
-    const { where } = candidateConditions(actor, { ...filters, q: undefined }, tagId);
+    const { where, narrowing } = candidateConditions(actor, { ...filters, q: undefined }, tagId);
     return searchCandidatesPage(db, actor, [where], {
       q,
+      narrowing,
       after: filters.after,
       before: filters.before,
       pageSize: CANDIDATES_PAGE_SIZE,

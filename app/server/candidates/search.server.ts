@@ -13,6 +13,8 @@ import { applicationCountOf, latestApplicationJoin, shownTagsOf, tagCountOf } fr
 
 const TIER_FACTOR = 10_000_000_000_000_000n; // 10^16: above any microsecond timestamp of this era
 const TIERS: Record<number, SearchMatch> = { 3: "names", 2: "tags", 1: "text" };
+/** How many candidates of the filters, in the list's order, a group's page is first looked for among. */
+const SEARCH_WINDOW = 2000;
 
 /**
  * The search's terms as PostgreSQL full-text search reads a search box (websearch_to_tsquery):
@@ -42,6 +44,12 @@ export interface SearchPageOptions extends KeysetPosition {
   cap: number;
   /** How many of a row's tags it names (A to Z); it says how many more there are. */
   tagsPerRow: number;
+  /**
+   * The filters may keep few candidates spread anywhere in the list's order (a tag, a job, a
+   * status, dates): each group's page is then read from the search indexes' matches at once, never
+   * looked for among the newest, which could mean probing thousands of candidates for a filter.
+   */
+  narrowing?: boolean;
 }
 
 /**
@@ -51,20 +59,73 @@ export interface SearchPageOptions extends KeysetPosition {
  * active first within each, a keyset page at a time; each row says where it matched and, for a
  * match in what they wrote, shows the passage with the terms marked.
  *
- * Cost: the two GIN indexes give the matching rows; ordering needs only each match's small
- * `search_names` and date (never the large text document, except to check a phrase), and the
+ * Cost (decision 086): each group's page is looked for first among the next 2,000 candidates of the
+ * filters in the list's order, where a common word fills it at once, and only when that window comes
+ * up short and the list holds more, read from the search indexes' matches and sorted (a rare word has
+ * few); with filters that may keep few candidates anywhere in the order (tag, job, status, dates) it
+ * is read from the matches at once. How many match is counted up to the cap in any order. Ordering
+ * needs only each match's date (never the large text document, except to check a phrase), and the
  * passages are cut for the page's rows only.
  */
 export async function searchCandidatesPage(db: Queryable, actor: Actor, filters: readonly SQL[], options: SearchPageOptions) {
   const q = options.q;
   const partial = partialMatch(q);
   const inNames = sql`(${candidates.searchNames} @@ (select q from query) or ${partial})`;
-  const whereNames = and(ownedSql("candidates", actor), inNames, ...filters);
-  const whereText = and(ownedSql("candidates", actor), sql`${candidates.searchText} @@ (select q from query)`, sql`not ${inNames}`, ...filters);
+  const inNamesA = sql`(ts_filter(${candidates.searchNames}, '{a}') @@ (select q from query) or ${partial})`;
+  const within = [ownedSql("candidates", actor), ...filters];
+  // The three groups, best first: who they are (name, email, phone), their tags, what they wrote.
+  const tiers: [number, SQL][] = [
+    [3, sql`(${inNames} and ${inNamesA})`],
+    [2, sql`(${candidates.searchNames} @@ (select q from query) and not ${inNamesA})`],
+    [1, sql`(${candidates.searchText} @@ (select q from query) and not ${inNames})`],
+  ];
   const { after, before } = options;
+  const forwards = !before;
   const cursor = before ?? after;
-  const position = cursor ? sql`and (m.sort_key, m.id) ${before ? sql`>` : sql`<`} (${cursor.at}::bigint, ${cursor.id}::uuid)` : sql``;
-  const direction = before ? sql`asc` : sql`desc`;
+  const key = cursor && /^\d{1,30}$/.test(cursor.at) ? BigInt(cursor.at) : undefined;
+  const cursorTier = key === undefined ? undefined : Number(key / TIER_FACTOR);
+  const direction = forwards ? sql`desc` : sql`asc`;
+  const order = sql`${candidates.lastAppliedAt} ${direction}, ${candidates.id} ${direction}`;
+  const take = options.pageSize + 1;
+  // Each group's page: first looked for among the next SEARCH_WINDOW candidates of the filters in
+  // the list's order (a common word fills it there at once), and only when the window comes up short
+  // and holds more, read from the indexes' matches (a rare word has few). No estimate decides it.
+  const ctes: SQL[] = [];
+  const pages: SQL[] = [];
+  for (const [tier, condition] of tiers) {
+    if (cursorTier !== undefined && key !== undefined && (forwards ? tier > cursorTier : tier < cursorTier)) continue;
+    const position =
+      cursorTier === tier && key !== undefined && cursor
+        ? sql`(${candidates.lastAppliedAt}, ${candidates.id}) ${forwards ? sql`<` : sql`>`} (timestamptz 'epoch' + ${(key % TIER_FACTOR).toString()}::bigint * interval '1 microsecond', ${cursor.id}::uuid)`
+        : undefined;
+    const inList = and(...within, position);
+    const fallback = sql`select ${candidates.id} as id, ${candidates.lastAppliedAt} as last_applied_at from ${candidates}
+          where ${and(...within, position, condition)}
+          -- Not the activity index's order, so that the planner reads the matches from the search
+          -- indexes and sorts them (a walk in that order expecting a page soon read every candidate).
+          order by ${candidates.lastAppliedAt} + interval '0 seconds' ${direction}, ${candidates.id} ${direction}
+          limit ${take}`;
+    if (options.narrowing) {
+      pages.push(sql`select id, last_applied_at, ${tier}::int as tier from (${fallback}) fallback`);
+      continue;
+    }
+    ctes.push(sql`hits_${sql.raw(String(tier))} as (
+          select ${candidates.id} as id, ${candidates.lastAppliedAt} as last_applied_at
+          from (select * from ${candidates} where ${inList} order by ${order} limit ${SEARCH_WINDOW}) as ${candidates}
+          where ${condition}
+          order by ${order}
+          limit ${take}
+        ),
+        enough_${sql.raw(String(tier))} as (
+          select (select count(*) from hits_${sql.raw(String(tier))}) >= ${take}
+              or (select count(*) from (select 1 from ${candidates} where ${inList} limit ${SEARCH_WINDOW}) w) < ${SEARCH_WINDOW} as yes
+        )`);
+    pages.push(sql`select id, last_applied_at, ${tier}::int as tier from hits_${sql.raw(String(tier))} where (select yes from enough_${sql.raw(String(tier))})
+        union all
+        select id, last_applied_at, ${tier}::int as tier from (${fallback}) fallback
+        where not (select yes from enough_${sql.raw(String(tier))})`);
+  }
+  const merged = pages.length > 0 ? sql.join(pages, sql` union all `) : sql`select null::uuid as id, null::timestamptz as last_applied_at, null::int as tier where false`;
   const rows = await queryRows<{
     /** Null on the one row of an empty page. */
     id: string | null;
@@ -86,33 +147,18 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
   }>(
     db,
     sql`with query as materialized (select ${tsQuery(q)} as q),
-        -- Who they are first (few), then what they wrote, each the most recently active first, so
-        -- the best and newest matches are among those kept when more than the cap match.
-        by_names as (
-          select ${candidates.id} as id, ${candidates.lastAppliedAt} as last_applied_at,
-                 (case when ts_filter(${candidates.searchNames}, '{a}') @@ (select q from query) or ${partial} then 3 else 2 end) as tier
-          from ${candidates}
-          where ${whereNames}
-          order by ${candidates.lastAppliedAt} desc, ${candidates.id} desc
-          limit ${options.cap + 1}
-        ),
-        by_text as (
-          select ${candidates.id} as id, ${candidates.lastAppliedAt} as last_applied_at, 1 as tier
-          from ${candidates}
-          where ${whereText}
-          order by ${candidates.lastAppliedAt} desc, ${candidates.id} desc
-          limit ${options.cap + 1}
-        ),
-        matches as (select * from by_names union all select * from by_text),
-        ranked as (
-          select id, tier, (tier::bigint * ${TIER_FACTOR.toString()}::bigint + (extract(epoch from last_applied_at) * 1000000)::bigint) as sort_key
-          from matches
-        ),
+        ${sql.join(ctes, sql`, `)}${ctes.length > 0 ? sql`,` : sql``}
         page as (
-          select m.id, m.tier, m.sort_key from ranked m
-          where true ${position}
-          order by m.sort_key ${direction}, m.id ${direction}
-          limit ${options.pageSize + 1}
+          select m.id, m.tier, (m.tier::bigint * ${TIER_FACTOR.toString()}::bigint + (extract(epoch from m.last_applied_at) * 1000000)::bigint) as sort_key
+          from (${merged}) m
+          order by sort_key ${direction}, m.id ${direction}
+          limit ${take}
+        ),
+        -- How many match, up to the cap, in any order: the indexes' bitmaps can answer it.
+        counted as (
+          select count(*)::int as matched from (
+            select 1 from ${candidates} where ${and(...within, sql`(${inNames} or ${candidates.searchText} @@ (select q from query))`)}
+            limit ${options.cap + 1}) x
         )
         select c.id, p.sort_key::text as sort_key, c.name, c.email, c.last_applied_at, c.source, c.source_detail, p.tier,
                counted.matched,
@@ -131,7 +177,7 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
                    ${`StartSel=${SNIPPET_MARK_START}, StopSel=${SNIPPET_MARK_END}, MaxFragments=2, MaxWords=18, MinWords=8, FragmentDelimiter=" … "`})
                end as snippet
         -- One row even when the page is empty (a page past the last match), for the count.
-        from (select count(*)::int as matched from matches) counted
+        from counted
         left join page p on true
         left join ${candidates} c on c.id = p.id
         left join ${latestApplicationJoin(sql`c.id`, actor)} on true
