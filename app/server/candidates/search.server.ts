@@ -105,7 +105,10 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
           -- indexes and sorts them (a walk in that order expecting a page soon read every candidate).
           order by ${candidates.lastAppliedAt} + interval '0 seconds' ${direction}, ${candidates.id} ${direction}
           limit ${take}`;
-    if (options.narrowing) {
+    // Who they are and their tags match few candidates unless the search is one plain word (a
+    // common first name, a tag on half of them): a search of several words reads those groups from
+    // their small index at once. What they wrote is looked for among the newest first.
+    if (options.narrowing || (tier > 1 && !isPlainWord(q))) {
       pages.push(sql`select id, last_applied_at, ${tier}::int as tier from (${fallback}) fallback`);
       continue;
     }
