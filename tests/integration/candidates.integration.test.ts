@@ -129,7 +129,7 @@ describe("candidates", () => {
     expect(second.rows[0]!.name).toBe("Bulk 10075");
     const back = await listCandidates(t.db, staff, { q: "bulk10", before: second.previous! });
     expect(back.rows.map((r) => r.name)).toEqual(first.rows.map((r) => r.name));
-    // "bulk5": Bulk 5, 50–59, 500–599 and 5000–5999, none among the 2,000 most recently active, so
+    // "bulk5": Bulk 5, 50–59, 500–599 and 5000–5999, none among the 1,000 most recently active, so
     // the page is read from the indexes' matches rather than found among the newest (both ways).
     const older = await listCandidates(t.db, staff, { q: "bulk5" });
     expect(older).toMatchObject({ total: 1111, totalCapped: false });

@@ -14,7 +14,7 @@ import { applicationCountOf, latestApplicationJoin, shownTagsOf, tagCountOf } fr
 const TIER_FACTOR = 10_000_000_000_000_000n; // 10^16: above any microsecond timestamp of this era
 const TIERS: Record<number, SearchMatch> = { 3: "names", 2: "tags", 1: "text" };
 /** How many candidates of the filters, in the list's order, a group's page is first looked for among. */
-const SEARCH_WINDOW = 2000;
+const SEARCH_WINDOW = 1000;
 
 /**
  * The search's terms as PostgreSQL full-text search reads a search box (websearch_to_tsquery):
@@ -59,7 +59,7 @@ export interface SearchPageOptions extends KeysetPosition {
  * active first within each, a keyset page at a time; each row says where it matched and, for a
  * match in what they wrote, shows the passage with the terms marked.
  *
- * Cost (decision 086): each group's page is looked for first among the next 2,000 candidates of the
+ * Cost (decision 086): each group's page is looked for first among the next 1,000 candidates of the
  * filters in the list's order, where a common word fills it at once, and only when that window comes
  * up short and the list holds more, read from the search indexes' matches and sorted (a rare word has
  * few); with filters that may keep few candidates anywhere in the order (tag, job, status, dates) it
