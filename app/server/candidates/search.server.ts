@@ -5,7 +5,7 @@ import type { ApplicationSourceKind } from "~/schemas/application-source";
 import { type SearchMatch, SNIPPET_MARK_END, SNIPPET_MARK_START } from "~/schemas/candidate-search";
 import { likePattern } from "../jobs/queries.server";
 import { type Queryable, queryRows } from "../platform/db.server";
-import type { KeysetPosition } from "../platform/keyset.server";
+import { type KeysetPosition, keysetQuery } from "../platform/keyset.server";
 import { type Actor, ownedSql } from "../platform/tenancy.server";
 import { applicationCountOf, latestApplicationJoin, shownTagsOf, tagCountOf } from "./row-parts.server";
 
@@ -80,24 +80,29 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
     [1, sql`(${candidates.searchText} @@ (select q from query) and not ${inNames})`],
   ];
   const { after, before } = options;
-  const forwards = !before;
-  const cursor = before ?? after;
-  const key = cursor && /^\d{1,30}$/.test(cursor.at) ? BigInt(cursor.at) : undefined;
+  const given = before ?? after;
+  // The cursor's key is group × 10¹⁶ + last activity in µs (`sort_key` below); a malformed one is no cursor.
+  const key = given && /^\d{1,30}$/.test(given.at) ? BigInt(given.at) : undefined;
+  const forwards = !(before && key !== undefined);
   const cursorTier = key === undefined ? undefined : Number(key / TIER_FACTOR);
+  // Within the cursor's own group, the list's keyset (last activity, then the id) after or before it.
+  const inCursorTier = keysetQuery(
+    candidates.lastAppliedAt,
+    candidates.id,
+    key === undefined || !given ? {} : { [forwards ? "after" : "before"]: { at: (key % TIER_FACTOR).toString(), id: given.id } },
+    options.pageSize,
+  );
   const direction = forwards ? sql`desc` : sql`asc`;
-  const order = sql`${candidates.lastAppliedAt} ${direction}, ${candidates.id} ${direction}`;
-  const take = options.pageSize + 1;
+  const order = sql.join(inCursorTier.orderBy, sql`, `);
+  const take = inCursorTier.limit;
   // Each group's page: first looked for among the next SEARCH_WINDOW candidates of the filters in
   // the list's order (a common word fills it there at once), and only when the window comes up short
   // and holds more, read from the indexes' matches (a rare word has few). No estimate decides it.
   const ctes: SQL[] = [];
   const pages: SQL[] = [];
   for (const [tier, condition] of tiers) {
-    if (cursorTier !== undefined && key !== undefined && (forwards ? tier > cursorTier : tier < cursorTier)) continue;
-    const position =
-      cursorTier === tier && key !== undefined && cursor
-        ? sql`(${candidates.lastAppliedAt}, ${candidates.id}) ${forwards ? sql`<` : sql`>`} (timestamptz 'epoch' + ${(key % TIER_FACTOR).toString()}::bigint * interval '1 microsecond', ${cursor.id}::uuid)`
-        : undefined;
+    if (cursorTier !== undefined && (forwards ? tier > cursorTier : tier < cursorTier)) continue;
+    const position = cursorTier === tier ? inCursorTier.where : undefined;
     const inList = and(...within, position);
     const fallback = sql`select ${candidates.id} as id, ${candidates.lastAppliedAt} as last_applied_at from ${candidates}
           where ${and(...within, position, condition)}
@@ -190,7 +195,7 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
   const found = rows.filter((row) => row.id !== null);
   const more = found.length > options.pageSize;
   const page = found.slice(0, options.pageSize);
-  if (before) page.reverse();
+  if (!forwards) page.reverse();
   const cursorOf = (row: (typeof found)[number] | undefined) => (row ? { at: row.sort_key, id: row.id! } : null);
   return {
     rows: page.map((row) => ({
@@ -209,8 +214,8 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
       match: TIERS[Number(row.tier)] ?? "text",
       snippet: row.snippet,
     })),
-    next: before ? cursorOf(page.at(-1)) : more ? cursorOf(page.at(-1)) : null,
-    previous: before ? (more ? cursorOf(page[0]) : null) : after ? cursorOf(page[0]) : null,
+    next: !forwards ? cursorOf(page.at(-1)) : more ? cursorOf(page.at(-1)) : null,
+    previous: !forwards ? (more ? cursorOf(page[0]) : null) : key !== undefined ? cursorOf(page[0]) : null,
     total: Math.min(matched, options.cap),
     totalCapped: matched > options.cap,
   };
