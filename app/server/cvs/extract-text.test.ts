@@ -187,8 +187,10 @@ describe("the worker's isolation", () => {
       expect(mb(peak - before)).toBeLessThan(3 * limitMb);
       // Each stopped worker's memory went back to the system: what stays after the first round stays
       // put. When pdf.js inflated with native zlib, every stopped worker left its malloc arena behind:
-      // +50 MB a round here, +400 MB at a limit of 256 MB (decision 082).
-      expect(residual[2]! - residual[0]!).toBeLessThan(24);
+      // +50 MB a round here, +400 MB at a limit of 256 MB (decision 082): 100 MB over these two
+      // rounds. The process's own RSS moves too (the allocator, the collector's timing): 28 MB was
+      // seen once on a clean CI run, so the bound is one leaked arena, not less.
+      expect(residual[2]! - residual[0]!).toBeLessThan(50);
     } finally {
       await isolated.close();
     }
