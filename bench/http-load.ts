@@ -6,7 +6,44 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import autocannon from "autocannon";
+
+/** What Chromium sends: pages are timed compressed, as a browser gets them (br from this server). */
+export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
+// autocannon appends each chunk of an answer to a string (`body += chunk`), which decodes it as UTF-8
+// and garbles compressed bytes. Read as latin1 (one char per byte, lossless), so an answer can be
+// decompressed and checked.
+const queue = createRequire(import.meta.url)("autocannon/lib/pipelinedRequestsQueue.js") as {
+  prototype: { addBody(data: Buffer): void; peek(): { body: string } | undefined };
+};
+queue.prototype.addBody = function addBody(data: Buffer) {
+  const request = this.peek();
+  if (request) request.body += data.toString("latin1");
+};
+
+/** An answer's text from its bytes as read (latin1) and its Content-Encoding. */
+function decodeBody(raw: string, encoding: string | undefined): string {
+  const bytes = Buffer.from(raw, "latin1");
+  switch (encoding?.toLowerCase()) {
+    case "br":
+      return brotliDecompressSync(bytes).toString("utf8");
+    case "gzip":
+      return gunzipSync(bytes).toString("utf8");
+    case "deflate":
+      return inflateSync(bytes).toString("utf8");
+    default:
+      return bytes.toString("utf8");
+  }
+}
+
+function headerOf(headers: Record<string, string | string[]>, name: string): string | undefined {
+  const key = Object.keys(headers).find((key) => key.toLowerCase() === name);
+  const value = key ? headers[key] : undefined;
+  return Array.isArray(value) ? value[0] : value;
+}
 
 /** The nearest-rank percentile of `values` (ms). */
 export function percentile(values: readonly number[], p: number): number {
@@ -27,7 +64,8 @@ function serveFlags(): string[] {
  */
 export async function startServer(options: { port: number; databaseUrl: string; secret: string }): Promise<{ base: string; server: ChildProcess }> {
   const base = `http://localhost:${options.port}`;
-  const server = spawn(process.execPath, [...serveFlags(), "server.js"], {
+  const extra = process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...serveFlags(), ...extra, "server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -77,8 +115,10 @@ export interface LoadResult {
   p99: number;
   /** autocannon's own p50, p97.5 and p99, printed beside ours as a check. */
   autocannon: [number, number, number];
-  /** The mean answer size, bytes. */
+  /** The mean answer size, bytes (decompressed: what the page holds). */
   bytes: number;
+  /** The mean size on the wire, bytes (as compressed for a browser). */
+  wireBytes: number;
   answers: number;
   /** Answers that failed `check`, plus autocannon's non-2xx, errors and timeouts. */
   errors: number;
@@ -99,7 +139,7 @@ export async function timeLoad(options: {
   connections?: number;
 }): Promise<LoadResult> {
   const connections = options.connections ?? 10;
-  const headers = { cookie: options.cookie, "accept-encoding": "identity" };
+  const headers = { cookie: options.cookie, "accept-encoding": BROWSER_ACCEPT_ENCODING };
   let n = 0;
   if (options.warmup > 0) {
     await autocannon({
@@ -112,6 +152,7 @@ export async function timeLoad(options: {
   }
   let errors = 0;
   let bytes = 0;
+  let wireBytes = 0;
   const latencies: number[] = [];
   const run = await autocannon({
     url: options.base,
@@ -126,10 +167,19 @@ export async function timeLoad(options: {
           context.sent = performance.now();
           return { ...request, method: "GET", path: options.path(i) };
         },
-        onResponse: (status, body, context) => {
+        // The answer's headers: autocannon passes them as a fourth argument its types leave out.
+        onResponse: (status: number, raw: string, context: Record<string, unknown>, responseHeaders?: Record<string, string | string[]>) => {
           // From building the request to its whole answer read (one request at a time per connection).
           latencies.push(performance.now() - (context.sent as number));
-          bytes += body.length;
+          wireBytes += raw.length;
+          let body: string;
+          try {
+            body = decodeBody(raw, headerOf(responseHeaders ?? {}, "content-encoding"));
+          } catch {
+            errors++;
+            return;
+          }
+          bytes += Buffer.byteLength(body);
           if (!options.check(context.i as number, status, body)) errors++;
         },
       },
@@ -142,6 +192,7 @@ export async function timeLoad(options: {
     p99: percentile(latencies, 99),
     autocannon: [run.latency.p50, run.latency.p97_5, run.latency.p99],
     bytes: latencies.length ? bytes / latencies.length : 0,
+    wireBytes: latencies.length ? wireBytes / latencies.length : 0,
     answers: latencies.length,
     errors: errors + run.non2xx + run.errors + run.timeouts,
   };
