@@ -5,6 +5,7 @@ import { getPipelineBoard } from "~/server/applications/pipeline-queries.server"
 import { moveApplication } from "~/server/applications/pipeline.server";
 import { createStaff, createTestApplication, createTestJob, setJobStatusDirectly } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { queryRows } from "~/server/platform/db.server";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -206,6 +207,10 @@ describe("getApplicationDetail", () => {
     });
     const detail = await getApplicationDetail(t.db, staff, application.id);
     expect(detail).toMatchObject({ coverLetter: "Dear team", resumeUrl: "https://example.test/cv.pdf", stage: { name: "Applied" } });
+    // The job's stages, in their order (read in the same statement).
+    const stages = await queryRows<{ id: string; name: string }>(t.db, sql`select id, name from pipeline_stages where job_id = ${job.id} order by "order"`);
+    expect(stages.length).toBeGreaterThan(2);
+    expect(detail!.stages).toEqual(stages);
     expect(detail!.answers).toEqual([
       { fieldId: "f-why", label: "Why us?", answer: "Your mission", removed: false },
       { fieldId: "f-years", label: "Years of experience", answer: "7", removed: false },

@@ -52,6 +52,13 @@ describe("candidates", () => {
       ["Design", "Applied"],
       ["Backend", "Applied"],
     ]);
+    // Each with its own date, as the driver reads a timestamp (to the millisecond).
+    const dates = await queryRows<{ id: string; created_at: Date }>(t.db, sql`select id, created_at from applications where id in (${first.id}, ${second.id})`);
+    const dateOf = new Map(dates.map((row) => [row.id, new Date(row.created_at).toISOString()]));
+    expect(profile?.applications.map((a) => [a.id, a.createdAt])).toEqual([
+      [second.id, dateOf.get(second.id)],
+      [first.id, dateOf.get(first.id)],
+    ]);
     // Another company's staff do not see the candidate, even by id.
     expect(await getCandidate(t.db, other, candidateId)).toBeNull();
     expect((await listCandidates(t.db, other, {})).rows.map((row) => row.name)).toEqual(["Ada Elsewhere"]);
