@@ -4,6 +4,7 @@
 // the port (node:cluster), because one Node process renders on one core; see decision 075.
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
+import { constants as zlib } from "node:zlib";
 import compression from "compression";
 import express from "express";
 
@@ -81,7 +82,10 @@ function superviseServers(count) {
 async function serve() {
   const server = express();
   server.disable("x-powered-by");
-  server.use(compression());
+  // Pages and data are compressed per answer; brotli at quality 3 with a 256 KB window took half the
+  // CPU of the middleware's default (quality 4, 4 MB window) on a 70 KB page for 4 % more bytes
+  // (0.46 against 0.95 ms). Fingerprinted assets are sent as stored at build time, at quality 11.
+  server.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_LGWIN]: 18 } } }));
 
   let appModule;
   if (DEVELOPMENT) {
