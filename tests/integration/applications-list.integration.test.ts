@@ -239,6 +239,9 @@ describe("getPipelineBoard", () => {
     expect(applied.cards).toHaveLength(25);
     const times = applied.cards.map((c) => c.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
+    // Each card's date as applied (P27 is the newest), and the job itself.
+    expect(applied.cards[0]).toMatchObject({ candidateName: "P27", createdAt: day(28).toISOString() });
+    expect(board!.job).toEqual({ id: job.id, title: "Backend Engineer", status: "published" });
     expect(board!.columns[5]!.cards.map((c) => c.id)).toEqual([offer.id]);
 
     const more = await getPipelineBoard(t.db, staff, job.id, { [applied.id]: 75 });

@@ -1,8 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { jobs } from "../../../db/schema";
 import { isUuid } from "~/schemas/id";
 import { type Queryable, queryRows } from "../platform/db.server";
-import { type Actor, owned, ownedSql } from "../platform/tenancy.server";
+import { type Actor, ownedSql } from "../platform/tenancy.server";
 
 /** Cards each column shows at first (kept small: the board's HTML grows with every card). */
 export const CARDS_PER_PAGE = 25;
@@ -32,10 +32,11 @@ interface CardRow {
   candidate_name: string;
   candidate_email: string;
   status: string;
-  created_at: Date | string;
+  /** Milliseconds since the epoch (JSON), with microseconds as a fraction. */
+  created_at: number | string;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
+const iso = (value: number | string) => new Date(Math.trunc(Number(value))).toISOString();
 
 function toCard(row: CardRow): BoardCard {
   return {
@@ -62,37 +63,40 @@ export async function getPipelineBoard(
   const limitOf = (stageId: string) => Math.max(CARDS_PER_PAGE, shown[stageId] ?? 0);
   const maxLimit = Math.max(CARDS_PER_PAGE, ...Object.values(shown));
   if (!isUuid(jobId)) return null;
-  const [job] = await db
-    .select({ id: jobs.id, title: jobs.title, status: jobs.status })
-    .from(jobs)
-    .where(and(eq(jobs.id, jobId), owned(jobs, actor)));
+  // One statement: the job, its stages with their counts, and each stage's newest cards (three
+  // statements were three round trips to PostgreSQL, the first before the other two). No row: no
+  // such job in the company.
+  const [job] = await queryRows<{
+    id: string;
+    title: string;
+    status: (typeof jobs.$inferSelect)["status"];
+    stages: { id: string; name: string; count: number | string }[];
+    cards: CardRow[];
+  }>(
+    db,
+    sql`select j.id, j.title, j.status,
+          (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'count', coalesce(c.applications, 0)) order by s."order"), '[]'::json)
+           from pipeline_stages s
+           left join stage_counts c on c.stage_id = s.id and ${ownedSql("c", actor)}
+           where s.job_id = ${jobId} and ${ownedSql("s", actor)}) as stages,
+          (select coalesce(json_agg(json_build_object(
+                    'id', c.id, 'stage_id', s.id, 'candidate_name', c.candidate_name, 'candidate_email', c.candidate_email,
+                    'status', c.status, 'created_at', extract(epoch from c.created_at) * 1000
+                  ) order by s.id, c.created_at desc, c.id desc), '[]'::json)
+           from pipeline_stages s
+           cross join lateral (
+             select a.id, a.candidate_name, a.candidate_email, a.status, a.created_at
+             from applications a
+             where a.current_pipeline_stage_id = s.id and ${ownedSql("a", actor)}
+             order by a.created_at desc, a.id desc
+             limit ${maxLimit + 1}
+           ) c
+           where s.job_id = ${jobId} and ${ownedSql("s", actor)}) as cards
+        from ${jobs} j
+        where j.id = ${jobId} and ${ownedSql("j", actor)}`,
+  );
   if (!job) return null;
-
-  const [stages, cards] = await Promise.all([
-    queryRows<{ id: string; name: string; count: number | string }>(
-      db,
-      sql`select s.id, s.name,
-            coalesce(c.applications, 0) as count
-          from pipeline_stages s
-          left join stage_counts c on c.stage_id = s.id and ${ownedSql("c", actor)}
-          where s.job_id = ${jobId} and ${ownedSql("s", actor)}
-          order by s."order"`,
-    ),
-    queryRows<CardRow>(
-      db,
-      sql`select c.id, s.id as stage_id, c.candidate_name, c.candidate_email, c.status, c.created_at
-          from pipeline_stages s
-          cross join lateral (
-            select a.id, a.candidate_name, a.candidate_email, a.status, a.created_at
-            from applications a
-            where a.current_pipeline_stage_id = s.id and ${ownedSql("a", actor)}
-            order by a.created_at desc, a.id desc
-            limit ${maxLimit + 1}
-          ) c
-          where s.job_id = ${jobId} and ${ownedSql("s", actor)}
-          order by s.id, c.created_at desc, c.id desc`,
-    ),
-  ]);
+  const { stages, cards } = job;
 
   const byStage = new Map<string, CardRow[]>();
   for (const row of cards) {
@@ -113,5 +117,5 @@ export async function getPipelineBoard(
     };
   });
   const total = columns.reduce((sum, column) => sum + column.count, 0);
-  return { job, columns, total };
+  return { job: { id: job.id, title: job.title, status: job.status }, columns, total };
 }
