@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import type { SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { createAuth, type Auth } from "~/server/accounts/auth.server";
 import { type DatabaseHandle, openDatabase } from "~/server/platform/db.server";
 import { createMailer, type Mailer, smtpTransport } from "~/server/mail/mailer.server";
@@ -46,6 +48,18 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
 }
 
 /** The address links in the test bed's emails start with. */
+/**
+ * Runs a test's bulk seed (thousands of rows, each firing the tables' triggers) without the app's
+ * statement timeout: on PostgreSQL beside other test files on two cores it can take longer than the
+ * 5 s a page's statement may (`STATEMENT_TIMEOUT_MS`). What the test then times is the app's own reads.
+ */
+export async function seedInBulk(db: DatabaseHandle["db"], statement: SQL): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(statement);
+  });
+}
+
 export const LINK_BASE = "http://openhire.test";
 
 export interface AccountsTestbed {

@@ -4,7 +4,7 @@ import { APPLICATIONS_COUNT_CAP, findJobChoices, getApplicationDetail, getApplic
 import { getPipelineBoard } from "~/server/applications/pipeline-queries.server";
 import { moveApplication } from "~/server/applications/pipeline.server";
 import { createStaff, createTestApplication, createTestJob, setJobStatusDirectly } from "../factories";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { createTestDatabase, type TestDatabase, seedInBulk } from "../helpers/test-database";
 import { queryRows } from "~/server/platform/db.server";
 
 let t: TestDatabase;
@@ -162,7 +162,7 @@ describe("listApplications", () => {
     const job = await createTestJob(t.db, staff);
     const stage = job.stages[0]!.id;
     // Bulk 1 is the newest, Bulk 10001 the oldest; all withdrawn (the counters count all and active ones only).
-    await t.db.execute(sql`insert into applications (company_id, job_id, candidate_name, candidate_email, current_pipeline_stage_id, status, created_at)
+    await seedInBulk(t.db, sql`insert into applications (company_id, job_id, candidate_name, candidate_email, current_pipeline_stage_id, status, created_at)
       select ${job.companyId}, ${job.id}, 'Bulk ' || n, 'bulk' || n || '@example.test', ${stage}, 'withdrawn', now() - n * interval '1 second'
       from generate_series(1, ${APPLICATIONS_COUNT_CAP + 1}) n`);
     expect(await listApplications(t.db, staff, {})).toMatchObject({ total: APPLICATIONS_COUNT_CAP + 1, totalCapped: false });

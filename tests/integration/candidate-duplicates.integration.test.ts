@@ -5,7 +5,7 @@ import { addCandidate } from "~/server/candidates/candidates.server";
 import { dismissDuplicate, findPossibleDuplicates } from "~/server/candidates/duplicates.server";
 import { queryRows } from "~/server/platform/db.server";
 import { createStaff } from "../factories";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { createTestDatabase, type TestDatabase, seedInBulk } from "../helpers/test-database";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -98,7 +98,7 @@ describe("possible duplicates", () => {
   it("are found through the per-company indexes, not by reading the table", async () => {
     const { staff } = await createStaff(t.db, t.auth);
     const ada = await candidate(staff, "Ada Lovelace", "ada@example.test", "020 7946 0958");
-    await t.db.execute(sql`insert into candidates (company_id, name, email, email_key, phone)
+    await seedInBulk(t.db, sql`insert into candidates (company_id, name, email, email_key, phone)
       select ${staff.companyId}, 'Person ' || n, 'p' || n || '@example.test', 'p' || n || '@example.test', '+1 555 ' || lpad(n::text, 7, '0')
       from generate_series(1, 5000) n`);
     await t.db.execute(sql`analyze candidates`);

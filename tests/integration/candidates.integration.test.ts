@@ -8,7 +8,7 @@ import { listCandidateActivity } from "~/server/activity/queries.server";
 import type { Actor } from "~/server/platform/tenancy.server";
 import { queryRows } from "~/server/platform/db.server";
 import { applyTo, createStaff, createTestApplication, createTestJob, SAMPLE_FORM_SCHEMA } from "../factories";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { createTestDatabase, type TestDatabase, seedInBulk } from "../helpers/test-database";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -103,7 +103,7 @@ describe("candidates", () => {
     const { staff } = await createStaff(t.db, t.auth);
     // Bulk 10100 is the most recently active and stored last: a search that took the first 10,001
     // matches it came across would miss the newest.
-    await t.db.execute(sql`insert into candidates (company_id, name, email, email_key, last_applied_at)
+    await seedInBulk(t.db, sql`insert into candidates (company_id, name, email, email_key, last_applied_at)
       select ${staff.companyId}, 'Bulk ' || n, 'bulk' || n || '@example.test', 'bulk' || n || '@example.test', now() + n * interval '1 second'
       from generate_series(1, ${CANDIDATES_COUNT_CAP + 100}) n`);
     const broad = await listCandidates(t.db, staff, { q: "bulk" });
