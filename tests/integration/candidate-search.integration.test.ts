@@ -108,20 +108,28 @@ describe("Search candidates (full text)", () => {
       ...Array.from({ length: 5 }, (_, i) => `Tagged Person ${5 - i}`),
       ...Array.from({ length: 30 }, (_, i) => `Writer Person ${30 - i}`),
     ];
-    const pages: Awaited<ReturnType<typeof listCandidates>>[] = [];
-    let page = await listCandidates(t.db, staff, { q: "zeta" });
-    pages.push(page);
-    while (page.next) pages.push((page = await listCandidates(t.db, staff, { q: "zeta", after: page.next })));
-    expect(pages.map((p) => p.rows.length)).toEqual([CANDIDATES_PAGE_SIZE, CANDIDATES_PAGE_SIZE, 15]);
-    expect(pages.flatMap((p) => p.rows.map((row) => row.name))).toEqual(expected);
-    expect(pages.flatMap((p) => p.rows.map((row) => row.match))).toEqual([...Array(30).fill("names"), ...Array(5).fill("tags"), ...Array(30).fill("text")]);
-    expect(pages.map((p) => p.total)).toEqual([65, 65, 65]);
-    // Back from the last page, page by page, to the first.
-    const back = await listCandidates(t.db, staff, { q: "zeta", before: pages[2]!.previous! });
-    expect(back.rows.map((row) => row.name)).toEqual(pages[1]!.rows.map((row) => row.name));
-    const front = await listCandidates(t.db, staff, { q: "zeta", before: back.previous! });
-    expect(front.rows.map((row) => row.name)).toEqual(pages[0]!.rows.map((row) => row.name));
-    expect(front.previous).toBeNull();
+    // Everyone here also carries the tag "Everyone", for the same search inside a filter.
+    const everyone = await queryRows<{ id: string }>(t.db, sql`select id from candidates where company_id = ${staff.companyId}`);
+    await addTagToCandidates(t.db, staff, { candidateIds: everyone.map((row) => row.id), name: "Everyone" });
+
+    // One plain word (each group looked for among the newest first); with an exclusion, and inside a
+    // filter that may keep few (who they are and their tags read from the names index at once, in one read).
+    for (const [q, filters] of [["zeta", {}], ["zeta -unrelated", {}], ["zeta", { tag: "Everyone" }]] as const) {
+      const pages: Awaited<ReturnType<typeof listCandidates>>[] = [];
+      let page = await listCandidates(t.db, staff, { q, ...filters });
+      pages.push(page);
+      while (page.next) pages.push((page = await listCandidates(t.db, staff, { q, ...filters, after: page.next })));
+      expect(pages.map((p) => p.rows.length), q).toEqual([CANDIDATES_PAGE_SIZE, CANDIDATES_PAGE_SIZE, 15]);
+      expect(pages.flatMap((p) => p.rows.map((row) => row.name)), q).toEqual(expected);
+      expect(pages.flatMap((p) => p.rows.map((row) => row.match)), q).toEqual([...Array(30).fill("names"), ...Array(5).fill("tags"), ...Array(30).fill("text")]);
+      expect(pages.map((p) => p.total), q).toEqual([65, 65, 65]);
+      // Back from the last page, page by page, to the first.
+      const back = await listCandidates(t.db, staff, { q, ...filters, before: pages[2]!.previous! });
+      expect(back.rows.map((row) => row.name), q).toEqual(pages[1]!.rows.map((row) => row.name));
+      const front = await listCandidates(t.db, staff, { q, ...filters, before: back.previous! });
+      expect(front.rows.map((row) => row.name), q).toEqual(pages[0]!.rows.map((row) => row.name));
+      expect(front.previous, q).toBeNull();
+    }
   });
 
   it("takes quoted phrases, -exclusions, phone numbers and email addresses, and stays inside the filters and the company", async () => {

@@ -100,8 +100,31 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
   // and holds more, read from the indexes' matches (a rare word has few). No estimate decides it.
   const ctes: SQL[] = [];
   const pages: SQL[] = [];
+  const inRange = (tier: number) => cursorTier === undefined || (forwards ? tier <= cursorTier : tier >= cursorTier);
+  // Who they are and their tags match few candidates unless the search is one plain word (a
+  // common first name, a tag on half of them): a search of several words, or one inside filters that
+  // may keep few candidates anywhere in the order, reads those groups from their small index at once.
+  const namesAtOnce = options.narrowing || !isPlainWord(q);
+  // Both groups then come from one read of the names index: each match is in the first group if
+  // who they are matches (weight A, or part of a name or an email), in the second otherwise. Two
+  // reads built the same bitmap twice and checked each row twice.
+  const bothNameGroups = namesAtOnce && inRange(3) && inRange(2);
+  if (bothNameGroups) {
+    // In the cursor's group only the rows after (or before) it; the other group's rows all.
+    const position = cursorTier === 3 || cursorTier === 2 ? sql`(tier <> ${cursorTier} or ${inCursorTier.where})` : sql`true`;
+    pages.push(sql`select id, last_applied_at, tier from (select id, last_applied_at, tier from (
+          select ${candidates.id} as id, ${candidates.lastAppliedAt} as last_applied_at,
+                 (case when ${inNamesA} then 3 else 2 end)::int as tier
+          from ${candidates}
+          where ${and(...within, inNames)}
+        ) as ${candidates}
+        where ${position}
+        order by tier ${direction}, ${candidates.lastAppliedAt} + interval '0 seconds' ${direction}, ${candidates.id} ${direction}
+        limit ${take}) names`);
+  }
   for (const [tier, condition] of tiers) {
-    if (cursorTier !== undefined && (forwards ? tier > cursorTier : tier < cursorTier)) continue;
+    if (!inRange(tier)) continue;
+    if (bothNameGroups && tier > 1) continue;
     const position = cursorTier === tier ? inCursorTier.where : undefined;
     const inList = and(...within, position);
     const fallback = sql`select ${candidates.id} as id, ${candidates.lastAppliedAt} as last_applied_at from ${candidates}
@@ -110,10 +133,9 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
           -- indexes and sorts them (a walk in that order expecting a page soon read every candidate).
           order by ${candidates.lastAppliedAt} + interval '0 seconds' ${direction}, ${candidates.id} ${direction}
           limit ${take}`;
-    // Who they are and their tags match few candidates unless the search is one plain word (a
-    // common first name, a tag on half of them): a search of several words reads those groups from
-    // their small index at once. What they wrote is looked for among the newest first.
-    if (options.narrowing || (tier > 1 && !isPlainWord(q))) {
+    // (Who they are and their tags at once: above. What they wrote is looked for among the newest
+    // first, unless the filters narrow.)
+    if (options.narrowing || (tier > 1 && namesAtOnce)) {
       pages.push(sql`select id, last_applied_at, ${tier}::int as tier from (${fallback}) fallback`);
       continue;
     }
