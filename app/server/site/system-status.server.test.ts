@@ -140,6 +140,22 @@ describe("createStatusMonitor", () => {
     expect(watch.mostOpenAtOnce()).toBe(1);
   });
 
+  it("never shows a reading older than one and a half intervals: after a quiet spell the visitor waits for a new one", async () => {
+    let clock = 0;
+    let run = 0;
+    const measure = vi.fn(async () => ({ ...(await runStatusChecks(healthy())), checkedAt: `run ${++run}` }));
+    const monitor = createStatusMonitor(measure, { refreshAfterMs: 30_000, now: () => clock });
+    expect((await monitor.current()).checkedAt).toBe("run 1");
+    // Between one and one and a half intervals: the old reading at once, a new one in the background.
+    clock = 44_999;
+    expect((await monitor.current()).checkedAt).toBe("run 1");
+    await vi.waitFor(async () => expect((await monitor.current()).checkedAt).toBe("run 2"));
+    // One and a half intervals or more after the last reading: this visit waits for a new one.
+    clock = 44_999 + 45_000;
+    expect((await monitor.current()).checkedAt).toBe("run 3");
+    expect(measure).toHaveBeenCalledTimes(3);
+  });
+
   it("a failed measurement is not cached: the next visit measures again", async () => {
     const measure = vi
       .fn<() => ReturnType<typeof runStatusChecks>>()

@@ -198,13 +198,19 @@ export interface StatusMonitor {
 
 /**
  * Serves the last status and measures again at most once every `refreshAfterMs`, with one
- * measurement in flight at a time (stale while it refreshes): however many people visit the
- * status page, the server probes its services, and opens a connection to the mail server, at
- * most that often.
+ * measurement in flight at a time (stale while it refreshes, up to `staleForAtMostMs` old): however
+ * many people visit the status page, the server probes its services, and opens a connection to the
+ * mail server, at most that often.
  */
 export function createStatusMonitor(
   measure: () => Promise<SystemStatus>,
-  { refreshAfterMs = STATUS_REFRESH_SECONDS * 1000, now = Date.now }: { refreshAfterMs?: number; now?: () => number } = {},
+  {
+    refreshAfterMs = STATUS_REFRESH_SECONDS * 1000,
+    // A reading older than this is not shown while a new one runs: the visitor waits for the new one.
+    // (A page nobody opened for an hour would otherwise show an hour-old "live" status once.)
+    staleForAtMostMs = 1.5 * refreshAfterMs,
+    now = Date.now,
+  }: { refreshAfterMs?: number; staleForAtMostMs?: number; now?: () => number } = {},
 ): StatusMonitor {
   let last: { status: SystemStatus; at: number } | undefined;
   let inFlight: Promise<SystemStatus> | undefined;
@@ -221,7 +227,7 @@ export function createStatusMonitor(
   }
   return {
     async current() {
-      if (!last) return refresh();
+      if (!last || now() - last.at >= staleForAtMostMs) return refresh();
       if (now() - last.at >= refreshAfterMs) refresh().catch((error) => console.error("Status check failed:", error));
       return last.status;
     },
