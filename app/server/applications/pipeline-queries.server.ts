@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { jobs } from "../../../db/schema";
 import { isUuid } from "~/schemas/id";
-import { type Queryable, queryRows } from "../platform/db.server";
+import { isoFromJsonTimestamp, jsonTimestamp, type Queryable, queryRows } from "../platform/db.server";
 import { type Actor, ownedSql } from "../platform/tenancy.server";
 
 /** Cards each column shows at first (kept small: the board's HTML grows with every card). */
@@ -36,14 +36,13 @@ interface CardRow {
   created_at: number | string;
 }
 
-const iso = (value: number | string) => new Date(Math.trunc(Number(value))).toISOString();
 
 function toCard(row: CardRow): BoardCard {
   return {
     id: row.id,
     candidateName: row.candidate_name,
     candidateEmail: row.candidate_email,
-    createdAt: iso(row.created_at),
+    createdAt: isoFromJsonTimestamp(row.created_at),
   };
 }
 
@@ -81,7 +80,7 @@ export async function getPipelineBoard(
            where s.job_id = ${jobId} and ${ownedSql("s", actor)}) as stages,
           (select coalesce(json_agg(json_build_object(
                     'id', c.id, 'stage_id', s.id, 'candidate_name', c.candidate_name, 'candidate_email', c.candidate_email,
-                    'status', c.status, 'created_at', extract(epoch from c.created_at) * 1000
+                    'status', c.status, 'created_at', ${jsonTimestamp(sql`c.created_at`)}
                   ) order by s.id, c.created_at desc, c.id desc), '[]'::json)
            from pipeline_stages s
            cross join lateral (

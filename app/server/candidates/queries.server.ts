@@ -5,7 +5,7 @@ import type { ApplicationSourceKind } from "~/schemas/application-source";
 import type { CandidateSort } from "~/schemas/candidate";
 import { isUuid } from "~/schemas/id";
 import type { SearchMatch } from "~/schemas/candidate-search";
-import { type Queryable, queryRows } from "../platform/db.server";
+import { isoFromJsonTimestamp, jsonTimestamp, type Queryable, queryRows } from "../platform/db.server";
 import { cursorAt, keysetPage, keysetQueryBy, type KeysetPosition, newestFirst, textAscending } from "../platform/keyset.server";
 import { type Actor, owned, ownedSql } from "../platform/tenancy.server";
 import { startOfDateInTimeZone } from "../platform/time-zone.server";
@@ -322,7 +322,7 @@ export async function getCandidate(db: Queryable, actor: Actor, candidateId: str
         select coalesce(json_agg(json_build_object(
                  'id', a.id, 'jobId', a.job_id, 'jobTitle', j.title, 'stageName', s.name, 'status', a.status,
                  'source', a.source, 'sourceDetail', a.source_detail, 'candidateName', a.candidate_name,
-                 'candidateEmail', a.candidate_email, 'createdAt', extract(epoch from a.created_at) * 1000
+                 'candidateEmail', a.candidate_email, 'createdAt', ${jsonTimestamp(sql`a.created_at`)}
                ) order by a.created_at desc, a.id desc), '[]'::json)
         from ${applications} a
         join ${jobs} j on j.id = a.job_id
@@ -340,8 +340,7 @@ export async function getCandidate(db: Queryable, actor: Actor, candidateId: str
     ...candidate,
     createdAt: candidate.createdAt.toISOString(),
     lastAppliedAt: candidate.lastAppliedAt.toISOString(),
-    // Milliseconds (with microseconds as a fraction, dropped as the driver drops them from a timestamp).
-    applications: candidate.applications.map((row) => ({ ...row, createdAt: new Date(Math.trunc(Number(row.createdAt))).toISOString() })),
+    applications: candidate.applications.map((row) => ({ ...row, createdAt: isoFromJsonTimestamp(row.createdAt) })),
   };
 }
 

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -152,3 +152,11 @@ export async function queryRowsPrepared<T>(db: Queryable, name: string, query: S
   const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params });
   return result.rows;
 }
+
+/**
+ * A timestamp inside a JSON value a statement builds (`json_build_object`, `json_agg`): milliseconds
+ * since the epoch, a number whatever the session's time zone. `isoFromJsonTimestamp` reads it back
+ * as the driver reads a timestamp column (to the millisecond: the microseconds are dropped).
+ */
+export const jsonTimestamp = (column: SQL) => sql`extract(epoch from ${column}) * 1000`;
+export const isoFromJsonTimestamp = (value: number | string) => new Date(Math.trunc(Number(value))).toISOString();
