@@ -1,19 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
+import { accessibilityProblems, failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
 import { apply, postJob } from "./pipeline-helpers";
 
 /** The candidates list's rows (each has a View link), by name. */
 const rows = (page: Page) => page.getByRole("row").filter({ has: page.getByRole("link", { name: /^View / }) });
 const rowOf = (page: Page, name: string) => rows(page).filter({ hasText: name });
-
-/** Serious or critical WCAG 2.1 AA problems axe finds on the page as it is. */
-async function accessibilityProblems(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-}
 
 test("a recruiter tags a candidate on their page, finds them by the tag, and tags two candidates at once", async ({ page, browser }) => {
   const noConsoleErrors = await failOnConsoleErrors(page);

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { randomBytes, randomInt } from "node:crypto";
 import { type Browser, type BrowserContextOptions, expect, type Page } from "@playwright/test";
 
@@ -49,4 +50,12 @@ export async function registerStaff(page: Page, email = uniqueEmail(), names: Pa
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   return email;
+}
+
+/** Serious or critical WCAG 2.1 AA problems axe finds on the page as it is. */
+export async function accessibilityProblems(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
 }

@@ -211,7 +211,7 @@ const BoardColumnView = memo(function BoardColumnView({ column, showMoreHref }: 
           <DraggableCard key={card.id} card={card} stageId={column.id} />
         ))}
         {column.cards.length === 0 ? (
-          <li className="rounded-lg border border-dashed border-slate-300 px-3 py-6 text-center text-xs text-slate-500">No candidates</li>
+          <li className="rounded-lg border border-dashed border-slate-300 px-3 py-6 text-center text-xs text-slate-600">No candidates</li>
         ) : null}
       </ul>
       {column.hasMore ? (
@@ -256,7 +256,8 @@ const DraggableCard = memo(function DraggableCard({ card, stageId }: { card: Car
   );
 });
 
-function CardBody({ card, handle, className = "" }: { card: Card; handle?: ReactNode; className?: string }) {
+/** A card's name (the link to its application), email and date; `children` add lines below (the lane's reason). */
+export function CardBody({ card, handle, className = "", children }: { card: Card; handle?: ReactNode; className?: string; children?: ReactNode }) {
   return (
     <div className={className ? `pipeline-card ${className}` : "pipeline-card"}>
       <div className="flex items-start justify-between gap-1">
@@ -271,6 +272,7 @@ function CardBody({ card, handle, className = "" }: { card: Card; handle?: React
       <p className="mt-1 text-xs text-slate-500">
         Applied <LocalDate value={card.createdAt} />
       </p>
+      {children}
     </div>
   );
 }
