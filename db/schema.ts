@@ -502,6 +502,35 @@ export const tags = pgTable(
 );
 
 /**
+ * The company's reasons for rejecting an application ("Not qualified", "Withdrew"…), in the order the
+ * reject dialog offers them; edited in Settings › Hiring (decision 090). An application keeps the
+ * reason's name, not a reference: the list can change without rewriting past rejections.
+ */
+export const rejectionReasons = pgTable(
+  "rejection_reasons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** Trimmed, one line, 1 to 60 characters. */
+    name: text("name").notNull(),
+    /** One reason per name per company, whatever its case. */
+    nameKey: text("name_key")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name)`),
+    /** Its place in the list (smallest first). */
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("rejection_reasons_company_name_key_unique").on(t.companyId, t.nameKey),
+    index("rejection_reasons_company_position_idx").on(t.companyId, t.position),
+    check("rejection_reasons_name_check", sql`char_length(${t.name}) between 1 and 60 and ${t.name} = btrim(${t.name})`),
+  ],
+);
+
+/**
  * Which candidates carry which tags. The composite foreign keys keep the candidate and the tag in the
  * link's company (decision 052): a link cannot join one company's candidate to another's tag.
  */
@@ -574,6 +603,12 @@ export const applications = pgTable(
     /** A stage of the application's job (composite foreign key below). */
     currentPipelineStageId: uuid("current_pipeline_stage_id"),
     status: text("status", { enum: APPLICATION_STATUSES }).notNull().default("active"),
+    /**
+     * Why it was rejected: the reason's name as it was chosen (decision 090), so renaming or removing
+     * a reason from the company's list keeps what past rejections said. Null unless rejected.
+     */
+    rejectionReason: text("rejection_reason"),
+    rejectedAt: timestamptz("rejected_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -589,6 +624,15 @@ export const applications = pgTable(
     // Board: a stage's applications newest first (each column's page), the list filtered by stage,
     // and the stage foreign key's own lookups.
     index("applications_stage_created_idx").on(t.currentPipelineStageId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Board: a stage's active applications newest first (each column's page holds active cards only,
+    // decision 090), so a stage full of rejected applications costs its column nothing.
+    index("applications_stage_active_idx")
+      .on(t.currentPipelineStageId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'active'`),
+    // Board: the job's applications that are not active (the "Show rejected" lane), newest first.
+    index("applications_job_inactive_idx")
+      .on(t.jobId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} <> 'active'`),
     // The list's search by part of a name or an email (pg_trgm; decision 060).
     index("applications_candidate_name_trgm_idx").using("gin", t.candidateName.op("gin_trgm_ops")),
     index("applications_candidate_email_trgm_idx").using("gin", t.candidateEmail.op("gin_trgm_ops")),
@@ -738,7 +782,8 @@ export const newsletterSubscriptions = pgTable(
   (t) => [uniqueIndex("newsletter_subscriptions_email_unique").on(sql`lower(${t.email})`)],
 );
 
-export const EMAIL_STATUSES = ["pending", "sent", "failed", "logged"] as const;
+/** "cancelled": a message sent with a delay (a rejection email) whose sending was called off before it left. */
+export const EMAIL_STATUSES = ["pending", "sent", "failed", "logged", "cancelled"] as const;
 
 /**
  * Every outgoing email: the outbox that delivery retries from, and the record of what a

@@ -17,6 +17,8 @@ import { registerAccount } from "~/server/accounts/sign-up.server";
 import { type ApplyRateLimit, submitApplication } from "~/server/applications/apply.server";
 import { createEmailTemplate } from "~/server/mail/email-templates.server";
 import { createJob } from "~/server/jobs/jobs.server";
+import { rejectApplication } from "~/server/applications/pipeline.server";
+import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
 import { cookieFrom } from "./helpers/route-test";
 
 // ---------------------------------------------------------------------------
@@ -199,4 +201,20 @@ export async function applyTo(
 /** An email template of the actor's company, made as the template editor makes it. */
 export async function createTestTemplate(db: Database, actor: Actor, values: EmailTemplateInput) {
   return createEmailTemplate(db, actor, values);
+}
+
+/**
+ * Rejects an application for the company's reason called `reason` (a starter reason by default),
+ * without an email unless one is given: the reject dialog's service, as the page calls it.
+ */
+export async function rejectFor(
+  db: Database,
+  actor: Actor,
+  applicationId: string,
+  options: { reason?: string; email?: { subject: string; body: string; delaySeconds: number } } = {},
+) {
+  const reasons = await listRejectionReasons(db, actor);
+  const reason = reasons.find((candidate) => candidate.name === (options.reason ?? "Not qualified"));
+  if (!reason) throw new Error(`rejectFor: the company has no reason "${options.reason}"`);
+  return rejectApplication(db, actor, applicationId, { reasonId: reason.id, email: options.email ?? null });
 }

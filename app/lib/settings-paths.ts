@@ -7,6 +7,7 @@ export const SETTINGS_PATHS = {
   security: "/settings/security",
   company: "/settings/company",
   team: "/settings/team",
+  hiring: "/settings/hiring",
 } as const;
 
 export type SettingsSection = keyof typeof SETTINGS_PATHS;

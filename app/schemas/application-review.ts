@@ -23,9 +23,13 @@ export const JobChoicesQuerySchema = z.object({
   q: queryValue(z.string().trim().max(200), ""),
 });
 
-/** The query of the pipeline board: one ?more=<stageId> per "Show more" pressed on that column. */
+/**
+ * The query of the pipeline board: one ?more=<stageId> per "Show more" pressed on that column, and
+ * ?rejected=<pages> showing the lane of applications that are not active (decision 090).
+ */
 export const PipelineQuerySchema = z.object({
   more: queryValues(z.string().refine(isUuid)),
+  rejected: queryValue(z.coerce.number().int().min(1).max(100), 0),
 });
 
 /** The query of the application page: ?template=<id> previews that template for the candidate. */
@@ -40,10 +44,10 @@ export const MoveApplicationSchema = z.object({
   stageId: id("Please choose a stage"),
 });
 
-/** Reject, withdraw or reactivate from the application page. */
+/** Withdraw or reactivate from the application page (rejecting asks for a reason: RejectSchema). */
 export const ChangeStatusSchema = z.object({
   intent: z.literal("status"),
-  status: z.enum(APPLICATION_STATUSES, { error: "Please choose a status" }),
+  status: z.enum(["active", "withdrawn"], { error: "Please choose a status" }),
 });
 
 /** Status badge colours of the spec: active green, withdrawn grey, rejected red, anything else blue. */

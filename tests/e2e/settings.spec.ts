@@ -79,12 +79,13 @@ test.describe("on a phone", () => {
     await registerStaff(page);
     await page.goto("/settings");
     const nav = sectionsNav(page);
-    await expect(nav.getByRole("link")).toHaveText(["Profile", "Security", "Company", "Team"]);
+    await expect(nav.getByRole("link")).toHaveText(["Profile", "Security", "Company", "Team", "Hiring"]);
     const pages = [
       { link: "Profile", path: "/settings", region: "Profile" },
       { link: "Security", path: "/settings/security", region: "Security" },
       { link: "Company", path: "/settings/company", region: "Company" },
       { link: "Team", path: "/settings/team", region: "Team" },
+      { link: "Hiring", path: "/settings/hiring", region: "Hiring" },
     ];
     for (const { link, path, region } of pages) {
       await nav.getByRole("link", { name: link }).focus();

@@ -71,10 +71,12 @@ test("a recruiter moves candidates by mouse and by keyboard, the moves stay afte
   await expect(page.getByRole("list", { name: "History" })).toContainText("Ada Lovelace moved from Applied to Screening");
 
   await page.getByRole("button", { name: "Reject" }).click();
-  await expect(page.getByRole("alertdialog", { name: "Reject Ada Lovelace?" })).toBeVisible();
+  const rejectDialog = page.getByRole("alertdialog", { name: "Reject Ada Lovelace?" });
+  await rejectDialog.getByLabel("Reason").selectOption({ label: "Position filled" });
+  await rejectDialog.getByLabel("Send a rejection email").uncheck();
   await page.getByRole("button", { name: "Reject application" }).click();
-  await expect(page.getByText("Status updated.")).toBeVisible();
-  await expect(page.getByRole("list", { name: "History" })).toContainText("status changed from active to rejected");
+  await expect(page.getByText("Rejected: Position filled.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "History" })).toContainText("status changed from active to rejected (Position filled)");
 
   await page.getByRole("link", { name: "Dashboard" }).click();
   await expect(page.getByTestId("stat-Applications Today")).toHaveText("2");

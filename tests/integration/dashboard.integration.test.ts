@@ -5,8 +5,8 @@ import { describeActivity, listRecentActivity, listSubjectActivity } from "~/ser
 import { getDashboardStats } from "~/server/dashboard/queries.server";
 import { startOfDayInTimeZone } from "~/server/platform/time-zone.server";
 import { recordActivity } from "~/server/activity/activity.server";
-import { changeApplicationStatus, moveApplication } from "~/server/applications/pipeline.server";
-import { createStaff, createTestApplication, createTestJob } from "../factories";
+import { moveApplication } from "~/server/applications/pipeline.server";
+import { createStaff, createTestApplication, createTestJob, rejectFor } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;
@@ -58,7 +58,7 @@ describe("activity", () => {
       data: { candidateName: "Ada", jobId: job.id, jobTitle: "Backend" },
     });
     await moveApplication(t.db, staff, application.id, job.stages[1]!.id);
-    await changeApplicationStatus(t.db, staff, application.id, "rejected");
+    await rejectFor(t.db, staff, application.id);
     await recordActivity(t.db, {
       companyId: other.companyId,
       actorId: other.userId,
@@ -70,7 +70,7 @@ describe("activity", () => {
 
     const recent = await listRecentActivity(t.db, staff);
     expect(recent.map(describeActivity)).toEqual([
-      "Ada's status changed from active to rejected",
+      "Ada's status changed from active to rejected (Not qualified)",
       "Ada moved from Applied to Screening",
       "Ada applied to Backend",
       "Job posted: Backend",

@@ -36,7 +36,7 @@ describe("staff routes answer 404 for another company's ids", () => {
     const application = (id: string) => ({ path: `/applications/${id}`, cookie, params: { applicationId: id } });
     expect((await callLoader(applicationRoute.loader, application(myApplication.id))).status).toBe(200);
     expect((await callLoader(applicationRoute.loader, application(theirApplication.id))).status).toBe(404);
-    expect((await callAction(applicationRoute.action, { ...application(theirApplication.id), form: { intent: "status", status: "rejected" } })).status).toBe(404);
+    expect((await callAction(applicationRoute.action, { ...application(theirApplication.id), form: { intent: "status", status: "withdrawn" } })).status).toBe(404);
 
     const template = { path: `/email-templates/${theirTemplate.id}/edit`, cookie, params: { templateId: theirTemplate.id } };
     expect((await callLoader(editTemplateRoute.loader, template)).status).toBe(404);

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents, applications } from "../../db/schema";
 import { changeApplicationStatus, moveApplication } from "~/server/applications/pipeline.server";
-import { createStaff, createTestApplication, createTestJob } from "../factories";
+import { createStaff, createTestApplication, createTestJob, rejectFor } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;
@@ -88,7 +88,8 @@ describe("moveApplication", () => {
     await t.db.execute(sql`create trigger refuse_activity before insert on activity_events for each row execute function refuse_activity()`);
     try {
       await expect(moveApplication(t.db, staff, application.id, stage("Offer"))).rejects.toThrow();
-      await expect(changeApplicationStatus(t.db, staff, application.id, "rejected")).rejects.toThrow();
+      await expect(rejectFor(t.db, staff, application.id)).rejects.toThrow();
+      await expect(changeApplicationStatus(t.db, staff, application.id, "withdrawn")).rejects.toThrow();
     } finally {
       await t.db.execute(sql`drop trigger refuse_activity on activity_events`);
     }
@@ -99,7 +100,7 @@ describe("moveApplication", () => {
 describe("changeApplicationStatus", () => {
   it("rejects, withdraws and reactivates, recording each change", async () => {
     const { staff, application } = await setup();
-    await changeApplicationStatus(t.db, staff, application.id, "rejected");
+    await rejectFor(t.db, staff, application.id);
     await changeApplicationStatus(t.db, staff, application.id, "withdrawn");
     const again = await changeApplicationStatus(t.db, staff, application.id, "withdrawn");
     expect(again.changed).toBe(false);
@@ -121,7 +122,7 @@ describe("changeApplicationStatus", () => {
   it("refuses another company's application", async () => {
     const mine = await setup();
     const theirs = await setup();
-    await expect(changeApplicationStatus(t.db, mine.staff, theirs.application.id, "rejected")).rejects.toMatchObject({
+    await expect(rejectFor(t.db, mine.staff, theirs.application.id)).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
     expect((await stageOf(theirs.application.id))!.status).toBe("active");

@@ -87,6 +87,7 @@ describe("the settings routes", () => {
       { path: "settings/security", file: "routes/staff/settings-security.tsx" },
       { path: "settings/company", file: "routes/staff/settings-company.tsx" },
       { path: "settings/team", file: "routes/staff/settings-team.tsx" },
+      { path: "settings/hiring", file: "routes/staff/settings-hiring.tsx" },
     ]);
   });
 

@@ -7,7 +7,7 @@ import { getDashboardStats } from "~/server/dashboard/queries.server";
 import { updateJob } from "~/server/jobs/jobs.server";
 import { getStaffJob, listStaffJobs } from "~/server/jobs/queries.server";
 import { queryRows } from "~/server/platform/db.server";
-import { applyTo, createStaff, createTestApplication, createTestJob, jobInput, SAMPLE_FORM_SCHEMA } from "../factories";
+import { applyTo, createStaff, createTestApplication, createTestJob, jobInput, rejectFor, SAMPLE_FORM_SCHEMA } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 // Decision 060: the numbers the staff pages show come from per-stage counters that triggers keep
@@ -50,8 +50,10 @@ describe("stage counters", () => {
 
     await moveApplication(t.db, staff, first.id, screening!.id);
     await moveApplication(t.db, staff, second.id, offer!.id);
-    await changeApplicationStatus(t.db, staff, third.id, "rejected");
-    expect(await columnCounts(staff, job.id)).toEqual([["Applied", 1], ["Screening", 1], ["Offer", 1]]);
+    await rejectFor(t.db, staff, third.id);
+    // The columns count active applications only (decision 090); the rejected one is the lane's.
+    expect(await columnCounts(staff, job.id)).toEqual([["Applied", 0], ["Screening", 1], ["Offer", 1]]);
+    expect((await getPipelineBoard(t.db, staff, job.id))!.inactive.count).toBe(1);
     expect((await getDashboardStats(t.db, staff, new Date(0))).pendingReviews).toBe(2);
 
     // Removing Screening moves its candidate to Offer.
@@ -59,7 +61,7 @@ describe("stage counters", () => {
       ...jobInput({ form_schema: SAMPLE_FORM_SCHEMA, stages: [{ id: applied!.id, name: "Applied" }, { id: offer!.id, name: "Offer" }] }),
       stage_moves: { [screening!.id]: offer!.id },
     });
-    expect(await columnCounts(staff, job.id)).toEqual([["Applied", 1], ["Offer", 2]]);
+    expect(await columnCounts(staff, job.id)).toEqual([["Applied", 0], ["Offer", 2]]);
     expect((await getStaffJob(t.db, staff, job.id))!.stages.map((stage) => stage.applications)).toEqual([1, 2]);
 
     await changeApplicationStatus(t.db, staff, third.id, "active");

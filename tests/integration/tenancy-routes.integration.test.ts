@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { applications, cvs, emailTemplates, invitations, profiles, session } from "../../db/schema";
+import { applications, cvs, emailMessages, emailTemplates, invitations, profiles, session } from "../../db/schema";
 import routes from "../../app/routes";
 import { ApplicationQuerySchema, ApplicationsQuerySchema, JobChoicesQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
 import {
@@ -15,6 +15,7 @@ import { previewCandidateImport } from "~/server/candidates/import.server";
 import { JobMatchQuerySchema, JobsQuerySchema } from "~/schemas/job";
 import { queryRows } from "~/server/platform/db.server";
 import { addCandidateTag } from "~/server/candidates/tags.server";
+import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { callRoute, type RouteCall, type RouteFunction, setUpAppTestDatabase } from "../helpers/route-test";
 
@@ -42,6 +43,10 @@ const NOT_IDS = new Set([
   ...["tag", "applied_from", "applied_to"],
   // The candidates import: the uploaded file, and the preview's "rows with errors" filter.
   ...["file", "show"],
+  // The board's lane of rejected applications: how many pages of it show (decision 090).
+  "rejected",
+  // Settings › Hiring: a rejection reason's new name, and which way it moves in the list.
+  ...["name", "direction"],
   // Settings' password and two-factor forms.
   ...["currentPassword", "newPassword", "signOutOthers", "password", "code", "totpUri", "recoveryCodes", "secret"],
 ]);
@@ -126,6 +131,9 @@ interface World {
     /** A CSV import waiting for its confirmation. */
     import: string;
     template: string;
+    /** A rejection reason of A's, and an email to A's candidate still waiting to leave (decision 090). */
+    reason: string;
+    message: string;
     invitation: string;
     member: string;
     session: string;
@@ -146,6 +154,19 @@ beforeAll(async () => {
     .insert(emailTemplates)
     .values({ companyId: a.staff.companyId, name: `${SECRET} template`, subject: SECRET, body: SECRET })
     .returning({ id: emailTemplates.id });
+  const [reason] = await listRejectionReasons(db, a.staff);
+  const [message] = await db
+    .insert(emailMessages)
+    .values({
+      companyId: a.staff.companyId,
+      applicationId: application.id,
+      kind: "rejection",
+      to: "secret@example.test",
+      subject: SECRET,
+      body: SECRET,
+      nextAttemptAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: emailMessages.id });
   const [invitation] = await db
     .insert(invitations)
     .values({ companyId: a.staff.companyId, email: "invitee@example.test", tokenHash: SECRET, expiresAt: new Date(Date.now() + 86_400_000) })
@@ -177,6 +198,8 @@ beforeAll(async () => {
       cv: cv!.id,
       import: aImport.importId,
       template: template!.id,
+      reason: reason!.id,
+      message: message!.id,
       invitation: invitation!.id,
       member: member.staff.userId,
       session: aSession!.id,
@@ -196,7 +219,7 @@ async function snapshotOfA(): Promise<string> {
   const companyId = world.a.companyId;
   const tables = [
     ...["profiles", "jobs", "pipeline_stages", "candidates", "cvs", "applications", "tags", "candidate_tags"],
-    ...["email_templates", "email_messages", "invitations", "activity_events"],
+    ...["email_templates", "email_messages", "invitations", "activity_events", "rejection_reasons"],
     ...["candidate_imports", "candidate_email_aliases", "candidate_duplicate_dismissals"],
   ];
   const rows: Record<string, unknown> = {
@@ -429,15 +452,45 @@ const CALLS: Record<string, Call[]> = {
     },
   ],
   "applications/:applicationId action": [
-    ...(["move", "status", "send-email"] as const).map(
+    ...(["move", "status", "send-email", "reject", "undo-reject", "cancel-email"] as const).map(
       (intent): Call => ({
-        covers: [":applicationId", ...(intent === "move" ? ["stageId"] : intent === "send-email" ? ["templateId"] : [])],
+        covers: [
+          ":applicationId",
+          ...({ move: ["stageId"], "send-email": ["templateId"], reject: ["email"], "cancel-email": ["messageId"] } as Record<string, string[]>)[intent] ?? [],
+        ],
         url: (w) => `/applications/${w.a.application}`,
         params: (w) => ({ applicationId: w.a.application }),
-        form: (w) => ({ intent, stageId: w.a.job.stages[1]!.id, status: "rejected", templateId: w.a.template }),
+        form: (w) => ({
+          intent,
+          stageId: w.a.job.stages[1]!.id,
+          status: "withdrawn",
+          templateId: w.a.template,
+          reasonId: w.a.reason,
+          sendEmail: "on",
+          subject: "S",
+          body: "B",
+          delay: "0",
+          messageId: w.a.message,
+        }),
         answer: 404,
       }),
     ),
+    {
+      covers: ["reasonId"],
+      url: (w) => `/applications/${w.b.application}`,
+      params: (w) => ({ applicationId: w.b.application }),
+      form: (w) => ({ intent: "reject", reasonId: w.a.reason }),
+      answer: 400,
+      why: "another company's reason answers 'That reason is no longer on the company's list.'",
+    },
+    {
+      covers: ["messageId"],
+      url: (w) => `/applications/${w.b.application}`,
+      params: (w) => ({ applicationId: w.b.application }),
+      form: (w) => ({ intent: "cancel-email", messageId: w.a.message }),
+      answer: 409,
+      why: "B's own application has no such email waiting: 'That email is no longer waiting to be sent'",
+    },
     {
       covers: ["templateId"],
       url: (w) => `/applications/${w.b.application}`,
@@ -560,6 +613,17 @@ const CALLS: Record<string, Call[]> = {
   "settings/team action": [
     { covers: ["invitationId"], url: () => "/settings/team", params: () => ({}), form: (w) => ({ intent: "revoke-invitation", invitationId: w.a.invitation }), answer: 404 },
     { covers: ["memberId"], url: () => "/settings/team", params: () => ({}), form: (w) => ({ intent: "remove-member", memberId: w.a.member }), answer: 404 },
+  ],
+  "settings/hiring action": [
+    ...(["rename-reason", "move-reason", "delete-reason"] as const).map(
+      (intent): Call => ({
+        covers: ["id"],
+        url: () => "/settings/hiring",
+        params: () => ({}),
+        form: (w) => ({ intent, id: w.a.reason, name: "Taken over", direction: "down" }),
+        answer: 404,
+      }),
+    ),
   ],
   "settings/security action": [
     { covers: ["sessionId"], url: () => "/settings/security", params: () => ({}), form: (w) => ({ intent: "revoke-session", sessionId: w.a.session }), answer: 404 },

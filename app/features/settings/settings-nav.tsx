@@ -6,11 +6,12 @@ const SECTIONS: { section: SettingsSection; label: string }[] = [
   { section: "security", label: "Security" },
   { section: "company", label: "Company" },
   { section: "team", label: "Team" },
+  { section: "hiring", label: "Hiring" },
 ];
 
 /**
  * The Settings sections as links, one page each. The current one is marked with aria-current="page"
- * (NavLink) and an underline, not by colour alone. Four short labels share the row on a 390 px
+ * (NavLink) and an underline, not by colour alone. Five short labels share the row on a 390 px
  * phone; should they ever not fit, they wrap instead of scrolling sideways.
  */
 export function SettingsNav() {

@@ -5,7 +5,6 @@ import { idParam } from "~/lib/id-param";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonStyles } from "~/components/ui/button";
-import { ConfirmAction } from "~/components/ui/confirm-action";
 import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { inputStyles } from "~/components/ui/field";
 import { HistoryList } from "~/components/ui/history-list";
@@ -24,8 +23,13 @@ import { getApplicationDetail } from "~/server/applications/queries.server";
 import { appMailer } from "~/server/mail/mailer.server";
 import { listApplicationEmails } from "~/server/mail/queries.server";
 import { previewTemplateForApplication, sendTemplateToCandidate } from "~/server/mail/candidate-emails.server";
-import { listEmailTemplates } from "~/server/mail/email-templates.server";
-import { changeApplicationStatus, moveApplication } from "~/server/applications/pipeline.server";
+import { changeApplicationStatus, moveApplication, rejectApplication } from "~/server/applications/pipeline.server";
+import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
+import { cancelWaitingEmail } from "~/server/mail/candidate-emails.server";
+import { DEFAULT_EMAIL_TEMPLATES, findTemplateByName, listEmailTemplates } from "~/server/mail/email-templates.server";
+import { fillMergeFields } from "~/lib/merge-fields";
+import { RejectDialog } from "~/features/rejection/reject-dialog";
+import { REJECTION_EMAIL_DELAYS, RejectSchema } from "~/schemas/rejection";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta(data ? `${data.application.candidateName} — ${data.application.job.title}` : "Application", "A candidate's application.");
@@ -46,11 +50,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const db = appDatabase();
   const application = await getApplicationDetail(db, staff, idParam(params.applicationId, "Application not found"));
   if (!application) throw data("Application not found", { status: 404 });
-  const [history, templates, emails] = await Promise.all([
+  const rejecting = application.status !== "rejected";
+  const [history, templates, emails, reasons, rejectionTemplate] = await Promise.all([
     listSubjectActivity(db, staff, application.id),
     listEmailTemplates(db, staff),
     listApplicationEmails(db, staff, application.id),
+    rejecting ? listRejectionReasons(db, staff) : [],
+    rejecting ? findTemplateByName(db, staff, REJECTION_TEMPLATE) : null,
   ]);
+  // The reject dialog's email: the company's "Rejection" template (else the starter one) for this candidate.
+  const source = rejectionTemplate ?? STARTER_REJECTION;
+  const mergeValues = {
+    candidate_name: application.candidateName,
+    job_title: application.job.title,
+    company_name: staff.companyName,
+    stage_name: application.stage?.name ?? "",
+  };
   // ?template=<id> shows that template filled in for this candidate before it is sent.
   const templateId = parseQuery(ApplicationQuerySchema, request.url).template;
   let preview: { templateId: string; to: string; subject: string; body: string } | null = null;
@@ -60,6 +75,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     templates: templates.map((template) => ({ id: template.id, name: template.name })),
     preview,
+    rejection: rejecting
+      ? {
+          reasons,
+          email: { templateId: rejectionTemplate?.id ?? null, subject: fillMergeFields(source.subject, mergeValues), body: fillMergeFields(source.body, mergeValues) },
+        }
+      : null,
     emails: emails.map((email) => ({
       id: email.id,
       subject: email.subject,
@@ -67,6 +88,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       status: email.status,
       error: email.error,
       createdAt: email.createdAt.toISOString(),
+      scheduledFor: email.scheduledFor?.toISOString() ?? null,
     })),
     application: { ...application, source: sourceLabel(application.source, application.sourceDetail), resumeHref: safeHttpUrl(application.resumeUrl) },
     history: history.map((item) => ({
@@ -89,6 +111,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await sendTemplateToCandidate(db, staff, applicationId, values.templateId, appMailer());
       return { errors: null, done: "Email sent to the candidate." };
     }
+    if (values.intent === "reject") {
+      const parsed = parseForm(RejectSchema, values);
+      if (!parsed.success) return data({ ...refused(parsed.errors), rejectValues: rejectEcho(values) }, { status: 400 });
+      const result = await rejectApplication(db, staff, applicationId, parsed.data, appMailer());
+      const delay = REJECTION_EMAIL_DELAYS.find((option) => Number(option.value) === parsed.data.email?.delaySeconds);
+      const emailNote = !parsed.data.email ? "" : delay && delay.value !== "0" ? ` The rejection email leaves ${delay.label.toLowerCase()}.` : " The rejection email is on its way.";
+      return { errors: null, done: `Rejected: ${result.reason}.${emailNote}`, undo: true };
+    }
+    if (values.intent === "undo-reject" || (values.intent === "status" && values.status === "active")) {
+      const result = await changeApplicationStatus(db, staff, applicationId, "active");
+      const cancelled = result.emailsCancelled > 0 ? " The rejection email was cancelled before it left." : "";
+      return { errors: null, done: result.changed ? `Reactivated: back in its stage.${cancelled}` : "The application is already active." };
+    }
+    if (values.intent === "cancel-email") {
+      await cancelWaitingEmail(db, staff, applicationId, values.messageId ?? "");
+      return { errors: null, done: "The email was cancelled. It will not be sent." };
+    }
     if (values.intent === "move") {
       const parsed = parseForm(MoveApplicationSchema, { ...values, applicationId });
       if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
@@ -101,20 +140,34 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return { errors: null, done: "Status updated." };
   } catch (error) {
     const answer = answerDomainError(error, { notFound: "Application not found" });
-    return data({ errors: answer.errors as FieldErrors, done: null }, answer.init);
+    const rejectValues = values.intent === "reject" ? rejectEcho(values) : undefined;
+    return data({ ...refused(answer.errors as FieldErrors), rejectValues }, answer.init);
   }
 }
 
+/** The rejection template's name, and the starter text used when the company has deleted it. */
+const REJECTION_TEMPLATE = "Rejection";
+const STARTER_REJECTION = DEFAULT_EMAIL_TEMPLATES.find((template) => template.name === REJECTION_TEMPLATE)!;
+
+function refused(errors: FieldErrors) {
+  return { errors, done: null, undo: false };
+}
+
+/** What the reject dialog shows again after a refusal: its own fields, nothing else. */
+function rejectEcho(values: Record<string, string>): Record<string, string> {
+  const { reasonId = "", sendEmail = "", subject = "", body = "", delay = "0" } = values;
+  return { reasonId, sendEmail, subject: subject.slice(0, 200), body: body.slice(0, 20000), delay };
+}
+
 const STATUS_ACTIONS = [
-  { status: "rejected", label: "Reject", variant: "danger" },
   { status: "withdrawn", label: "Mark as withdrawn", variant: "secondary" },
   { status: "active", label: "Reactivate", variant: "secondary" },
 ] as const;
 
-const EMAIL_STATUS_TONE = { sent: "green", pending: "yellow", failed: "red" } as const;
+const EMAIL_STATUS_TONE = { sent: "green", pending: "yellow", failed: "red", cancelled: "grey" } as const;
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, history, templates, preview, emails } = loaderData;
+  const { application, history, templates, preview, emails, rejection } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? null;
@@ -137,12 +190,35 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             </Link>
           </p>
         </div>
-        <Badge tone={applicationStatusTone(application.status)}>{application.status}</Badge>
+        <div className="flex flex-col items-end gap-1 text-right">
+          <Badge tone={applicationStatusTone(application.status)}>{application.status}</Badge>
+          {application.status === "rejected" ? (
+            <p className="text-xs text-slate-600" data-testid="rejection-reason">
+              {application.rejectionReason ?? "No reason recorded"}
+              {application.rejectedAt ? (
+                <>
+                  {" · "}
+                  <LocalDate value={application.rejectedAt} />
+                </>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
       </div>
 
       {actionData?.done ? (
         <div className="mt-4">
-          <Alert tone="success">{actionData.done}</Alert>
+          <Alert tone="success">
+            <span>{actionData.done}</span>
+            {"undo" in actionData && actionData.undo && application.status === "rejected" ? (
+              <Form method="post" className="ml-2 inline">
+                <input type="hidden" name="intent" value="undo-reject" />
+                <button type="submit" disabled={busy} className="font-semibold underline hover:no-underline">
+                  Undo
+                </button>
+              </Form>
+            ) : null}
+          </Alert>
         </div>
       ) : null}
       {errors?.form ? (
@@ -263,29 +339,23 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
               ) : null}
             </Form>
             <div className="mt-5 flex flex-wrap items-start gap-2">
-              {STATUS_ACTIONS.filter((a) => a.status !== application.status).map((a) =>
-                // Rejecting asks first; the others are easily undone.
-                a.status === "rejected" ? (
-                  <ConfirmAction
-                    key={a.status}
-                    id="reject"
-                    label={a.label}
-                    title={`Reject ${application.candidateName}?`}
-                    description="The application is marked rejected and recorded in its history. You can reactivate it later."
-                    confirmLabel="Reject application"
-                  >
-                    <input type="hidden" name="intent" value="status" />
-                    <input type="hidden" name="status" value={a.status} />
-                  </ConfirmAction>
-                ) : (
-                  <Form key={a.status} method="post">
-                    <input type="hidden" name="intent" value="status" />
-                    <button type="submit" name="status" value={a.status} disabled={busy} className={buttonStyles[a.variant]}>
-                      {a.label}
-                    </button>
-                  </Form>
-                ),
-              )}
+              {rejection ? (
+                <RejectDialog
+                  candidateName={application.candidateName}
+                  reasons={rejection.reasons}
+                  templates={templates}
+                  email={rejection.email}
+                  answer={actionData && "rejectValues" in actionData && actionData.rejectValues ? { errors: actionData.errors ?? {}, values: actionData.rejectValues as Record<string, string> } : null}
+                />
+              ) : null}
+              {STATUS_ACTIONS.filter((a) => a.status !== application.status).map((a) => (
+                <Form key={a.status} method="post">
+                  <input type="hidden" name="intent" value="status" />
+                  <button type="submit" name="status" value={a.status} disabled={busy} className={buttonStyles[a.variant]}>
+                    {a.label}
+                  </button>
+                </Form>
+              ))}
             </div>
           </Panel>
 
@@ -338,14 +408,29 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                     <details>
                       <summary className="cursor-pointer list-none">
                         <span className="font-medium text-slate-900">{email.subject}</span>{" "}
-                        <Badge tone={EMAIL_STATUS_TONE[email.status as keyof typeof EMAIL_STATUS_TONE] ?? "blue"}>{email.status}</Badge>
+                        <Badge tone={EMAIL_STATUS_TONE[email.status as keyof typeof EMAIL_STATUS_TONE] ?? "blue"}>{email.scheduledFor ? "scheduled" : email.status}</Badge>
                         <span className="block text-xs text-slate-500">
                           <LocalDate value={email.createdAt} withTime />
                           {email.error ? ` · ${email.error}` : ""}
+                          {email.scheduledFor ? (
+                            <>
+                              {" · leaves "}
+                              <LocalDate value={email.scheduledFor} withTime />
+                            </>
+                          ) : null}
                         </span>
                       </summary>
                       <p className="mt-2 whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-slate-700">{email.body}</p>
                     </details>
+                    {email.scheduledFor ? (
+                      <Form method="post" className="mt-1">
+                        <input type="hidden" name="intent" value="cancel-email" />
+                        <input type="hidden" name="messageId" value={email.id} />
+                        <button type="submit" disabled={busy} className="text-xs font-semibold text-red-700 hover:text-red-800">
+                          Cancel sending<span className="sr-only"> “{email.subject}”</span>
+                        </button>
+                      </Form>
+                    ) : null}
                   </li>
                 ))}
               </ul>

@@ -5,6 +5,7 @@ import { Badge, jobStatusTone } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { type MoveResponse, PipelineBoard } from "~/features/pipeline-board/pipeline-board";
+import { InactiveLane } from "~/features/pipeline-board/inactive-lane";
 import { pageMeta } from "~/lib/meta";
 import { jobPath } from "~/lib/slug";
 import { MoveApplicationSchema, PipelineQuerySchema } from "~/schemas/application-review";
@@ -28,14 +29,28 @@ function shownPerStage(url: string): Record<string, number> {
   return shown;
 }
 
+/** The rejected lane's cards for ?rejected=<pages>: the first page, then 50 more per "Show more"; 0 while hidden. */
+function inactiveShown(pages: number): number {
+  return pages > 0 ? CARDS_PER_PAGE + (pages - 1) * CARDS_PER_MORE : 0;
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
-  const board = await getPipelineBoard(appDatabase(), staff, idParam(params.jobId, "Job not found"), shownPerStage(request.url));
+  const rejectedPages = parseQuery(PipelineQuerySchema, request.url).rejected;
+  const board = await getPipelineBoard(
+    appDatabase(),
+    staff,
+    idParam(params.jobId, "Job not found"),
+    shownPerStage(request.url),
+    inactiveShown(rejectedPages),
+  );
   if (!board) throw data("Job not found", { status: 404 });
   return {
     job: { ...board.job, href: jobPath(board.job) },
     columns: board.columns,
     total: board.total,
+    inactive: board.inactive,
+    rejectedPages,
   };
 }
 
@@ -67,14 +82,21 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 }
 
 export default function Pipeline({ loaderData }: Route.ComponentProps) {
-  const { job, columns } = loaderData;
+  const { job, columns, total, inactive, rejectedPages } = loaderData;
   const location = useLocation();
   const showMoreHref = (stageId: string) => {
     const params = new URLSearchParams(location.search);
     params.append("more", stageId);
     return `?${params}`;
   };
-  const total = columns.reduce((sum, column) => sum + column.count, 0);
+  /** This board with the rejected lane showing `pages` pages (0 hides it). */
+  const rejectedHref = (pages: number) => {
+    const params = new URLSearchParams(location.search);
+    if (pages > 0) params.set("rejected", String(pages));
+    else params.delete("rejected");
+    const query = params.toString();
+    return query ? `?${query}` : location.pathname;
+  };
 
   return (
     <div>
@@ -93,6 +115,17 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
         </div>
         {/* Issue 12: adds a candidate by hand (no email to them, the history names who added them), where the spec linked to the public form. */}
         <div className="flex flex-wrap gap-2">
+          {/* Decision 090: rejected and withdrawn applications leave the columns; their lane shows on request. */}
+          <ButtonLink
+            to={rejectedHref(inactive.cards ? 0 : 1)}
+            preventScrollReset
+            replace
+            variant="secondary"
+            aria-expanded={inactive.cards ? true : false}
+            aria-controls={inactive.cards ? "inactive-lane" : undefined}
+          >
+            {inactive.cards ? "Hide rejected" : `Show rejected (${inactive.count})`}
+          </ButtonLink>
           {/* Issue 12: the job's applicants ranked by how well they cover its requirements (decision 087). */}
           <ButtonLink to={`/manage/jobs/${job.id}/match`} variant="secondary">
             Sort by match
@@ -103,6 +136,11 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         <PipelineBoard columns={columns} moveAction={`/manage/jobs/${job.id}`} showMoreHref={showMoreHref} />
       </div>
+      {inactive.cards ? (
+        <div id="inactive-lane">
+          <InactiveLane cards={inactive.cards} count={inactive.count} hasMore={inactive.hasMore} showMoreHref={rejectedHref(rejectedPages + 1)} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -27,6 +27,7 @@ export const staffRoutes = [
     route("settings/security", "routes/staff/settings-security.tsx"),
     route("settings/company", "routes/staff/settings-company.tsx"),
     route("settings/team", "routes/staff/settings-team.tsx"),
+    route("settings/hiring", "routes/staff/settings-hiring.tsx"),
   ]),
   route("manage/jobs/new", "routes/staff/jobs-new.tsx"),
   route("manage/jobs/:id/edit", "routes/staff/jobs-edit.tsx"),

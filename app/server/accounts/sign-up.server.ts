@@ -5,6 +5,7 @@ import { companies, profiles, user } from "../../../db/schema";
 import type { RegisterInput } from "~/schemas/auth";
 import { CompanyNameSchema, DEFAULT_COMPANY_NAME, FullNameSchema } from "~/schemas/names";
 import type { z } from "~/schemas/zod";
+import { createDefaultRejectionReasons } from "../applications/rejection-reasons.server";
 import { createDefaultEmailTemplates } from "../mail/email-templates.server";
 import { DomainError } from "../platform/errors.server";
 import { acceptInvitationInTransaction, type InvitationForSignUp } from "../team/team.server";
@@ -79,6 +80,7 @@ export async function registerAccount(
       if (!company) throw new Error("The company was not created");
       await tx.insert(profiles).values({ id: userId, companyId: company.id, role: "recruiter", fullName });
       await createDefaultEmailTemplates(tx, { userId, companyId: company.id });
+      await createDefaultRejectionReasons(tx, { userId, companyId: company.id });
       return { userId, cookies: result.headers.getSetCookie() };
     });
   } catch (error) {

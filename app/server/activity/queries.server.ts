@@ -132,7 +132,7 @@ export function describeActivity(item: Pick<ActivityItem, "type" | "data">): str
         ? `${d.candidateName} moved from ${d.fromStageName} to ${d.toStageName}`
         : `${d.candidateName} moved to ${d.toStageName}`;
     case "application_status_changed":
-      return `${d.candidateName}'s status changed from ${d.from} to ${d.to}`;
+      return `${d.candidateName}'s status changed from ${d.from} to ${d.to}${d.reason ? ` (${d.reason})` : ""}`;
     case "candidates_merged":
       return `${d.mergedName} (${d.mergedEmail}) was merged into ${d.keptName}`;
     case "job_posted":

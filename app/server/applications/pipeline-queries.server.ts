@@ -26,6 +26,21 @@ export interface BoardColumn {
   hasMore: boolean;
 }
 
+/** A card of the lane of applications that are not active: why, and from which stage. */
+export interface InactiveCard extends BoardCard {
+  status: string;
+  rejectionReason: string | null;
+  stageName: string | null;
+}
+
+/** The board's lane of rejected and withdrawn applications, behind "Show rejected" (decision 090). */
+export interface InactiveLane {
+  count: number;
+  /** Null while the lane is hidden: only its count is read. */
+  cards: InactiveCard[] | null;
+  hasMore: boolean;
+}
+
 interface CardRow {
   id: string;
   stage_id: string;
@@ -34,6 +49,11 @@ interface CardRow {
   status: string;
   /** Milliseconds since the epoch (JSON), with microseconds as a fraction. */
   created_at: number | string;
+}
+
+interface InactiveRow extends CardRow {
+  rejection_reason: string | null;
+  stage_name: string | null;
 }
 
 
@@ -48,9 +68,10 @@ function toCard(row: CardRow): BoardCard {
 
 
 /**
- * The pipeline board of one of the company's jobs: its stages in order, each with its
- * count (its counter, decision 060) and its newest cards (one index range per stage, in the
- * index's order), or null for an unknown job.
+ * The pipeline board of one of the company's jobs: its stages in order, each with its count of
+ * active applications (its counter, decision 060) and its newest active cards (one range per stage
+ * of the index of active applications, in its order), and the count of the rest, rejected or
+ * withdrawn, with their newest cards when the lane is shown (decision 090); or null for an unknown job.
  */
 export async function getPipelineBoard(
   db: Queryable,
@@ -58,6 +79,8 @@ export async function getPipelineBoard(
   jobId: string,
   /** Cards to show per stage id, beyond the first page ("Show more"). */
   shown: Record<string, number> = {},
+  /** Cards of the not-active lane to read; 0 leaves the lane hidden. */
+  inactiveShown = 0,
 ) {
   const limitOf = (stageId: string) => Math.max(CARDS_PER_PAGE, shown[stageId] ?? 0);
   const maxLimit = Math.max(CARDS_PER_PAGE, ...Object.values(shown));
@@ -69,12 +92,13 @@ export async function getPipelineBoard(
     id: string;
     title: string;
     status: (typeof jobs.$inferSelect)["status"];
-    stages: { id: string; name: string; count: number | string }[];
+    stages: { id: string; name: string; count: number | string; all: number | string }[];
     cards: CardRow[];
+    inactive: InactiveRow[] | null;
   }>(
     db,
     sql`select j.id, j.title, j.status,
-          (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'count', coalesce(c.applications, 0)) order by s."order"), '[]'::json)
+          (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'count', coalesce(c.active, 0), 'all', coalesce(c.applications, 0)) order by s."order"), '[]'::json)
            from pipeline_stages s
            left join stage_counts c on c.stage_id = s.id and ${ownedSql("c", actor)}
            where s.job_id = ${jobId} and ${ownedSql("s", actor)}) as stages,
@@ -86,11 +110,27 @@ export async function getPipelineBoard(
            cross join lateral (
              select a.id, a.candidate_name, a.candidate_email, a.status, a.created_at
              from applications a
-             where a.current_pipeline_stage_id = s.id and ${ownedSql("a", actor)}
+             where a.current_pipeline_stage_id = s.id and a.status = 'active' and ${ownedSql("a", actor)}
              order by a.created_at desc, a.id desc
              limit ${maxLimit + 1}
            ) c
-           where s.job_id = ${jobId} and ${ownedSql("s", actor)}) as cards
+           where s.job_id = ${jobId} and ${ownedSql("s", actor)}) as cards,
+          ${
+            inactiveShown > 0
+              ? sql`(select coalesce(json_agg(json_build_object(
+                        'id', a.id, 'stage_id', a.current_pipeline_stage_id, 'candidate_name', a.candidate_name,
+                        'candidate_email', a.candidate_email, 'status', a.status, 'created_at', ${jsonTimestamp(sql`a.created_at`)},
+                        'rejection_reason', a.rejection_reason,
+                        'stage_name', (select s.name from pipeline_stages s where s.id = a.current_pipeline_stage_id and ${ownedSql("s", actor)})
+                      ) order by a.created_at desc, a.id desc), '[]'::json)
+                 from (
+                   select * from applications a
+                   where a.job_id = j.id and a.status <> 'active' and ${ownedSql("a", actor)}
+                   order by a.created_at desc, a.id desc
+                   limit ${inactiveShown + 1}
+                 ) a)`
+              : sql`null`
+          } as inactive
         from ${jobs} j
         where j.id = ${jobId} and ${ownedSql("j", actor)}`,
   );
@@ -115,6 +155,18 @@ export async function getPipelineBoard(
       hasMore: list.length > perStage,
     };
   });
-  const total = columns.reduce((sum, column) => sum + column.count, 0);
-  return { job: { id: job.id, title: job.title, status: job.status }, columns, total };
+  const total = stages.reduce((sum, stage) => sum + Number(stage.all), 0);
+  const inactive: InactiveLane = {
+    count: total - columns.reduce((sum, column) => sum + column.count, 0),
+    cards: job.inactive
+      ? job.inactive.slice(0, inactiveShown).map((row) => ({
+          ...toCard(row),
+          status: row.status,
+          rejectionReason: row.rejection_reason,
+          stageName: row.stage_name,
+        }))
+      : null,
+    hasMore: (job.inactive?.length ?? 0) > inactiveShown,
+  };
+  return { job: { id: job.id, title: job.title, status: job.status }, columns, total, inactive };
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { applications, pipelineStages } from "../../../db/schema";
 import { type ApplicationStatus } from "~/schemas/application-review";
 import { isUuid } from "~/schemas/id";
@@ -6,6 +6,10 @@ import type { Database, Transaction } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
 import { type Actor, owned } from "../platform/tenancy.server";
 import { recordActivity } from "../activity/activity.server";
+import { cancelWaitingEmails } from "../mail/candidate-emails.server";
+import { type Mailer, mailerFor } from "../mail/mailer.server";
+import { REJECTION_MESSAGES, type RejectInput } from "~/schemas/rejection";
+import { findRejectionReason } from "./rejection-reasons.server";
 
 export const APPLICATION_NOT_FOUND = "Application not found";
 export const STAGE_NOT_IN_JOB = "That stage is not part of this job's pipeline.";
@@ -18,6 +22,7 @@ async function lockApplication(tx: Transaction, actor: Actor, applicationId: str
       id: applications.id,
       jobId: applications.jobId,
       candidateName: applications.candidateName,
+      candidateEmail: applications.candidateEmail,
       stageId: applications.currentPipelineStageId,
       status: applications.status,
     })
@@ -85,22 +90,79 @@ export async function moveApplication(
   });
 }
 
+/** The kind of the email the reject dialog sends, so undoing the rejection can call it off. */
+export const REJECTION_EMAIL_KIND = "rejection";
+export const ALREADY_REJECTED = "This application is already rejected.";
+
 /**
- * Rejects, withdraws or reactivates an application and records the change, in one
- * transaction. Setting the status it already has writes nothing.
+ * Rejects an application for one of the company's reasons (decision 090), in one transaction: the
+ * status, the reason's name and the time; the history entry; and, when asked, the rejection email
+ * as edited, recorded to leave now or after a delay (cancellable until then). The card keeps its
+ * stage, so undoing puts it back where it was.
+ */
+export async function rejectApplication(
+  db: Database,
+  actor: Actor,
+  applicationId: string,
+  input: RejectInput,
+  mailer: Mailer = mailerFor(db),
+): Promise<{ id: string; reason: string; emailId: string | null }> {
+  const result = await db.transaction(async (tx) => {
+    const application = await lockApplication(tx, actor, applicationId);
+    if (application.status === "rejected") throw new DomainError("CONFLICT", ALREADY_REJECTED);
+    const reason = await findRejectionReason(tx, actor, input.reasonId);
+    if (!reason) throw new DomainError("INVALID", REJECTION_MESSAGES.reasonGone, { field: "reasonId" });
+    await tx
+      .update(applications)
+      .set({ status: "rejected", rejectionReason: reason.name, rejectedAt: sql`now()` })
+      .where(and(eq(applications.id, application.id), owned(applications, actor)));
+    await recordActivity(tx, {
+      companyId: actor.companyId,
+      actorId: actor.userId,
+      type: "application_status_changed",
+      subjectType: "application",
+      subjectId: application.id,
+      data: { candidateName: application.candidateName, jobId: application.jobId, from: application.status, to: "rejected", reason: reason.name },
+    });
+    const [emailId] = input.email
+      ? await mailer.record(
+          [
+            {
+              kind: REJECTION_EMAIL_KIND,
+              to: application.candidateEmail,
+              subject: input.email.subject,
+              body: input.email.body,
+              companyId: actor.companyId,
+              applicationId: application.id,
+              sendAfterSeconds: input.email.delaySeconds,
+            },
+          ],
+          tx,
+        )
+      : [];
+    return { id: application.id, reason: reason.name, emailId: emailId ?? null };
+  });
+  if (result.emailId && !input.email?.delaySeconds) mailer.deliver([result.emailId]);
+  return result;
+}
+
+/**
+ * Withdraws or reactivates an application and records the change, in one transaction; either
+ * clears a rejection's reason. Reactivating a rejected application (its Undo) also calls off the
+ * rejection email if it is still waiting to leave. Setting the status it already has writes nothing.
  */
 export async function changeApplicationStatus(
   db: Database,
   actor: Actor,
   applicationId: string,
-  status: ApplicationStatus,
-): Promise<{ id: string; status: ApplicationStatus; changed: boolean }> {
+  status: Exclude<ApplicationStatus, "rejected">,
+): Promise<{ id: string; status: ApplicationStatus; changed: boolean; emailsCancelled: number }> {
   return db.transaction(async (tx) => {
     const application = await lockApplication(tx, actor, applicationId);
-    if (application.status === status) return { id: application.id, status, changed: false };
+    if (application.status === status) return { id: application.id, status, changed: false, emailsCancelled: 0 };
     await tx
       .update(applications)
-      .set({ status })
+      .set({ status, rejectionReason: null, rejectedAt: null })
       .where(and(eq(applications.id, application.id), owned(applications, actor)));
     await recordActivity(tx, {
       companyId: actor.companyId,
@@ -110,6 +172,8 @@ export async function changeApplicationStatus(
       subjectId: application.id,
       data: { candidateName: application.candidateName, jobId: application.jobId, from: application.status, to: status },
     });
-    return { id: application.id, status, changed: true };
+    const emailsCancelled =
+      application.status === "rejected" ? await cancelWaitingEmails(tx, actor, application.id, { kind: REJECTION_EMAIL_KIND }) : 0;
+    return { id: application.id, status, changed: true, emailsCancelled };
   });
 }

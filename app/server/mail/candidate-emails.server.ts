@@ -1,9 +1,11 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { applicationEmailQueue, applications, companies, emailTemplates, jobs, pipelineStages, profiles, user } from "../../../db/schema";
+import { applicationEmailQueue, applications, companies, emailMessages, emailTemplates, jobs, pipelineStages, profiles, user } from "../../../db/schema";
 import { fillMergeFields, type MergeValues } from "~/lib/merge-fields";
+import { isUuid } from "~/schemas/id";
 import { config } from "../platform/config.server";
 import type { Database, Queryable } from "../platform/db.server";
 import { type Mailer, mailerFor, type OutgoingEmail } from "./mailer.server";
+import { WAITING } from "./queries.server";
 import { DomainError } from "../platform/errors.server";
 import { type Actor, acrossCompanies, owned } from "../platform/tenancy.server";
 
@@ -267,4 +269,47 @@ export async function sendTemplateToCandidate(
   });
   if (!id) throw new Error("The email could not be recorded");
   return { id };
+}
+
+export const EMAIL_NOT_WAITING = "That email is no longer waiting to be sent: it has left, or was cancelled.";
+
+/**
+ * Calls off messages to an application's candidate that still wait to leave (a delayed rejection
+ * email), all of them or one (`messageId`). Answers how many were cancelled; a message the retry
+ * pass has claimed meanwhile is past recall and stays as it is.
+ */
+export async function cancelWaitingEmails(
+  db: Queryable,
+  actor: Actor,
+  applicationId: string,
+  only: { messageId?: string; kind?: string } = {},
+): Promise<number> {
+  const rows = await db
+    .update(emailMessages)
+    .set({ status: "cancelled", error: null })
+    .where(
+      and(
+        owned(emailMessages, actor),
+        eq(emailMessages.applicationId, applicationId),
+        WAITING,
+        only.messageId ? eq(emailMessages.id, only.messageId) : undefined,
+        only.kind ? eq(emailMessages.kind, only.kind) : undefined,
+      ),
+    )
+    .returning({ id: emailMessages.id });
+  return rows.length;
+}
+
+/**
+ * Cancels one waiting message of an application (its "Cancel sending"): NOT_FOUND for an application
+ * that is not the actor's company's, CONFLICT when the message has left or was cancelled already.
+ */
+export async function cancelWaitingEmail(db: Queryable, actor: Actor, applicationId: string, messageId: string): Promise<void> {
+  if (isUuid(messageId) && (await cancelWaitingEmails(db, actor, applicationId, { messageId })) > 0) return;
+  const [application] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.id, applicationId), owned(applications, actor)));
+  if (!application) throw new DomainError("NOT_FOUND", "Application not found");
+  throw new DomainError("CONFLICT", EMAIL_NOT_WAITING);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { emailTemplates } from "../../../db/schema";
 import { isUuid } from "~/schemas/id";
 import type { EmailTemplateInput } from "~/schemas/email-template";
@@ -39,6 +39,17 @@ export async function createDefaultEmailTemplates(tx: Queryable, actor: Actor): 
       updatedAt: new Date(base - index),
     })),
   );
+}
+
+/** The company's newest template of this name (case and spaces at the ends aside), or null. */
+export async function findTemplateByName(db: Queryable, actor: Actor, name: string) {
+  const [row] = await db
+    .select({ id: emailTemplates.id, subject: emailTemplates.subject, body: emailTemplates.body })
+    .from(emailTemplates)
+    .where(and(owned(emailTemplates, actor), sql`lower(trim(${emailTemplates.name})) = ${name.trim().toLowerCase()}`))
+    .orderBy(desc(emailTemplates.createdAt))
+    .limit(1);
+  return row ?? null;
 }
 
 /** The company's templates, newest first. */

@@ -17,6 +17,11 @@ export interface OutgoingEmail {
   applicationId?: string | null;
   /** Carries a sign-in link or code: the stored body is blanked once delivered. */
   sensitive?: boolean;
+  /**
+   * Leaves no sooner than this many seconds from now (a rejection email sent later, decision 090):
+   * the minutely retry pass sends it once due, and until then it can be cancelled.
+   */
+  sendAfterSeconds?: number;
 }
 
 /** How a message leaves the building: SMTP, or the server log when no SMTP server is configured. */
@@ -177,6 +182,7 @@ export function createMailer(db: Database, transport: MailTransport = configured
           companyId: message.companyId ?? null,
           applicationId: message.applicationId ?? null,
           sensitive: message.sensitive ?? false,
+          ...(message.sendAfterSeconds ? { nextAttemptAt: sql`now() + make_interval(secs => ${message.sendAfterSeconds})` } : {}),
         })),
       )
       .returning({ id: emailMessages.id });

@@ -3,6 +3,13 @@ import { emailMessages } from "../../../db/schema";
 import type { Queryable } from "../platform/db.server";
 import { type Actor, owned } from "../platform/tenancy.server";
 
+/**
+ * A message recorded and not yet tried: one sent with a delay waits so until it is due (decision 090).
+ * Claiming it for sending makes `attempts` 1 in the same row lock, so from then on it is on its way
+ * and can no longer be cancelled.
+ */
+export const WAITING = sql`(${emailMessages.status} = 'pending' and ${emailMessages.attempts} = 0)`;
+
 export interface SentEmail {
   id: string;
   to: string;
@@ -12,6 +19,8 @@ export interface SentEmail {
   error: string | null;
   createdAt: Date;
   sentAt: Date | null;
+  /** When a message sent with a delay leaves, while it still waits (it can be cancelled until then). */
+  scheduledFor: Date | null;
 }
 
 /** Messages sent to the candidate of one application of the company, newest first. */
@@ -26,6 +35,7 @@ export async function listApplicationEmails(db: Queryable, actor: Actor, applica
       error: emailMessages.error,
       createdAt: emailMessages.createdAt,
       sentAt: emailMessages.sentAt,
+      scheduledFor: sql<Date | null>`case when ${WAITING} then ${emailMessages.nextAttemptAt} end`.mapWith(emailMessages.nextAttemptAt),
     })
     .from(emailMessages)
     .where(and(owned(emailMessages, actor), eq(emailMessages.applicationId, applicationId)))

@@ -44,6 +44,10 @@ export const NOTICES = {
   "tags-existing": "The selected candidates already had this tag: nothing changed.",
   "tags-removed": "Tag removed from the selected candidates.",
   "tags-not-there": "None of the selected candidates had this tag: nothing changed.",
+  "reason-added": "Reason added.",
+  "reason-renamed": "Reason renamed.",
+  "reason-moved": "Order saved.",
+  "reason-deleted": "Reason removed. Applications rejected with it keep its name.",
 } as const;
 
 export type NoticeCode = keyof typeof NOTICES;

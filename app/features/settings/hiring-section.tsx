@@ -1,0 +1,145 @@
+import { Form } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonStyles } from "~/components/ui/button";
+import { ConfirmAction } from "~/components/ui/confirm-action";
+import { Field, inputStyles } from "~/components/ui/field";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { RejectionReasonActionSchema } from "~/schemas/rejection";
+import { errorsFor, type SettingsAnswer, valuesFor } from "./settings-answer";
+import { SettingsSection, SettingsSubsection, useSubmitting } from "./settings-section";
+
+export interface HiringData {
+  /** Only the owner changes the list; everyone else sees it. */
+  isOwner: boolean;
+  reasons: { id: string; name: string }[];
+}
+
+const arrowStyles =
+  "inline-flex h-8 w-8 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40";
+
+/** Settings › Hiring: the reasons the reject dialog offers, in its order (decision 090). */
+export function HiringSection({ hiring, answer }: { hiring: HiringData; answer?: SettingsAnswer }) {
+  const serverErrors = errorsFor(answer, "hiring");
+  const { errors, onSubmit, onChange } = useValidatedForm(RejectionReasonActionSchema, serverErrors);
+  const adding = useSubmitting("add-reason");
+  const values = valuesFor(answer, "hiring");
+  /** A refused rename keeps its row's text and shows its message there. */
+  const renameFailed = values?.intent === "rename-reason" ? values.id : undefined;
+  const { reasons, isOwner } = hiring;
+  return (
+    <SettingsSection id="hiring" title="Hiring" description="How your company hires: the choices your team makes on every application.">
+      <SettingsSubsection title="Rejection reasons">
+        <p className="text-sm text-slate-600">
+          Rejecting an application asks for one of these. An application keeps the reason it was rejected with, even after the reason is renamed or removed here.
+        </p>
+        {errors.form ? (
+          <div className="mt-3">
+            <Alert>{errors.form}</Alert>
+          </div>
+        ) : null}
+        {reasons.length === 0 ? (
+          <p className="mt-3 rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
+            No reasons yet. Rejecting needs at least one.
+          </p>
+        ) : (
+          <ol className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Rejection reasons">
+            {reasons.map((reason, index) => (
+              <li key={reason.id} className="flex flex-wrap items-start justify-end gap-2 px-3 py-2 text-sm">
+                {isOwner ? (
+                  <>
+                    <Form method="post" className="flex w-full min-w-0 items-start gap-2 sm:w-auto sm:flex-1" noValidate>
+                      <input type="hidden" name="intent" value="rename-reason" />
+                      <input type="hidden" name="id" value={reason.id} />
+                      <div className="min-w-0 flex-1">
+                        <input
+                          name="name"
+                          key={`${reason.id}-${reason.name}`}
+                          defaultValue={renameFailed === reason.id ? values?.name : reason.name}
+                          aria-label={`Name of the reason “${reason.name}”`}
+                          aria-invalid={renameFailed === reason.id && serverErrors?.name ? true : undefined}
+                          maxLength={60}
+                          required
+                          className={inputStyles}
+                        />
+                        {renameFailed === reason.id && serverErrors?.name ? <p className="mt-1 text-sm text-red-600">{serverErrors.name}</p> : null}
+                      </div>
+                      <button type="submit" className={buttonStyles.secondary} aria-label={`Rename “${reason.name}”`}>
+                        Rename
+                      </button>
+                    </Form>
+                    <div className="flex items-center gap-1">
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="move-reason" />
+                        <input type="hidden" name="id" value={reason.id} />
+                        <button type="submit" name="direction" value="up" disabled={index === 0} className={arrowStyles} aria-label={`Move “${reason.name}” up`}>
+                          <span aria-hidden="true">↑</span>
+                        </button>
+                      </Form>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="move-reason" />
+                        <input type="hidden" name="id" value={reason.id} />
+                        <button
+                          type="submit"
+                          name="direction"
+                          value="down"
+                          disabled={index === reasons.length - 1}
+                          className={arrowStyles}
+                          aria-label={`Move “${reason.name}” down`}
+                        >
+                          <span aria-hidden="true">↓</span>
+                        </button>
+                      </Form>
+                      <ConfirmAction
+                        id={`delete-reason-${reason.id}`}
+                        label="Remove"
+                        ariaLabel={`Remove “${reason.name}”`}
+                        variant="secondary"
+                        title={`Remove “${reason.name}”?`}
+                        description="It is no longer offered when rejecting. Applications already rejected with it keep it."
+                        confirmLabel="Remove reason"
+                        anchor="hiring"
+                      >
+                        <input type="hidden" name="intent" value="delete-reason" />
+                        <input type="hidden" name="id" value={reason.id} />
+                      </ConfirmAction>
+                    </div>
+                  </>
+                ) : (
+                  <span className="py-1 text-slate-900">{reason.name}</span>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+        {isOwner ? (
+          <Form
+            key={`add-${reasons.length}`}
+            method="post"
+            noValidate
+            onSubmit={onSubmit}
+            onChange={onChange}
+            className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start"
+          >
+            <input type="hidden" name="intent" value="add-reason" />
+            <Field
+              label="New reason"
+              name="name"
+              autoComplete="off"
+              placeholder="e.g. Salary expectations"
+              maxLength={60}
+              defaultValue={values?.intent === "add-reason" ? values.name : undefined}
+              error={values?.intent === "rename-reason" ? undefined : errors.name}
+              className="sm:w-80"
+              required
+            />
+            <Button type="submit" className="sm:mt-6" disabled={adding}>
+              {adding ? "Adding…" : "Add reason"}
+            </Button>
+          </Form>
+        ) : (
+          <p className="mt-3 text-sm text-slate-600">Only your company&apos;s owner can change the reasons.</p>
+        )}
+      </SettingsSubsection>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Route } from "./+types/settings-hiring";
+import { HiringSection } from "~/features/settings/hiring-section";
+import { pageMeta } from "~/lib/meta";
+import { SETTINGS_PATHS } from "~/lib/settings-paths";
+import { formValues, parseForm } from "~/schemas/parse-form";
+import { RejectionReasonActionSchema } from "~/schemas/rejection";
+import { requireStaff } from "~/server/accounts/session.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { answerDomainError } from "~/server/platform/errors.server";
+import type { NoticeCode } from "~/server/platform/notice.server";
+import {
+  addRejectionReason,
+  deleteRejectionReason,
+  listRejectionReasons,
+  moveRejectionReason,
+  renameRejectionReason,
+} from "~/server/applications/rejection-reasons.server";
+import { isCompanyOwner } from "~/server/team/team.server";
+import { settingsInvalid, settingsSaved, unknownSettingsIntent } from "./settings-action.server";
+
+export const meta: Route.MetaFunction = () => pageMeta("Hiring settings", "The reasons your team gives when rejecting an application.");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context);
+  const db = appDatabase();
+  const [isOwner, reasons] = await Promise.all([isCompanyOwner(db, staff), listRejectionReasons(db, staff)]);
+  return { hiring: { isOwner, reasons } };
+}
+
+/** What a refused form may show again: which form it was and the name typed (never over the maximum). */
+function echo(values: Record<string, string>) {
+  return { intent: values.intent ?? "", id: values.id ?? "", name: (values.name ?? "").slice(0, 60) };
+}
+
+const NOTICE: Record<string, NoticeCode> = {
+  "add-reason": "reason-added",
+  "rename-reason": "reason-renamed",
+  "move-reason": "reason-moved",
+  "delete-reason": "reason-deleted",
+};
+
+/** Add, rename, reorder or remove a rejection reason: the owner's (the services refuse anyone else). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context);
+  const values = formValues(await request.formData());
+  if (!values.intent || !Object.hasOwn(NOTICE, values.intent)) unknownSettingsIntent();
+  const parsed = parseForm(RejectionReasonActionSchema, values);
+  if (!parsed.success) return settingsInvalid("hiring", parsed.errors, echo(values));
+  const db = appDatabase();
+  try {
+    if (parsed.data.intent === "add-reason") await addRejectionReason(db, staff, parsed.data.name);
+    else if (parsed.data.intent === "rename-reason") await renameRejectionReason(db, staff, parsed.data.id, parsed.data.name);
+    else if (parsed.data.intent === "move-reason") await moveRejectionReason(db, staff, parsed.data.id, parsed.data.direction);
+    else await deleteRejectionReason(db, staff, parsed.data.id);
+  } catch (error) {
+    // A reason removed meanwhile is the form's message, not a 404 page.
+    const answer = answerDomainError(error, { answerNotFound: true });
+    return settingsInvalid("hiring", answer.errors, echo(values), answer.init);
+  }
+  return settingsSaved(SETTINGS_PATHS.hiring, NOTICE[parsed.data.intent]!);
+}
+
+export default function SettingsHiring({ loaderData, actionData }: Route.ComponentProps) {
+  return <HiringSection hiring={loaderData.hiring} answer={actionData} />;
+}

@@ -1,0 +1,79 @@
+import { expect, test } from "./accounts-fixtures";
+import { accessibilityProblems, failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
+import { apply, postJob } from "./pipeline-helpers";
+
+test("a recruiter rejects with a reason and a delayed email, undoes it, and finds a rejected candidate in the board's own lane", async ({
+  page,
+  browser,
+}) => {
+  const noConsoleErrors = await failOnConsoleErrors(page);
+  await registerStaff(page);
+  const question = "Why us?";
+  const jobId = await postJob(page, "Site Reliability Engineer", question);
+  await apply(browser, jobId, { name: "Ada Lovelace", email: uniqueEmail("ada"), question, answer: "Engines" });
+  await apply(browser, jobId, { name: "Grace Hopper", email: uniqueEmail("grace"), question, answer: "Compilers" });
+
+  // The company's own reason, added in Settings › Hiring.
+  await page.goto("/settings/hiring");
+  await expect(page.getByRole("list", { name: "Rejection reasons" }).getByRole("listitem")).toHaveCount(5);
+  await page.getByLabel("New reason").fill("Relocation");
+  await page.getByRole("button", { name: "Add reason" }).click();
+  await expect(page.getByText("Reason added.")).toBeVisible();
+  await expect(page.getByLabel("Name of the reason “Relocation”")).toHaveValue("Relocation");
+  expect(await accessibilityProblems(page)).toEqual([]);
+
+  await page.goto(`/manage/jobs/${jobId}`);
+  await page.getByRole("link", { name: "Ada Lovelace" }).click();
+  await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
+
+  // Reject: a reason is required; the email is the company's Rejection template, filled in and editable.
+  await page.getByRole("button", { name: "Reject" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Reject Ada Lovelace?" });
+  await expect(dialog.getByLabel("Subject")).toHaveValue("Your application for Site Reliability Engineer");
+  await expect(dialog.getByLabel("Message")).toHaveValue(/^Hi Ada Lovelace,/);
+  expect(await accessibilityProblems(page)).toEqual([]);
+  await dialog.getByRole("button", { name: "Reject application" }).click();
+  await expect(dialog.getByText("Please choose a reason")).toBeVisible();
+  await dialog.getByLabel("Reason").selectOption({ label: "Not qualified" });
+  await dialog.getByLabel("Message").fill("Hi Ada,\n\nThank you for your time. We will not go on this time.");
+  await dialog.getByLabel("Send", { exact: true }).selectOption({ label: "In 1 hour" });
+  await dialog.getByRole("button", { name: "Reject application" }).click();
+
+  await expect(page.getByText("Rejected: Not qualified. The rejection email leaves in 1 hour.")).toBeVisible();
+  await expect(page.getByTestId("rejection-reason")).toContainText("Not qualified");
+  const emails = page.getByRole("list", { name: "Emails sent" });
+  await expect(emails.getByText("scheduled")).toBeVisible();
+  await expect(emails.getByRole("button", { name: /Cancel sending/ })).toBeVisible();
+  await expect(page.getByRole("list", { name: "History" })).toContainText("status changed from active to rejected (Not qualified)");
+
+  // Undo: active again in its stage, and the waiting email is called off.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText("Reactivated: back in its stage. The rejection email was cancelled before it left.")).toBeVisible();
+  await expect(emails.getByText("cancelled")).toBeVisible();
+  await expect(emails.getByRole("button", { name: /Cancel sending/ })).toHaveCount(0);
+
+  // Rejected again, for the new reason and without an email.
+  await page.getByRole("button", { name: "Reject" }).click();
+  await dialog.getByLabel("Reason").selectOption({ label: "Relocation" });
+  await dialog.getByLabel("Send a rejection email").uncheck();
+  await expect(dialog.getByLabel("Subject")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Reject application" }).click();
+  await expect(page.getByText("Rejected: Relocation.")).toBeVisible();
+
+  // The board: Ada has left the active columns; the lane shows her with the reason on request.
+  await page.goto(`/manage/jobs/${jobId}`);
+  const applied = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /^Applied/ }) });
+  await expect(applied.getByTestId("pipeline-card")).toHaveCount(1);
+  await expect(applied.getByText("Grace Hopper")).toBeVisible();
+  await expect(page.getByTestId("inactive-lane")).toHaveCount(0);
+  await page.getByRole("link", { name: "Show rejected (1)" }).click();
+  const lane = page.getByTestId("inactive-lane");
+  await expect(lane.getByTestId("inactive-card")).toHaveCount(1);
+  await expect(lane.getByTestId("inactive-card")).toContainText("Ada Lovelace");
+  await expect(lane.getByTestId("inactive-card")).toContainText("Relocation");
+  await expect(lane.getByTestId("inactive-card")).toContainText("At Applied");
+  expect(await accessibilityProblems(page)).toEqual([]);
+  await page.getByRole("link", { name: "Hide rejected" }).click();
+  await expect(page.getByTestId("inactive-lane")).toHaveCount(0);
+  noConsoleErrors();
+});
