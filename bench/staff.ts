@@ -23,6 +23,7 @@ import pg from "pg";
 import { listCandidateActivity, listRecentActivity, listSubjectActivity } from "~/server/activity/queries.server";
 import { getApplicationDetail, findJobChoices, getApplicationFilterChoices, listApplications } from "~/server/applications/queries.server";
 import { getPipelineBoard } from "~/server/applications/pipeline-queries.server";
+import { DEFAULT_REJECTION_REASONS } from "~/server/applications/rejection-reasons.server";
 import { createAuth } from "~/server/accounts/auth.server";
 import { getCandidate, listCandidates } from "~/server/candidates/queries.server";
 import { registerAccount } from "~/server/accounts/sign-up.server";
@@ -67,7 +68,7 @@ const databaseUrl = url.toString();
 
 // A finished seed marks the database with this comment; a database without it (a seed cut short,
 // an older data set) is dropped and seeded again.
-const SEEDED = "openhire staff bench: seeded v3";
+const SEEDED = "openhire staff bench: seeded v4";
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
 const [found] = (await admin.query("select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1", [NAME])).rows as {
@@ -178,8 +179,9 @@ if (companyId) {
   await client.query("set session_replication_role = replica");
   await step(
     "applications",
-    `insert into applications (id, company_id, job_id, candidate_id, candidate_name, candidate_email, resume_url, form_data, current_pipeline_stage_id, status, created_at)
-     select a.id, a.company_id, a.job_id, c.id, a.candidate_name, a.candidate_email, null, a.form_data, a.stage_id, a.status, a.created_at
+    `insert into applications (id, company_id, job_id, candidate_id, candidate_name, candidate_email, resume_url, form_data, current_pipeline_stage_id, status, rejection_reason, rejected_at, created_at)
+     select a.id, a.company_id, a.job_id, c.id, a.candidate_name, a.candidate_email, null, a.form_data, a.stage_id, a.status,
+            case when a.status = 'rejected' then 'Not qualified' end, case when a.status = 'rejected' then a.created_at + interval '1 day' end, a.created_at
      from seed_applications a join candidates c on c.company_id = a.company_id and c.email_key = lower(btrim(a.candidate_email))`,
   );
   // What the applications' triggers would have written: each candidate's answers document.
@@ -203,6 +205,13 @@ if (companyId) {
     [companyId, userId],
   );
   await client.query("set session_replication_role = origin");
+  // Every company's rejection reasons, as sign-up gives them (decision 090).
+  await step(
+    "rejection_reasons",
+    `insert into rejection_reasons (company_id, name, position)
+     select c.id, r.name, r.position - 1 from companies c cross join unnest($1::text[]) with ordinality as r(name, position)`,
+    [DEFAULT_REJECTION_REASONS],
+  );
   await step(
     "stage_counts",
     `insert into stage_counts (stage_id, company_id, job_id, applications, active)
@@ -323,6 +332,8 @@ try {
       () => COMPANY,
     ),
     ...page("/manage/jobs/{id} (5,000)", () => `/manage/jobs/${pipelineJob!.id}`, () => pipelineJob!.title),
+    // The same board with its lane of rejected and withdrawn applications shown (decision 090), one to three pages of it.
+    ...page("/manage/jobs/{id}?rejected (5,000)", (i) => `/manage/jobs/${pipelineJob!.id}?rejected=${(i % 3) + 1}`, () => "Not qualified"),
     // The big company's candidates' emails (first.last.<job>.<n>@example.com); the others' are other.<n>@.
     ...page("/applications (filters, pages)", applicationsQuery, () => /[a-z]+\.[a-z]+\.\d+\.\d+@example\.com/),
     ...page(
@@ -407,6 +418,7 @@ const calls: [string, () => Promise<unknown>][] = [
   ["dashboard: get started", () => getGettingStarted(db, actor)],
   ["jobs list: a page", () => listStaffJobs(db, actor, { after: { at: pick(jobCursors, 50).cursor.split("_")[0]!, id: pick(jobCursors, 50).cursor.split("_")[1]! } })],
   ["pipeline board (5,000)", () => getPipelineBoard(db, actor, pipelineJob!.id)],
+  ["pipeline board (5,000) with its rejected lane", () => getPipelineBoard(db, actor, pipelineJob!.id, {}, 25)],
   ["applications: first page", () => listApplications(db, actor, {})],
   ["applications: a deep page", () => listApplications(db, actor, { after: { at: cursors[0]!.cursor.split("_")[0]!, id: cursors[0]!.cursor.split("_")[1]! } })],
   ["applications: status withdrawn", () => listApplications(db, actor, { status: "withdrawn" })],
