@@ -205,11 +205,12 @@ if (companyId) {
     [companyId, userId],
   );
   await client.query("set session_replication_role = origin");
-  // Every company's rejection reasons, as sign-up gives them (decision 090).
+  // Every company's rejection reasons, as sign-up gives them (decision 090); the big company signed up.
   await step(
     "rejection_reasons",
     `insert into rejection_reasons (company_id, name, position)
-     select c.id, r.name, r.position - 1 from companies c cross join unnest($1::text[]) with ordinality as r(name, position)`,
+     select c.id, r.name, r.position - 1 from companies c cross join unnest($1::text[]) with ordinality as r(name, position)
+     on conflict do nothing`,
     [DEFAULT_REJECTION_REASONS],
   );
   await step(

@@ -46,10 +46,18 @@ test("a recruiter posts a job with a required select and a custom stage; a candi
   await expect(page.getByRole("group", { name: "Field 2" })).toHaveCount(0);
 
   await expect(page.getByLabel("Stage 8 name")).toHaveValue("Rejected");
+  // Issue 13: a new stage lands before Hired and Rejected, and the order changes by keyboard.
   await page.getByRole("button", { name: "Add stage" }).click();
-  await page.getByLabel("Stage 9 name").fill("Night shift trial");
+  await page.getByLabel("Stage 7 name").fill("Night shift trial");
+  await expect(page.getByLabel("Stage 8 name")).toHaveValue("Hired");
+  await expect(page.getByLabel("Stage 9 name")).toHaveValue("Rejected");
   await page.getByRole("button", { name: "Remove stage 2" }).click();
   await expect(page.getByLabel("Stage 2 name")).toHaveValue("First Interview");
+  await page.getByRole("button", { name: "Move stage 6 up" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Stage 5 name")).toHaveValue("Night shift trial");
+  await expect(page.getByLabel("Stage 6 name")).toHaveValue("Offer");
+  await expect(page.getByRole("button", { name: "Move stage 5 up" })).toBeFocused();
 
   await page.getByRole("button", { name: "Create Job" }).click();
   await expect(page.getByText("Minimum salary cannot be greater than maximum salary.")).toBeVisible();
@@ -63,6 +71,20 @@ test("a recruiter posts a job with a required select and a custom stage; a candi
   await expect(row).toContainText("0 candidates");
   // One spelling of the job type everywhere, as displayed (no CSS capitalising).
   await expect(row).toContainText("Part-time", { useInnerText: true });
+
+  // Its pipeline: the stages in the order chosen, and the job's status controls there (issue 13).
+  await row.getByRole("link", { name: "Manage Pipeline" }).click();
+  await expect(page.getByRole("list", { name: "Pipeline stages" }).getByRole("heading", { level: 2 })).toHaveText([
+    /^Applied/, /^First Interview/, /^Technical Assessment/, /^Final Interview/, /^Night shift trial/, /^Offer/, /^Hired/, /^Rejected/,
+  ]);
+  const pipelineUrl = page.url();
+  await page.getByRole("group", { name: "Job" }).getByRole("button", { name: "Move to draft" }).click();
+  await expect(page.getByText("Job moved to draft.")).toBeVisible();
+  expect(page.url()).toBe(pipelineUrl);
+  await page.getByRole("group", { name: "Job" }).getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Job published.")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Job" }).getByRole("link", { name: "Edit job" })).toHaveAttribute("href", /\/edit$/);
+  await page.goto("/manage/jobs");
   noConsoleErrors();
 
   // A candidate, not signed in, finds it on the board and by search.
@@ -210,6 +232,10 @@ test.describe("without JavaScript, end to end", () => {
     await field.getByLabel("Required").check();
     await page.getByRole("button", { name: "Remove stage 8" }).click();
     await expect(page.getByLabel("Stage 8 name")).toHaveCount(0);
+    // Reordering posts too: the server answers the form with Offer before Final Interview.
+    await page.getByRole("button", { name: "Move stage 6 up" }).click();
+    await expect(page.getByLabel("Stage 5 name")).toHaveValue("Offer");
+    await expect(page.getByLabel("Stage 6 name")).toHaveValue("Final Interview");
     await expect(page.getByRole("group", { name: "Field 1" }).getByLabel("Label")).toHaveValue("Allergic to stings?");
     await page.getByRole("button", { name: "Create Job" }).click();
     await expect(page).toHaveURL(/\/manage\/jobs$/);

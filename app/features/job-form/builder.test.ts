@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "~/schemas/parse-form";
 import { JobFormSchema, jobFormStateFromValues, MESSAGES, newJobFormState } from "~/schemas/job";
-import { applyBuilderIntent, parseBuilderIntent } from "./builder";
+import { applyBuilderIntent, newStageIndex, parseBuilderIntent } from "./builder";
 
 const base = { title: "Engineer", description: "Build things", type: "full-time" };
 
@@ -68,9 +68,38 @@ describe("the builder", () => {
     expect(state.fields.map((f) => f.id)).toEqual(["k2"]);
     state = applyBuilderIntent(state, { type: "remove-stage", index: 1 }, key);
     state = applyBuilderIntent(state, { type: "add-stage" }, key);
+    // Issue 13: a new stage goes before Hired and Rejected, not after them.
     expect(state.stages.map((s) => s.name)).toEqual([
-      "Applied", "First Interview", "Technical Assessment", "Final Interview", "Offer", "Hired", "Rejected", "",
+      "Applied", "First Interview", "Technical Assessment", "Final Interview", "Offer", "", "Hired", "Rejected",
     ]);
+  });
+
+  it("puts a new stage before the closing stages at the end, whatever their case, and at the end without them", () => {
+    const stages = (...names: string[]) => names.map((name, i) => ({ key: `s${i}`, id: "", name, description: "" }));
+    const added = (names: string[]) =>
+      applyBuilderIntent({ ...newJobFormState(), stages: stages(...names) }, { type: "add-stage" }, () => "new").stages.map((s) => s.name || "(new)");
+    expect(added(["Applied", "Offer", " hired ", "REJECTED"])).toEqual(["Applied", "Offer", "(new)", " hired ", "REJECTED"]);
+    expect(added(["Applied", "Rejected"])).toEqual(["Applied", "(new)", "Rejected"]);
+    // Only the closing stages at the end count: a Hired in the middle is an ordinary stage.
+    expect(added(["Applied", "Hired", "Offer"])).toEqual(["Applied", "Hired", "Offer", "(new)"]);
+    expect(added([])).toEqual(["(new)"]);
+    expect(newStageIndex(stages("Hired", "Rejected"))).toBe(0);
+  });
+
+  it("moves a stage up or down, and leaves the ends as they are", () => {
+    let state = { ...newJobFormState(), stages: ["A", "B", "C"].map((name) => ({ key: name, id: "", name, description: "" })) };
+    const names = () => state.stages.map((s) => s.name).join("");
+    state = applyBuilderIntent(state, { type: "move-stage-up", index: 2 });
+    expect(names()).toBe("ACB");
+    state = applyBuilderIntent(state, { type: "move-stage-down", index: 0 });
+    expect(names()).toBe("CAB");
+    state = applyBuilderIntent(state, { type: "move-stage-up", index: 0 });
+    state = applyBuilderIntent(state, { type: "move-stage-down", index: 2 });
+    state = applyBuilderIntent(state, { type: "move-stage-down", index: 9 });
+    expect(names()).toBe("CAB");
+    expect(parseBuilderIntent("move-stage-up:4")).toEqual({ type: "move-stage-up", index: 4 });
+    expect(parseBuilderIntent("move-stage-down:0")).toEqual({ type: "move-stage-down", index: 0 });
+    expect(parseBuilderIntent("move-stage-sideways:0")).toBeUndefined();
   });
 
   it("reads intents and the form's rows back from posted values", () => {

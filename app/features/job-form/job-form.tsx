@@ -7,8 +7,8 @@ import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { jobTypeLabel, remoteTypeLabel } from "~/lib/job-labels";
 import { CV_FIELD_LABELS, CV_FIELD_SETTINGS } from "~/schemas/cv";
 import { FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES, type FormFieldType } from "~/schemas/form-field";
-import { fieldErrorIndexes, JOB_TYPES, type JobFormIntent, JobFormSchema, type JobFormState, REMOTE_TYPES, SALARY_PERIODS } from "~/schemas/job";
-import type { FieldErrors } from "~/schemas/parse-form";
+import { fieldErrorIndexes, JOB_TYPES, type JobFormIntent, JobFormSchema, type JobFormState, jobFormStateFromValues, REMOTE_TYPES, SALARY_PERIODS } from "~/schemas/job";
+import { type FieldErrors, formValues } from "~/schemas/parse-form";
 import { applyBuilderIntent, parseBuilderIntent } from "./builder";
 
 /** A saved stage and how many candidates it holds (editing only). */
@@ -55,6 +55,9 @@ const options = (values: readonly string[], blank?: string, label: (value: strin
  * form builder and the pipeline-stage builder. It works without JavaScript: the builder's
  * buttons then post an `intent` and the action answers the changed form.
  */
+const MOVE_BUTTON =
+  "inline-flex size-9 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-40";
+
 export function JobForm({ initial, errors: serverErrors, failure, failureTitle, submits, defaultIntent, cancelTo, savedStages = [] }: JobFormProps) {
   const [state, setState] = useState(initial);
   const { errors, onSubmit, onChange } = useValidatedForm(JobFormSchema, serverErrors);
@@ -68,11 +71,32 @@ export function JobForm({ initial, errors: serverErrors, failure, failureTitle, 
     if (failure) top.current?.scrollIntoView({ block: "start" });
   }, [failure]);
 
+  /** The stage whose move button was pressed: focus follows it to its new place. */
+  const movedStage = useRef<{ key: string; direction: "up" | "down" } | null>(null);
+  useEffect(() => {
+    const moved = movedStage.current;
+    if (!moved) return;
+    movedStage.current = null;
+    const row = top.current?.querySelector(`[data-stage-key="${CSS.escape(moved.key)}"]`);
+    // At either end the pressed button is disabled: the other one takes the focus.
+    const button =
+      row?.querySelector<HTMLButtonElement>(`button[data-move="${moved.direction}"]:not(:disabled)`) ??
+      row?.querySelector<HTMLButtonElement>("button[data-move]:not(:disabled)");
+    button?.focus();
+  }, [state.stages]);
+
   function onBuilderClick(event: MouseEvent<HTMLButtonElement>) {
     const intent = parseBuilderIntent(event.currentTarget.value);
     if (!intent) return;
     event.preventDefault();
-    setState((current) => applyBuilderIntent(current, intent));
+    // The stages as typed so far (names and descriptions are not kept in state while typing), so a
+    // new stage finds the Hired and Rejected the form shows now.
+    const typed = event.currentTarget.form ? jobFormStateFromValues(formValues(new FormData(event.currentTarget.form))).stages : null;
+    if (intent.type === "move-stage-up" || intent.type === "move-stage-down") {
+      const key = (typed ?? state.stages)[intent.index]?.key;
+      movedStage.current = key ? { key, direction: intent.type === "move-stage-up" ? "up" : "down" } : null;
+    }
+    setState((current) => applyBuilderIntent(typed && intent.type.endsWith("stage") ? { ...current, stages: typed } : current, intent));
   }
 
   const errorIndexes = fieldErrorIndexes(state.fields);
@@ -180,13 +204,15 @@ export function JobForm({ initial, errors: serverErrors, failure, failureTitle, 
         <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <div>
             <h2 className="text-lg font-semibold text-slate-900">Pipeline stages</h2>
-            <p className="mt-1 text-sm text-slate-500">Candidates move through these stages in order. New applications start in Applied. Stages without a name are left out.</p>
+            <p className="mt-1 text-sm text-slate-500">
+              Candidates move through these stages in order; ↑ and ↓ change it. New applications start in the first stage. A new stage goes before Hired and Rejected. Stages without a name are left out.
+            </p>
           </div>
           <ol className="space-y-3">
             {state.stages.map((stage, index) => {
               const saved = savedStages.find((s) => s.id === stage.id);
               return (
-                <li key={stage.key}>
+                <li key={stage.key} data-stage-key={stage.key}>
                   <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-[auto_1fr_1fr_auto] sm:items-end">
                     <legend className="sr-only">Stage {index + 1}</legend>
                     <span aria-hidden="true" className="hidden size-8 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700 sm:flex">
@@ -196,9 +222,38 @@ export function JobForm({ initial, errors: serverErrors, failure, failureTitle, 
                     <input type="hidden" name={`stages.${index}.id`} value={stage.id} />
                     <Field label={`Stage ${index + 1} name`} name={`stages.${index}.name`} defaultValue={stage.name} hint={saved && saved.applications > 0 ? `${saved.applications} ${saved.applications === 1 ? "candidate" : "candidates"}` : undefined} />
                     <Field label={`Stage ${index + 1} description`} name={`stages.${index}.description`} defaultValue={stage.description} />
-                    <Button variant="ghost" type="submit" name="intent" value={`remove-stage:${index}`} onClick={onBuilderClick} formNoValidate>
-                      Remove stage {index + 1}
-                    </Button>
+                    <div className="flex items-center gap-1">
+                      {/* Issue 13: the order of the stages is the board's; up and down work by keyboard and without JavaScript. */}
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={`move-stage-up:${index}`}
+                        onClick={onBuilderClick}
+                        formNoValidate
+                        disabled={index === 0}
+                        data-move="up"
+                        aria-label={`Move stage ${index + 1} up`}
+                        className={MOVE_BUTTON}
+                      >
+                        <span aria-hidden="true">↑</span>
+                      </button>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={`move-stage-down:${index}`}
+                        onClick={onBuilderClick}
+                        formNoValidate
+                        disabled={index === state.stages.length - 1}
+                        data-move="down"
+                        aria-label={`Move stage ${index + 1} down`}
+                        className={MOVE_BUTTON}
+                      >
+                        <span aria-hidden="true">↓</span>
+                      </button>
+                      <Button variant="ghost" type="submit" name="intent" value={`remove-stage:${index}`} onClick={onBuilderClick} formNoValidate>
+                        Remove stage {index + 1}
+                      </Button>
+                    </div>
                   </fieldset>
                 </li>
               );

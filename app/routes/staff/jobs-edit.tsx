@@ -1,9 +1,8 @@
-import { data, Form, Link, useActionData } from "react-router";
+import { data, Link, useActionData } from "react-router";
 import type { Route } from "./+types/jobs-edit";
 import { idParam } from "~/lib/id-param";
 import { Badge, jobStatusTone } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { ConfirmAction } from "~/components/ui/confirm-action";
+import { JobStatusActions } from "~/features/job-status/job-status-actions";
 import { JobForm } from "~/features/job-form/job-form";
 import { pageMeta } from "~/lib/meta";
 import { jobPath } from "~/lib/slug";
@@ -65,13 +64,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
 }
 
-const STATUS_ACTIONS = [
-  { status: "published", label: "Publish", when: ["draft"] },
-  { status: "published", label: "Reopen", when: ["closed"] },
-  { status: "draft", label: "Move to draft", when: ["published", "closed"] },
-  { status: "closed", label: "Close job", when: ["published", "draft"] },
-] as const;
-
 export default function EditJob({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const { id, status, href, savedStages } = loaderData;
@@ -105,35 +97,7 @@ export default function EditJob({ loaderData }: Route.ComponentProps) {
           )}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
-          {STATUS_ACTIONS.filter((a) => (a.when as readonly string[]).includes(status)).map((a) => {
-            const fields = (
-              <>
-                <input type="hidden" name="status" value={a.status} />
-                <input type="hidden" name="redirectTo" value={`/manage/jobs/${id}/edit`} />
-              </>
-            );
-            // Closing takes the job off the board and stops applications: it asks first.
-            return a.status === "closed" ? (
-              <ConfirmAction
-                key={a.label}
-                id="close-job"
-                label={a.label}
-                title="Close this job?"
-                description="It leaves the public job board and stops accepting applications. Candidates already in the pipeline stay. You can reopen it later."
-                confirmLabel="Close job"
-                action={`/manage/jobs/${id}/status`}
-              >
-                {fields}
-              </ConfirmAction>
-            ) : (
-              <Form key={a.label} method="post" action={`/manage/jobs/${id}/status`}>
-                {fields}
-                <Button type="submit" variant={a.status === "published" ? "primary" : "secondary"}>
-                  {a.label}
-                </Button>
-              </Form>
-            );
-          })}
+          <JobStatusActions id={id} status={status} redirectTo={`/manage/jobs/${id}/edit`} />
         </div>
       </section>
       <div className="mt-6">

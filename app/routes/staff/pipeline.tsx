@@ -6,6 +6,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
 import { type MoveResponse, PipelineBoard } from "~/features/pipeline-board/pipeline-board";
 import { InactiveLane } from "~/features/pipeline-board/inactive-lane";
+import { JobStatusActions } from "~/features/job-status/job-status-actions";
 import { pageMeta } from "~/lib/meta";
 import { jobPath } from "~/lib/slug";
 import { MoveApplicationSchema, PipelineQuerySchema } from "~/schemas/application-review";
@@ -112,6 +113,13 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-sm text-slate-600" data-testid="pipeline-total">
             {total} total {total === 1 ? "application" : "applications"}
           </p>
+          {/* Issue 13: the job's Edit and status controls on its pipeline, coming back here. */}
+          <div className="mt-3 flex flex-wrap items-center gap-2" role="group" aria-label="Job">
+            <ButtonLink to={`/manage/jobs/${job.id}/edit`} variant="secondary">
+              Edit job
+            </ButtonLink>
+            <JobStatusActions id={job.id} status={job.status} redirectTo={`/manage/jobs/${job.id}`} />
+          </div>
         </div>
         {/* Issue 12: adds a candidate by hand (no email to them, the history names who added them), where the spec linked to the public form. */}
         <div className="flex flex-wrap gap-2">
