@@ -1,5 +1,6 @@
 import { isCleanMultiLineText, isSingleLineText, TEXT_MESSAGES } from "./text";
 import { idField } from "./id";
+import { unknownMergeFields, unknownMergeFieldsMessage } from "~/lib/merge-fields";
 import { z } from "./zod";
 
 /** The merge fields a template may use, with what each becomes and a sample for the preview. */
@@ -9,6 +10,12 @@ export const MERGE_FIELDS = [
   { token: "{{company_name}}", description: "Your company's name", sample: "Acme Inc." },
   { token: "{{stage_name}}", description: "The candidate's pipeline stage", sample: "First Interview" },
 ] as const;
+
+/** A {{field}} that is not a merge field would reach the candidate as written: refused, naming the known ones (issue 13). */
+function refuseUnknownMergeFields(text: string, ctx: z.RefinementCtx) {
+  const unknown = unknownMergeFields(text);
+  if (unknown.length > 0) ctx.addIssue({ code: "custom", message: unknownMergeFieldsMessage(unknown) });
+}
 
 export const EmailTemplateSchema = z.object({
   name: z
@@ -22,15 +29,20 @@ export const EmailTemplateSchema = z.object({
     .trim()
     .min(1, "Subject is required")
     .max(200, "Subject must be at most 200 characters")
-    .refine(isSingleLineText, TEXT_MESSAGES.singleLine),
+    .refine(isSingleLineText, TEXT_MESSAGES.singleLine)
+    .superRefine(refuseUnknownMergeFields),
   body: z
     .string({ error: "Body is required" })
     .trim()
     .min(1, "Body is required")
     .max(20000, "Body must be at most 20,000 characters")
-    .refine(isCleanMultiLineText, TEXT_MESSAGES.controlCharacters),
+    .refine(isCleanMultiLineText, TEXT_MESSAGES.controlCharacters)
+    .superRefine(refuseUnknownMergeFields),
 });
 export type EmailTemplateInput = z.infer<typeof EmailTemplateSchema>;
+
+/** An email to one candidate as sent: a template's subject and body rules, filled in or written by hand. */
+export const ComposeEmailSchema = EmailTemplateSchema.pick({ subject: true, body: true });
 
 /** Fills the merge fields with values (unknown {{fields}} stay as they are). */
 export function renderTemplate(text: string, values: Partial<Record<string, string>>): string {

@@ -1,4 +1,4 @@
-import { EmailTemplateSchema } from "./email-template";
+import { ComposeEmailSchema } from "./email-template";
 import { idField } from "./id";
 import { isSingleLineText, TEXT_MESSAGES } from "./text";
 import { z } from "./zod";
@@ -34,7 +34,7 @@ export const RejectSchema = z
   })
   .transform((input, ctx) => {
     if (!input.sendEmail) return { reasonId: input.reasonId, email: null };
-    const email = EmailTemplateSchema.pick({ subject: true, body: true }).safeParse({ subject: input.subject, body: input.body });
+    const email = ComposeEmailSchema.safeParse({ subject: input.subject, body: input.body });
     if (!email.success) {
       for (const issue of email.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
       return z.NEVER;

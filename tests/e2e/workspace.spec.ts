@@ -113,6 +113,10 @@ test("a recruiter creates, previews, edits and deletes an email template", async
   await expect(page.getByText("Template name is required")).toBeVisible();
 
   await page.getByLabel("Name", { exact: true }).fill("Offer call");
+  // Issue 13: an unknown merge field is refused with the list of known ones.
+  await page.getByLabel("Subject", { exact: true }).fill("Next steps for {{role}}");
+  await page.getByRole("button", { name: "Create template" }).click();
+  await expect(page.getByText("Unknown merge field {{role}}. Known fields: {{candidate_name}}, {{job_title}}, {{company_name}}, {{stage_name}}.")).toBeVisible();
   await page.getByLabel("Subject", { exact: true }).fill("Next steps for {{job_title}}");
   await page.getByLabel("Body", { exact: true }).fill("Hi {{candidate_name}}, ");
   await page.getByRole("button", { name: "Insert {{company_name}} into the body" }).click();

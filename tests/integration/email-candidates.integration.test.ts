@@ -7,7 +7,7 @@ import {
   previewTemplateForApplication,
   processApplicationEmailQueue,
   sendApplicationReceivedEmails,
-  sendTemplateToCandidate,
+  sendEmailToCandidate,
 } from "~/server/mail/candidate-emails.server";
 import { applyTo, createStaff, createTestApplication, createTestJob, createTestTemplate, setCompanyName, setProfile } from "../factories";
 import { type AccountsTestbed, createAccountsTestbed, LINK_BASE } from "../helpers/test-database";
@@ -134,8 +134,8 @@ describe("the application email queue", () => {
   });
 });
 
-describe("sendTemplateToCandidate", () => {
-  it("previews and sends a template with the merge fields filled, stored with the application", async () => {
+describe("sendEmailToCandidate", () => {
+  it("previews a template with the merge fields filled, and sends the text as edited, stored with the application", async () => {
     const owner = await createStaff(bed.t.db, bed.auth);
     await setCompanyName(bed.t.db, owner.staff.companyId, "Globex");
     const template = await createTestTemplate(bed.t.db, owner.staff, {
@@ -147,10 +147,10 @@ describe("sendTemplateToCandidate", () => {
     const preview = await previewTemplateForApplication(bed.t.db, owner.staff, application.id, template.id);
     expect(preview).toEqual({ to: application.candidateEmail, subject: "Interview for Cryptographer", body: "Hi Alan Turing, Globex would like to meet you." });
 
-    await sendTemplateToCandidate(bed.t.db, owner.staff, application.id, template.id, bed.mailer);
+    await sendEmailToCandidate(bed.t.db, owner.staff, application.id, { subject: preview.subject, body: `${preview.body}\nHow is Tuesday?` }, bed.mailer);
     await bed.mailer.idle();
     const received = await bed.mailbox.waitFor(application.candidateEmail, { subject: /Interview/ });
-    expect(received.text).toContain("Hi Alan Turing, Globex would like to meet you.");
+    expect(received.text).toContain("Hi Alan Turing, Globex would like to meet you.\nHow is Tuesday?");
     expect(await listApplicationEmails(bed.t.db, owner.staff, application.id)).toEqual([
       expect.objectContaining({ subject: "Interview for Cryptographer", status: "sent" }),
     ]);
@@ -162,8 +162,8 @@ describe("sendTemplateToCandidate", () => {
     const template = await createTestTemplate(bed.t.db, owner.staff, { name: "T", subject: "S", body: "B" });
     const theirTemplate = await createTestTemplate(bed.t.db, stranger.staff, { name: "T", subject: "S", body: "B" });
     const application = await createTestApplication(bed.t.db, await createTestJob(bed.t.db, owner.staff));
-    await expect(sendTemplateToCandidate(bed.t.db, stranger.staff, application.id, theirTemplate.id, bed.mailer)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(sendTemplateToCandidate(bed.t.db, owner.staff, application.id, theirTemplate.id, bed.mailer)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(sendEmailToCandidate(bed.t.db, stranger.staff, application.id, { subject: "S", body: "B" }, bed.mailer)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(previewTemplateForApplication(bed.t.db, owner.staff, application.id, theirTemplate.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(previewTemplateForApplication(bed.t.db, stranger.staff, application.id, template.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await listApplicationEmails(bed.t.db, owner.staff, application.id)).toEqual([]);
   });

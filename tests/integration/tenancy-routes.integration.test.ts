@@ -456,7 +456,7 @@ const CALLS: Record<string, Call[]> = {
       (intent): Call => ({
         covers: [
           ":applicationId",
-          ...({ move: ["stageId"], "send-email": ["templateId"], reject: ["email"], "cancel-email": ["messageId"] } as Record<string, string[]>)[intent] ?? [],
+          ...({ move: ["stageId"], reject: ["email"], "cancel-email": ["messageId"] } as Record<string, string[]>)[intent] ?? [],
         ],
         url: (w) => `/applications/${w.a.application}`,
         params: (w) => ({ applicationId: w.a.application }),
@@ -490,13 +490,6 @@ const CALLS: Record<string, Call[]> = {
       form: (w) => ({ intent: "cancel-email", messageId: w.a.message }),
       answer: 409,
       why: "B's own application has no such email waiting: 'That email is no longer waiting to be sent'",
-    },
-    {
-      covers: ["templateId"],
-      url: (w) => `/applications/${w.b.application}`,
-      params: (w) => ({ applicationId: w.b.application }),
-      form: (w) => ({ intent: "send-email", templateId: w.a.template }),
-      answer: 404,
     },
     {
       covers: ["stageId"],

@@ -13,7 +13,6 @@ import { pageMeta } from "~/lib/meta";
 import { sourceLabel } from "~/lib/source-label";
 import { ApplicationQuerySchema, applicationStatusTone, ChangeStatusSchema, MoveApplicationSchema } from "~/schemas/application-review";
 import { parseQuery } from "~/schemas/query";
-import { isUuid } from "~/schemas/id";
 import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
@@ -22,7 +21,9 @@ import { describeActivity, listSubjectActivity } from "~/server/activity/queries
 import { getApplicationDetail } from "~/server/applications/queries.server";
 import { appMailer } from "~/server/mail/mailer.server";
 import { listApplicationEmails } from "~/server/mail/queries.server";
-import { previewTemplateForApplication, sendTemplateToCandidate } from "~/server/mail/candidate-emails.server";
+import { previewTemplateForApplication, sendEmailToCandidate } from "~/server/mail/candidate-emails.server";
+import { ComposeEmail } from "~/features/candidate-email/compose-email";
+import { ComposeEmailSchema } from "~/schemas/email-template";
 import { changeApplicationStatus, moveApplication, rejectApplication } from "~/server/applications/pipeline.server";
 import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
 import { cancelWaitingEmail } from "~/server/mail/candidate-emails.server";
@@ -107,9 +108,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const db = appDatabase();
   try {
     if (values.intent === "send-email") {
-      if (!isUuid(values.templateId)) return data({ errors: { form: "Choose a template" } as FieldErrors, done: null }, { status: 400 });
-      await sendTemplateToCandidate(db, staff, applicationId, values.templateId, appMailer());
-      return { errors: null, done: "Email sent to the candidate." };
+      const parsed = parseForm(ComposeEmailSchema, values);
+      if (!parsed.success) return data({ ...refused(parsed.errors), emailValues: emailEcho(values) }, { status: 400 });
+      await sendEmailToCandidate(db, staff, applicationId, parsed.data, appMailer());
+      return { errors: null, done: "Email sent to the candidate.", sent: true };
     }
     if (values.intent === "reject") {
       const parsed = parseForm(RejectSchema, values);
@@ -143,6 +145,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const rejectValues = values.intent === "reject" ? rejectEcho(values) : undefined;
     return data({ ...refused(answer.errors as FieldErrors), rejectValues }, answer.init);
   }
+}
+
+/** What the compose form shows again after a refusal: its subject and message (never over their maximum). */
+function emailEcho(values: Record<string, string>) {
+  return { subject: (values.subject ?? "").slice(0, 200), body: (values.body ?? "").slice(0, 20000) };
 }
 
 /** The rejection template's name, and the starter text used when the company has deleted it. */
@@ -360,47 +367,15 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           </Panel>
 
           <Panel id="email" title="Email the candidate">
-            {templates.length === 0 ? (
-              <p className="mt-3 text-sm text-slate-500">
-                No templates yet.{" "}
-                <Link to="/email-templates/new" className="font-semibold text-brand-600 hover:text-brand-700">
-                  Create one
-                </Link>
-              </p>
-            ) : (
-              <Form method="get" className="mt-4 flex flex-col gap-2" preventScrollReset>
-                <label htmlFor="email-template" className="text-sm font-medium text-slate-700">
-                  Template
-                </label>
-                <select id="email-template" name="template" defaultValue={preview?.templateId ?? ""} className={inputStyles}>
-                  <option value="" disabled>
-                    Choose a template
-                  </option>
-                  {templates.map((template) => (
-                    <option key={template.id} value={template.id}>
-                      {template.name}
-                    </option>
-                  ))}
-                </select>
-                <Button type="submit" variant="secondary">
-                  Preview
-                </Button>
-              </Form>
-            )}
-            {preview ? (
-              <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm" aria-label="Email preview">
-                <p className="text-xs text-slate-500">To: {preview.to}</p>
-                <p className="mt-1 font-semibold text-slate-900">{preview.subject}</p>
-                <p className="mt-2 whitespace-pre-wrap text-slate-700">{preview.body}</p>
-                <Form method="post" className="mt-3">
-                  <input type="hidden" name="intent" value="send-email" />
-                  <input type="hidden" name="templateId" value={preview.templateId} />
-                  <Button type="submit" disabled={busy}>
-                    Send email
-                  </Button>
-                </Form>
-              </div>
-            ) : null}
+            <ComposeEmail
+              // A template chosen, or an email sent, starts the form again from that text.
+              key={`${preview?.templateId ?? "none"}-${emails.length}`}
+              to={application.candidateEmail}
+              templates={templates}
+              start={preview}
+              busy={busy}
+              answer={actionData && "emailValues" in actionData && actionData.emailValues ? { errors: actionData.errors ?? {}, values: actionData.emailValues as { subject: string; body: string } } : null}
+            />
             {emails.length > 0 ? (
               <ul className="mt-5 space-y-3 border-t border-slate-100 pt-4 text-sm" aria-label="Emails sent">
                 {emails.map((email) => (

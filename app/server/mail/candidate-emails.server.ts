@@ -248,22 +248,27 @@ export async function previewTemplateForApplication(
 }
 
 /**
- * Sends one of the company's templates to an application's candidate, stored with the
- * application. Answers the stored message's id; delivery happens in the background.
+ * Sends an email to an application's candidate as the recruiter wrote it (free-form, or a template
+ * filled in and then edited: issue 13), stored with the application. Another company's application
+ * is NOT_FOUND. Answers the stored message's id; delivery happens in the background.
  */
-export async function sendTemplateToCandidate(
+export async function sendEmailToCandidate(
   db: Database,
   actor: Actor,
   applicationId: string,
-  templateId: string,
+  email: { subject: string; body: string },
   mailer: Mailer = mailerFor(db),
 ): Promise<{ id: string }> {
-  const preview = await previewTemplateForApplication(db, actor, applicationId, templateId);
+  const [application] = await db
+    .select({ id: applications.id, candidateEmail: applications.candidateEmail })
+    .from(applications)
+    .where(and(eq(applications.id, applicationId), owned(applications, actor)));
+  if (!application) throw new DomainError("NOT_FOUND", "Application not found");
   const id = await mailer.send({
-    kind: "template",
-    to: preview.to,
-    subject: preview.subject,
-    body: preview.body,
+    kind: "message",
+    to: application.candidateEmail,
+    subject: email.subject,
+    body: email.body,
     companyId: actor.companyId,
     applicationId,
   });
