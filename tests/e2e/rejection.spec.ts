@@ -77,3 +77,45 @@ test("a recruiter rejects with a reason and a delayed email, undoes it, and find
   await expect(page.getByTestId("inactive-lane")).toHaveCount(0);
   noConsoleErrors();
 });
+
+test("a recruiter rejects three applications at once from the list, shift-clicking the range, and each candidate gets their email", async ({
+  page,
+  browser,
+  mailbox,
+}) => {
+  const noConsoleErrors = await failOnConsoleErrors(page);
+  await registerStaff(page);
+  const question = "Why us?";
+  const jobId = await postJob(page, "Lighthouse Keeper", question);
+  const people = ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Katherine Johnson"].map((name) => ({ name, email: uniqueEmail(name.split(" ")[0]!.toLowerCase()) }));
+  for (const person of people) await apply(browser, jobId, { ...person, question, answer: "Light" });
+
+  await page.goto("/applications");
+  const bar = page.getByRole("group", { name: "Act on the selected applications" });
+  await expect(bar).toContainText("No applications selected");
+  // Newest first: Katherine, Alan, Grace, Ada. Tick Katherine, then Shift-click Grace: three.
+  await page.getByRole("checkbox", { name: "Select Katherine Johnson's application" }).click();
+  await page.getByRole("checkbox", { name: "Select Grace Hopper's application" }).click({ modifiers: ["Shift"] });
+  await expect(bar).toContainText("3 applications selected");
+  await expect(page.getByRole("checkbox", { name: "Select Alan Turing's application" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Select Ada Lovelace's application" })).not.toBeChecked();
+
+  await bar.getByRole("button", { name: "Reject…" }).click();
+  await bar.getByRole("button", { name: "Reject 3 applications" }).click();
+  await expect(bar.getByText("Please choose a reason")).toBeVisible();
+  await bar.getByLabel("Reason").selectOption({ label: "Position filled" });
+  await bar.getByLabel("Email each candidate").selectOption({ label: "Rejection" });
+  const since = mailbox.messages.length;
+  await bar.getByRole("button", { name: "Reject 3 applications" }).click();
+  await expect(page.getByText("Rejected 3 applications. Their emails are on their way.")).toBeVisible();
+  for (const person of people.slice(1)) {
+    const email = await mailbox.waitFor(person.email, { subject: /Lighthouse Keeper/, since });
+    expect(email.text).toContain(`Hi ${person.name},`);
+  }
+  const rowOf = (name: string) => page.getByRole("row").filter({ hasText: name });
+  for (const person of people.slice(1)) await expect(rowOf(person.name)).toContainText("rejected");
+  await expect(rowOf("Ada Lovelace")).toContainText("active");
+  await expect(bar).toContainText("No applications selected");
+  expect(await accessibilityProblems(page)).toEqual([]);
+  noConsoleErrors();
+});

@@ -138,7 +138,7 @@ interface World {
     member: string;
     session: string;
   };
-  b: { job: { id: string; stages: { id: string; name: string }[] }; application: string; candidate: string; crowdedStage: string };
+  b: { job: { id: string; stages: { id: string; name: string }[] }; application: string; candidate: string; crowdedStage: string; reason: string };
   cookie: string;
 }
 
@@ -209,6 +209,7 @@ beforeAll(async () => {
       application: bApplication.id,
       candidate: (await bed.t.db.select({ id: applications.candidateId }).from(applications).where(eq(applications.id, bApplication.id)))[0]!.id,
       crowdedStage: bJob.stages[1]!.id,
+      reason: (await listRejectionReasons(db, b.staff))[0]!.id,
     },
     cookie: b.cookie,
   };
@@ -498,6 +499,55 @@ const CALLS: Record<string, Call[]> = {
       form: (w) => ({ intent: "move", stageId: w.a.job.stages[1]!.id }),
       answer: 400,
       why: "a stage field answers 'That stage is not part of this job's pipeline.'",
+    },
+  ],
+  // The list's bulk actions (issue 13): A's ids, stages, reasons, templates or job filter never act on anything.
+  "applications action": [
+    {
+      covers: ["applicationIds"],
+      url: () => "/applications",
+      params: () => ({}),
+      form: (w) => ({ intent: "bulk-reject", applicationIds: w.a.application, reasonId: w.b.reason }),
+      answer: 404,
+      why: "none of the selected applications is B's: 'None of the selected applications exists any more.'",
+    },
+    {
+      covers: ["applicationIds"],
+      url: () => "/applications",
+      params: () => ({}),
+      form: (w) => ({ intent: "bulk-move", applicationIds: w.a.application, stageId: w.b.job.stages[1]!.id }),
+      answer: 404,
+    },
+    {
+      covers: ["stageId"],
+      url: () => "/applications",
+      params: () => ({}),
+      form: (w) => ({ intent: "bulk-move", applicationIds: w.b.application, stageId: w.a.job.stages[1]!.id }),
+      answer: 400,
+      why: "'That stage is not part of this job's pipeline.'",
+    },
+    {
+      covers: ["reasonId"],
+      url: () => "/applications",
+      params: () => ({}),
+      form: (w) => ({ intent: "bulk-reject", applicationIds: w.b.application, reasonId: w.a.reason }),
+      answer: 400,
+    },
+    {
+      covers: ["templateId"],
+      url: () => "/applications",
+      params: () => ({}),
+      form: (w) => ({ intent: "bulk-reject", applicationIds: w.b.application, reasonId: w.b.reason, templateId: w.a.template }),
+      answer: 400,
+      why: "'That template no longer exists. Please choose another.'",
+    },
+    {
+      covers: ["job", "stage"],
+      url: () => "/applications",
+      params: () => ({}),
+      form: (w) => ({ intent: "bulk-move", all: "1", job: w.a.job.id, stage: appliedOf(w, "a").id, stageId: w.b.job.stages[1]!.id }),
+      answer: 404,
+      why: "A's job filter matches none of B's applications",
     },
   ],
   "applications loader": [

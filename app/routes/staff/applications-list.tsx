@@ -1,6 +1,6 @@
-import { useRef } from "react";
+import { type MouseEvent, useRef, useState } from "react";
 import { RowLink } from "~/components/ui/row-link";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { data, Form, useNavigation, useSubmit } from "react-router";
 import { DataTable } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import type { Route } from "./+types/applications-list";
@@ -15,7 +15,18 @@ import { APPLICATION_STATUSES, ApplicationsQuerySchema, applicationStatusTone } 
 import { cursorParam, type PageCursor, parseQuery } from "~/schemas/query";
 import { requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
-import { getApplicationFilterChoices, listApplications } from "~/server/applications/queries.server";
+import { getApplicationFilterChoices, listApplications, matchingApplicationIds } from "~/server/applications/queries.server";
+import { BULK_LIMIT, bulkMoveApplications, bulkRejectApplications } from "~/server/applications/bulk.server";
+import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
+import { listEmailTemplates } from "~/server/mail/email-templates.server";
+import { appMailer } from "~/server/mail/mailer.server";
+import { answerDomainError } from "~/server/platform/errors.server";
+import { BulkApplicationsBar } from "~/features/bulk-applications/bulk-bar";
+import { BulkMoveSchema, BulkRejectSchema, BulkSelectionSchema } from "~/schemas/bulk";
+import { isUuid } from "~/schemas/id";
+import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
+import { REJECTION_EMAIL_DELAYS } from "~/schemas/rejection";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 export const meta: Route.MetaFunction = () => pageMeta("Applications", "Every application to your company's jobs.");
 
@@ -32,14 +43,62 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   const db = appDatabase();
   try {
-    const [list, options] = await Promise.all([
+    const [list, options, reasons, templates] = await Promise.all([
       listApplications(db, staff, filters),
       getApplicationFilterChoices(db, staff, filters.jobId),
+      listRejectionReasons(db, staff),
+      listEmailTemplates(db, staff),
     ]);
-    return { filters, list, options, error: null };
+    return { filters, list, options, reasons, templates: templates.map((t) => ({ id: t.id, name: t.name })), error: null };
   } catch (error) {
     console.error("Error loading applications:", error);
-    return { filters, list: null, options: { job: null, stages: [] }, error: "Failed to load applications" };
+    return { filters, list: null, options: { job: null, stages: [] }, reasons: [], templates: [], error: "Failed to load applications" };
+  }
+}
+
+const plural = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "application" : "applications"}`;
+
+/**
+ * The bulk actions (issue 13): move the selected applications to a stage of their job, or reject
+ * them with a reason and an optional email. The selection is the ticked ids, or with `all=1` what
+ * the list's filters match (up to BULK_LIMIT). Each action is one transaction.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context);
+  const formData = await request.formData();
+  const values = formValues(formData);
+  const applicationIds = formData.getAll("applicationIds").filter((value): value is string => typeof value === "string");
+  const selection = parseForm(BulkSelectionSchema, { ...values, applicationIds });
+  if (!selection.success) return data({ errors: selection.errors as FieldErrors, done: null }, { status: 400 });
+  const { all, job, stage, status, q } = selection.data;
+  const db = appDatabase();
+  const ids = all
+    ? await matchingApplicationIds(db, staff, { jobId: job, stageId: job ? stage : undefined, status, q }, BULK_LIMIT)
+    : [...new Set(selection.data.applicationIds.filter(isUuid))];
+  try {
+    if (values.intent === "bulk-move") {
+      const parsed = parseForm(BulkMoveSchema, values);
+      if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
+      const result = await bulkMoveApplications(db, staff, ids, parsed.data.stageId);
+      const already = result.unchanged > 0 ? ` ${plural(result.unchanged)} already there.` : "";
+      return { errors: null, done: `Moved ${plural(result.changed)}.${already}` };
+    }
+    if (values.intent === "bulk-reject") {
+      const parsed = parseForm(BulkRejectSchema, values);
+      if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
+      const { reasonId, templateId, delay } = parsed.data;
+      const email = templateId ? { templateId, delaySeconds: Number(delay) } : null;
+      const result = await bulkRejectApplications(db, staff, ids, { reasonId, email }, appMailer());
+      const when = REJECTION_EMAIL_DELAYS.find((option) => option.value === delay);
+      const emailNote = !email || result.changed === 0 ? "" : delay === "0" ? " Their emails are on their way." : ` Their emails leave ${when!.label.toLowerCase()}.`;
+      const already = result.unchanged > 0 ? ` ${plural(result.unchanged)} already rejected: left as they were.` : "";
+      return { errors: null, done: `Rejected ${plural(result.changed)}.${emailNote}${already}` };
+    }
+    throw data("Unknown action", { status: 400 });
+  } catch (error) {
+    // Applications removed meanwhile are the bar's message (404), not an error page.
+    const answer = answerDomainError(error, { answerNotFound: true });
+    return data({ errors: answer.errors as FieldErrors, done: null }, answer.init);
   }
 }
 
@@ -52,11 +111,45 @@ const APPLICATION_COLUMNS = [
   { label: "Actions", hidden: true, className: "md:text-right" },
 ];
 
-export default function ApplicationsList({ loaderData }: Route.ComponentProps) {
-  const { filters, list, options, error } = loaderData;
+export default function ApplicationsList({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, list, options, reasons, templates, error } = loaderData;
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
+  const hydrated = useHydrated();
+  // The ticked applications (only those on this page count), and "Select all matching".
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [lastTicked, setLastTicked] = useState<number | null>(null);
+  // A new answer (an action done) or another page starts the selection again.
+  const [selectionOf, setSelectionOf] = useState<unknown[]>([actionData, list]);
+  if (selectionOf[0] !== actionData || selectionOf[1] !== list) {
+    setSelectionOf([actionData, list]);
+    if (actionData?.done || selectionOf[1] !== list) {
+      setTicked(new Set());
+      setAllMatching(false);
+      setLastTicked(null);
+    }
+  }
+  const rows = list?.rows ?? [];
+  const selected = rows.filter((row) => ticked.has(row.id)).length;
+
+  /** A tick; with Shift, every row from the last ticked one to this one takes its state. */
+  function tick(index: number, on: boolean, event: MouseEvent<HTMLInputElement>) {
+    const from = event.shiftKey && lastTicked !== null ? Math.min(lastTicked, index) : index;
+    const to = event.shiftKey && lastTicked !== null ? Math.max(lastTicked, index) : index;
+    setLastTicked(index);
+    setAllMatching(false);
+    setTicked((current) => {
+      const next = new Set(current);
+      for (const row of rows.slice(from, to + 1)) {
+        if (on) next.add(row.id);
+        else next.delete(row.id);
+      }
+      return next;
+    });
+  }
 
   /** The list with the same filters, after or before a row (null: no such page). */
   const pageHref = (key: "after" | "before", cursor: PageCursor | null) => {
@@ -155,16 +248,75 @@ export default function ApplicationsList({ loaderData }: Route.ComponentProps) {
         ) : !list || list.rows.length === 0 ? (
           <EmptyState title="No applications found." />
         ) : (
-          <>
+          <Form
+            method="post"
+            preventScrollReset
+            onSubmit={(event) => {
+              // The same schemas as the action, so a missing reason or stage is said at once.
+              const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+              const values = { ...formValues(new FormData(event.currentTarget)), intent: submitter?.value ?? "" };
+              const parsed = parseForm(values.intent === "bulk-move" ? BulkMoveSchema : BulkRejectSchema, values);
+              if (parsed.success) return setClientErrors(null);
+              event.preventDefault();
+              setClientErrors(parsed.errors);
+            }}
+          >
+            {actionData?.done ? (
+              <div className="mb-3">
+                <Alert tone="success">{actionData.done}</Alert>
+              </div>
+            ) : null}
+            {allMatching ? (
+              <>
+                <input type="hidden" name="all" value="1" />
+                {filters.jobId ? <input type="hidden" name="job" value={filters.jobId} /> : null}
+                {filters.stageId ? <input type="hidden" name="stage" value={filters.stageId} /> : null}
+                {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}
+                {filters.q ? <input type="hidden" name="q" value={filters.q} /> : null}
+              </>
+            ) : null}
+            <BulkApplicationsBar
+              selected={selected}
+              onPage={rows.length}
+              total={list.total}
+              totalExact={!list.totalCapped}
+              allMatching={allMatching}
+              hydrated={hydrated}
+              onSelectAll={(on) => {
+                setAllMatching(false);
+                setTicked(on ? new Set(rows.map((row) => row.id)) : new Set());
+              }}
+              onSelectAllMatching={(on) => {
+                setAllMatching(on);
+                setTicked(new Set(rows.map((row) => row.id)));
+              }}
+              stages={filters.jobId ? options.stages : []}
+              reasons={reasons}
+              templates={templates}
+              errors={clientErrors ?? (navigation.state === "idle" ? (actionData?.errors ?? null) : null)}
+              busy={navigation.state === "submitting"}
+            />
             <DataTable
               columns={APPLICATION_COLUMNS}
-              rows={list.rows.map((row) => ({
+              rows={list.rows.map((row, index) => ({
                 key: row.id,
                 cells: [
-                  <>
-                    <p className="font-semibold text-slate-900">{row.candidateName}</p>
-                    <p className="break-all text-xs text-slate-500">{row.candidateEmail}</p>
-                  </>,
+                  <div className="flex items-start gap-3">
+                    <input
+                      type="checkbox"
+                      name="applicationIds"
+                      value={row.id}
+                      checked={allMatching || ticked.has(row.id)}
+                      onChange={() => {}}
+                      onClick={(event) => tick(index, event.currentTarget.checked, event)}
+                      aria-label={`Select ${row.candidateName}'s application`}
+                      className="row-checkbox"
+                    />
+                    <div className="min-w-0">
+                      <p className="font-semibold text-slate-900">{row.candidateName}</p>
+                      <p className="break-all text-xs text-slate-500">{row.candidateEmail}</p>
+                    </div>
+                  </div>,
                   row.jobTitle,
                   row.stageName ?? "—",
                   <Badge tone={applicationStatusTone(row.status)}>{row.status}</Badge>,
@@ -184,7 +336,7 @@ export default function ApplicationsList({ loaderData }: Route.ComponentProps) {
               previousHref={pageHref("before", list.previous)}
               nextHref={pageHref("after", list.next)}
             />
-          </>
+          </Form>
         )}
       </div>
     </div>

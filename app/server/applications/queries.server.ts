@@ -25,17 +25,8 @@ export interface ApplicationFilters extends KeysetPosition {
  * a search by part of a name or an email reads the trigram indexes.
  */
 export async function listApplications(db: Queryable, actor: Actor, filters: ApplicationFilters) {
-  const conditions: SQL[] = [owned(applications, actor)];
-  if (filters.jobId && isUuid(filters.jobId)) conditions.push(eq(applications.jobId, filters.jobId));
-  if (filters.stageId && isUuid(filters.stageId)) conditions.push(eq(applications.currentPipelineStageId, filters.stageId));
-  if (filters.status) conditions.push(eq(applications.status, filters.status));
+  const where = applicationsMatching(actor, filters);
   const q = filters.q?.trim();
-  if (q) {
-    const pattern = likePattern(q);
-    // An email has no spaces: a search with one reads the name's index only.
-    conditions.push(/\s/.test(q) ? nameContains(q) : or(ilike(applications.candidateName, pattern), ilike(applications.candidateEmail, pattern))!);
-  }
-  const where = and(...conditions);
   if (q) {
     const found = await searchApplications(db, where, filters);
     if (found) return found;
@@ -78,6 +69,35 @@ export async function listApplications(db: Queryable, actor: Actor, filters: App
     Number(matched),
     exact !== undefined,
   );
+}
+
+/** The condition of the list's filters and search, in the actor's company. */
+function applicationsMatching(actor: Actor, filters: Omit<ApplicationFilters, "after" | "before">): SQL {
+  const conditions: SQL[] = [owned(applications, actor)];
+  if (filters.jobId && isUuid(filters.jobId)) conditions.push(eq(applications.jobId, filters.jobId));
+  if (filters.stageId && isUuid(filters.stageId)) conditions.push(eq(applications.currentPipelineStageId, filters.stageId));
+  if (filters.status) conditions.push(eq(applications.status, filters.status));
+  const q = filters.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    // An email has no spaces: a search with one reads the name's index only.
+    conditions.push(/\s/.test(q) ? nameContains(q) : or(ilike(applications.candidateName, pattern), ilike(applications.candidateEmail, pattern))!);
+  }
+  return and(...conditions)!;
+}
+
+/**
+ * The ids of the applications the list's filters match, newest first, at most `limit`: "Select all
+ * matching" for the bulk actions (issue 13), acting on what the list shows, not on one page of it.
+ */
+export async function matchingApplicationIds(db: Queryable, actor: Actor, filters: Omit<ApplicationFilters, "after" | "before">, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(applicationsMatching(actor, filters))
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 /**

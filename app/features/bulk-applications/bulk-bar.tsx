@@ -1,0 +1,181 @@
+import { useId, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { inputStyles } from "~/components/ui/field";
+import { BULK_MAX } from "~/schemas/bulk";
+import type { FieldErrors } from "~/schemas/parse-form";
+import { REJECTION_EMAIL_DELAYS } from "~/schemas/rejection";
+
+export interface BulkBarProps {
+  /** Ticked rows on this page, of `onPage`. */
+  selected: number;
+  onPage: number;
+  /** How many the list's filters match, and whether that is exact. */
+  total: number;
+  totalExact: boolean;
+  /** "Select all matching" is on: the action takes the filters, not the ticks. */
+  allMatching: boolean;
+  hydrated: boolean;
+  onSelectAll: (on: boolean) => void;
+  onSelectAllMatching: (on: boolean) => void;
+  /** The filtered job's stages (moving needs one job), or none. */
+  stages: readonly { id: string; name: string }[];
+  reasons: readonly { id: string; name: string }[];
+  templates: readonly { id: string; name: string }[];
+  errors: FieldErrors | null;
+  busy: boolean;
+}
+
+/**
+ * The applications list's bulk actions (issue 13), inside the list's POST form with its checkboxes:
+ * move the selected to a stage (when the list is filtered by a job), or reject them for a reason with
+ * an optional email from a template, now or later. Reject opens its panel first: the choice of
+ * reason and the button naming how many is the confirmation. Without JavaScript the panel is open and
+ * the ticked boxes are what is sent.
+ */
+export function BulkApplicationsBar(props: BulkBarProps) {
+  const { selected, onPage, total, totalExact, allMatching, hydrated, stages, reasons, templates, errors, busy } = props;
+  const id = useId();
+  const [rejecting, setRejecting] = useState(false);
+  const count = allMatching ? Math.min(total, BULK_MAX) : selected;
+  const none = hydrated && count === 0;
+  const panelOpen = !hydrated || rejecting || Boolean(errors?.reasonId || errors?.templateId);
+  const noun = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "application" : "applications"}`;
+  const error = errors?.applicationIds ?? errors?.stageId ?? errors?.form;
+  const canSelectMatching = hydrated && selected === onPage && onPage > 0 && total > onPage;
+
+  return (
+    <div role="group" aria-label="Act on the selected applications" className="mb-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+          <input
+            type="checkbox"
+            checked={onPage > 0 && selected === onPage}
+            onChange={(event) => props.onSelectAll(event.target.checked)}
+            disabled={!hydrated}
+            title={hydrated ? undefined : "Selecting all needs JavaScript: tick each application"}
+            className="size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+          />
+          Select all on this page
+        </label>
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {!hydrated ? "Tick applications, then choose an action" : count === 0 ? "No applications selected" : `${noun(count)} selected`}
+        </p>
+        {canSelectMatching || allMatching ? (
+          <button type="button" onClick={() => props.onSelectAllMatching(!allMatching)} className="text-sm font-semibold text-brand-700 underline hover:no-underline">
+            {allMatching
+              ? "Select only this page"
+              : `Select all ${totalExact || total <= BULK_MAX ? "" : "up to "}${Math.min(total, BULK_MAX).toLocaleString("en-US")} matching`}
+          </button>
+        ) : null}
+        {allMatching && total > BULK_MAX ? <p className="text-xs text-slate-500">The newest {BULK_MAX.toLocaleString("en-US")} of them, at most, per action.</p> : null}
+      </div>
+      <div className="mt-3 flex flex-wrap items-end gap-2">
+        {stages.length > 0 ? (
+          <div className="flex items-end gap-2">
+            <div>
+              {/* Not "stage": the list's own Stage filter keeps that label to itself. */}
+              <label htmlFor={`${id}-move`} className="block text-xs font-medium text-slate-600">
+                Move the selected to
+              </label>
+              <select id={`${id}-move`} name="stageId" defaultValue="" className={`${inputStyles} mt-1`}>
+                <option value="">Choose a stage</option>
+                {stages.map((stage) => (
+                  <option key={stage.id} value={stage.id}>
+                    {stage.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" name="intent" value="bulk-move" variant="secondary" disabled={none || busy}>
+              Move
+            </Button>
+          </div>
+        ) : (
+          <p className="text-xs text-slate-500">Filter by a job to move applications to one of its stages.</p>
+        )}
+        {hydrated && !panelOpen ? (
+          <Button type="button" variant="danger" disabled={none} onClick={() => setRejecting(true)} className="sm:ml-auto">
+            Reject…
+          </Button>
+        ) : null}
+      </div>
+      {panelOpen ? (
+        <fieldset className="mt-3 rounded-lg border border-red-200 bg-white p-3">
+          <legend className="px-1 text-sm font-semibold text-slate-900">Reject the selected applications</legend>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <div>
+              <label htmlFor={`${id}-reason`} className="block text-xs font-medium text-slate-600">
+                Reason
+              </label>
+              <select
+                id={`${id}-reason`}
+                name="reasonId"
+                defaultValue=""
+                aria-invalid={errors?.reasonId ? true : undefined}
+                aria-describedby={errors?.reasonId ? `${id}-reason-error` : undefined}
+                className={`${inputStyles} mt-1`}
+              >
+                <option value="">Choose a reason</option>
+                {reasons.map((reason) => (
+                  <option key={reason.id} value={reason.id}>
+                    {reason.name}
+                  </option>
+                ))}
+              </select>
+              {errors?.reasonId ? (
+                <p id={`${id}-reason-error`} className="mt-1 text-sm text-red-600">
+                  {errors.reasonId}
+                </p>
+              ) : null}
+            </div>
+            <div>
+              <label htmlFor={`${id}-template`} className="block text-xs font-medium text-slate-600">
+                Email each candidate
+              </label>
+              <select id={`${id}-template`} name="templateId" defaultValue="" className={`${inputStyles} mt-1`}>
+                <option value="">No email</option>
+                {templates.map((template) => (
+                  <option key={template.id} value={template.id}>
+                    {template.name}
+                  </option>
+                ))}
+              </select>
+              {errors?.templateId ? <p className="mt-1 text-sm text-red-600">{errors.templateId}</p> : null}
+            </div>
+            <div>
+              <label htmlFor={`${id}-delay`} className="block text-xs font-medium text-slate-600">
+                Send the email
+              </label>
+              <select id={`${id}-delay`} name="delay" defaultValue="0" className={`${inputStyles} mt-1`}>
+                {REJECTION_EMAIL_DELAYS.map((delay) => (
+                  <option key={delay.value} value={delay.value}>
+                    {delay.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <p className="mt-2 text-xs text-slate-500">
+            Each candidate gets the template filled in for them. Applications already rejected are left as they are; each rejection can be undone from its
+            application.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button type="submit" name="intent" value="bulk-reject" variant="danger" disabled={none || busy}>
+              {hydrated ? `Reject ${noun(count)}` : "Reject the ticked applications"}
+            </Button>
+            {hydrated ? (
+              <Button type="button" variant="secondary" onClick={() => setRejecting(false)}>
+                Cancel
+              </Button>
+            ) : null}
+          </div>
+        </fieldset>
+      ) : null}
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

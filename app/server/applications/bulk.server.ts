@@ -1,0 +1,181 @@
+import { sql } from "drizzle-orm";
+import { BULK_MESSAGES } from "~/schemas/bulk";
+import { REJECTION_MESSAGES } from "~/schemas/rejection";
+import { fillMergeFields } from "~/lib/merge-fields";
+import { type ActivityEventInput, recordActivities } from "../activity/activity.server";
+import { type Mailer, mailerFor, type OutgoingEmail } from "../mail/mailer.server";
+import { type Database, queryRows, type Transaction } from "../platform/db.server";
+import { DomainError } from "../platform/errors.server";
+import { type Actor, ownedSql } from "../platform/tenancy.server";
+import { REJECTION_EMAIL_KIND, STAGE_NOT_IN_JOB } from "./pipeline.server";
+import { findRejectionReason } from "./rejection-reasons.server";
+
+/** What one request may act on at most: "Select all matching" takes this many (issue 13). */
+export const BULK_LIMIT = 1000;
+
+interface LockedApplication {
+  id: string;
+  job_id: string;
+  job_title: string;
+  candidate_name: string;
+  candidate_email: string;
+  status: string;
+  stage_id: string | null;
+  stage_name: string | null;
+}
+
+/**
+ * The actor's company's applications among `ids`, locked for the rest of the transaction in id order
+ * (two bulk actions over the same rows wait for each other instead of deadlocking), with what their
+ * history and emails need. Ids of other companies, or of nothing, are simply not there.
+ */
+async function lockApplications(tx: Transaction, actor: Actor, ids: readonly string[]): Promise<LockedApplication[]> {
+  if (ids.length === 0) return [];
+  return queryRows<LockedApplication>(
+    tx,
+    sql`select a.id, a.job_id, j.title as job_title, a.candidate_name, a.candidate_email, a.status,
+               a.current_pipeline_stage_id as stage_id, s.name as stage_name
+        from applications a
+        join jobs j on j.id = a.job_id
+        left join pipeline_stages s on s.id = a.current_pipeline_stage_id
+        where a.id = any(${idArray(ids)}) and ${ownedSql("a", actor)}
+        order by a.id
+        for update of a`,
+  );
+}
+
+function idArray(ids: readonly string[]) {
+  return sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+}
+
+export interface BulkResult {
+  /** Applications changed. */
+  changed: number;
+  /** Selected applications already so (in that stage, already rejected): nothing written for them. */
+  unchanged: number;
+  /** Selected ids that are not the company's applications (removed meanwhile). */
+  missing: number;
+}
+
+/**
+ * Moves the selected applications to one stage of their job, in one transaction: one statement
+ * for the rows, one history entry per application moved (one statement for all). Applications of
+ * another job are refused as a whole: a stage belongs to one job.
+ */
+export async function bulkMoveApplications(db: Database, actor: Actor, ids: readonly string[], stageId: string): Promise<BulkResult> {
+  return db.transaction(async (tx) => {
+    const [stage] = await queryRows<{ id: string; name: string; job_id: string }>(
+      tx,
+      sql`select s.id, s.name, s.job_id from pipeline_stages s where s.id = ${stageId} and ${ownedSql("s", actor)}`,
+    );
+    if (!stage) throw new DomainError("INVALID", STAGE_NOT_IN_JOB, { field: "stageId" });
+    const rows = await lockApplications(tx, actor, ids);
+    if (rows.length === 0) throw new DomainError("NOT_FOUND", BULK_MESSAGES.gone);
+    if (rows.some((row) => row.job_id !== stage.job_id)) throw new DomainError("INVALID", BULK_MESSAGES.oneJob, { field: "stageId" });
+    const moving = rows.filter((row) => row.stage_id !== stage.id);
+    if (moving.length > 0) {
+      await tx.execute(
+        sql`update applications set current_pipeline_stage_id = ${stage.id}, updated_at = now()
+            where id = any(${idArray(moving.map((row) => row.id))}) and company_id = ${actor.companyId}`,
+      );
+      await recordActivities(
+        tx,
+        moving.map(
+          (row): ActivityEventInput => ({
+            companyId: actor.companyId,
+            actorId: actor.userId,
+            type: "application_stage_moved",
+            subjectType: "application",
+            subjectId: row.id,
+            data: {
+              candidateName: row.candidate_name,
+              jobId: row.job_id,
+              fromStageId: row.stage_id,
+              fromStageName: row.stage_name,
+              toStageId: stage.id,
+              toStageName: stage.name,
+            },
+          }),
+        ),
+      );
+    }
+    return { changed: moving.length, unchanged: rows.length - moving.length, missing: new Set(ids).size - rows.length };
+  });
+}
+
+/**
+ * Rejects the selected applications for one of the company's reasons (decision 090), in one
+ * transaction: the rows in one statement, one history entry each, and, when a template is given,
+ * each candidate's rejection email filled in for them, recorded to leave now or after the delay.
+ * Applications already rejected are left as they are (no second email).
+ */
+export async function bulkRejectApplications(
+  db: Database,
+  actor: Actor & { companyName: string },
+  ids: readonly string[],
+  input: { reasonId: string; email: { templateId: string; delaySeconds: number } | null },
+  mailer: Mailer = mailerFor(db),
+): Promise<BulkResult> {
+  const result = await db.transaction(async (tx) => {
+    const reason = await findRejectionReason(tx, actor, input.reasonId);
+    if (!reason) throw new DomainError("INVALID", REJECTION_MESSAGES.reasonGone, { field: "reasonId" });
+    const [template] = input.email
+      ? await queryRows<{ subject: string; body: string }>(
+          tx,
+          sql`select subject, body from email_templates t where t.id = ${input.email.templateId} and ${ownedSql("t", actor)}`,
+        )
+      : [];
+    if (input.email && !template) throw new DomainError("INVALID", BULK_MESSAGES.templateGone, { field: "templateId" });
+    const rows = await lockApplications(tx, actor, ids);
+    if (rows.length === 0) throw new DomainError("NOT_FOUND", BULK_MESSAGES.gone);
+    const rejecting = rows.filter((row) => row.status !== "rejected");
+    let messageIds: string[] = [];
+    if (rejecting.length > 0) {
+      await tx.execute(
+        sql`update applications set status = 'rejected', rejection_reason = ${reason.name}, rejected_at = now(), updated_at = now()
+            where id = any(${idArray(rejecting.map((row) => row.id))}) and company_id = ${actor.companyId}`,
+      );
+      await recordActivities(
+        tx,
+        rejecting.map(
+          (row): ActivityEventInput => ({
+            companyId: actor.companyId,
+            actorId: actor.userId,
+            type: "application_status_changed",
+            subjectType: "application",
+            subjectId: row.id,
+            data: { candidateName: row.candidate_name, jobId: row.job_id, from: row.status, to: "rejected", reason: reason.name },
+          }),
+        ),
+      );
+      if (template && input.email) {
+        const delay = input.email.delaySeconds;
+        const messages = rejecting.map((row): OutgoingEmail => {
+          const values = { candidate_name: row.candidate_name, job_title: row.job_title, company_name: actor.companyName, stage_name: row.stage_name ?? "" };
+          return {
+            kind: REJECTION_EMAIL_KIND,
+            to: row.candidate_email,
+            subject: fillMergeFields(template.subject, values),
+            body: fillMergeFields(template.body, values),
+            companyId: actor.companyId,
+            applicationId: row.id,
+            sendAfterSeconds: delay,
+          };
+        });
+        messageIds = await mailer.record(messages, tx);
+      }
+    }
+    return {
+      changed: rejecting.length,
+      unchanged: rows.length - rejecting.length,
+      missing: new Set(ids).size - rows.length,
+      messageIds,
+      delayed: Boolean(input.email?.delaySeconds),
+    };
+  });
+  if (!result.delayed && result.messageIds.length > 0) mailer.deliver(result.messageIds);
+  return { changed: result.changed, unchanged: result.unchanged, missing: result.missing };
+}

@@ -1,0 +1,141 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { activityEvents, applications, emailMessages } from "../../db/schema";
+import * as applicationsRoute from "~/routes/staff/applications-list";
+import { BULK_MESSAGES } from "~/schemas/bulk";
+import { bulkMoveApplications, bulkRejectApplications } from "~/server/applications/bulk.server";
+import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
+import { createStaff, createTestApplication, createTestJob, createTestTemplate, rejectFor, uniqueEmail } from "../factories";
+import { callAction, setUpAppTestDatabase } from "../helpers/route-test";
+
+const app = setUpAppTestDatabase();
+const db = () => app.t.db;
+
+async function setup(count = 3) {
+  const owner = await createStaff(db(), app.t.auth);
+  const job = await createTestJob(db(), owner.staff, { title: "Bulk Engineer", stages: [{ name: "Applied" }, { name: "Screening" }, { name: "Offer" }] });
+  const list = [];
+  for (let i = 0; i < count; i++) list.push(await createTestApplication(db(), job, { candidateName: `Person ${i}`, candidateEmail: uniqueEmail(`p${i}`) }));
+  const reasons = await listRejectionReasons(db(), owner.staff);
+  const reason = (name: string) => reasons.find((r) => r.name === name)!.id;
+  const actor = { ...owner.staff };
+  return { owner, actor, job, list, ids: list.map((a) => a.id), reason };
+}
+
+const rowsOf = (ids: string[]) =>
+  db()
+    .select({ id: applications.id, status: applications.status, reason: applications.rejectionReason, stageId: applications.currentPipelineStageId })
+    .from(applications)
+    .where(inArray(applications.id, ids));
+const eventsOf = (ids: string[], type: "application_stage_moved" | "application_status_changed") =>
+  db()
+    .select({ subjectId: activityEvents.subjectId, data: activityEvents.data, actorId: activityEvents.actorId })
+    .from(activityEvents)
+    .where(and(inArray(activityEvents.subjectId, ids), eq(activityEvents.type, type)));
+
+describe("bulk actions on applications (issue 13)", () => {
+  it("moves the selected to a stage in one go, with one history entry per application moved", async () => {
+    const { actor, job, ids } = await setup();
+    await bulkMoveApplications(db(), actor, [ids[0]!], job.stages[1]!.id);
+    const result = await bulkMoveApplications(db(), actor, ids, job.stages[1]!.id);
+    expect(result).toEqual({ changed: 2, unchanged: 1, missing: 0 });
+    expect((await rowsOf(ids)).every((row) => row.stageId === job.stages[1]!.id)).toBe(true);
+    const events = await eventsOf(ids, "application_stage_moved");
+    expect(events).toHaveLength(3);
+    expect(events.every((event) => event.actorId === actor.userId && event.data.toStageName === "Screening")).toBe(true);
+  });
+
+  it("refuses a stage of another job or company as a whole, and changes nothing", async () => {
+    const { actor, owner, ids } = await setup();
+    const otherJob = await createTestJob(db(), owner.staff, { title: "Other" });
+    await expect(bulkMoveApplications(db(), actor, ids, otherJob.stages[1]!.id)).rejects.toMatchObject({ code: "INVALID", message: BULK_MESSAGES.oneJob });
+    const stranger = await createStaff(db(), app.t.auth);
+    const theirJob = await createTestJob(db(), stranger.staff);
+    await expect(bulkMoveApplications(db(), actor, ids, theirJob.stages[1]!.id)).rejects.toMatchObject({ code: "INVALID", details: { field: "stageId" } });
+    expect(await eventsOf(ids, "application_stage_moved")).toEqual([]);
+  });
+
+  it("rejects the selected with a reason and each candidate's email from a template, skipping those already rejected", async () => {
+    const { actor, owner, ids, list, reason } = await setup();
+    await rejectFor(db(), actor, ids[2]!, { reason: "Other" });
+    const template = await createTestTemplate(db(), owner.staff, { name: "No", subject: "About {{job_title}}", body: "Dear {{candidate_name}}, not this time." });
+    const result = await bulkRejectApplications(db(), actor, ids, { reasonId: reason("Position filled"), email: { templateId: template.id, delaySeconds: 3600 } });
+    expect(result).toEqual({ changed: 2, unchanged: 1, missing: 0 });
+    const rows = await rowsOf(ids);
+    expect(rows.map((row) => [row.id, row.status, row.reason]).sort()).toEqual(
+      [
+        [ids[0], "rejected", "Position filled"],
+        [ids[1], "rejected", "Position filled"],
+        [ids[2], "rejected", "Other"],
+      ].sort(),
+    );
+    const emails = await db()
+      .select({ applicationId: emailMessages.applicationId, subject: emailMessages.subject, body: emailMessages.body, status: emailMessages.status, kind: emailMessages.kind })
+      .from(emailMessages)
+      .where(and(inArray(emailMessages.applicationId, ids), eq(emailMessages.kind, "rejection")));
+    expect(emails.sort((a, b) => a.body.localeCompare(b.body))).toEqual([
+      { applicationId: ids[0], subject: "About Bulk Engineer", body: `Dear ${list[0]!.candidateName}, not this time.`, status: "pending", kind: "rejection" },
+      { applicationId: ids[1], subject: "About Bulk Engineer", body: `Dear ${list[1]!.candidateName}, not this time.`, status: "pending", kind: "rejection" },
+    ]);
+    expect((await eventsOf(ids, "application_status_changed")).filter((e) => e.data.reason === "Position filled")).toHaveLength(2);
+  });
+
+  it("writes nothing when one part fails: the rows, the history and the emails go together", async () => {
+    const { actor, owner, ids, reason } = await setup();
+    const template = await createTestTemplate(db(), owner.staff, { name: "T", subject: "S", body: "B" });
+    await db().execute(sql`create or replace function refuse_email() returns trigger language plpgsql as $$ begin raise exception 'no email for the test'; end $$`);
+    await db().execute(sql`create trigger refuse_email before insert on email_messages for each row execute function refuse_email()`);
+    try {
+      await expect(bulkRejectApplications(db(), actor, ids, { reasonId: reason("Other"), email: { templateId: template.id, delaySeconds: 0 } })).rejects.toThrow();
+    } finally {
+      await db().execute(sql`drop trigger refuse_email on email_messages`);
+    }
+    expect((await rowsOf(ids)).every((row) => row.status === "active")).toBe(true);
+    expect(await eventsOf(ids, "application_status_changed")).toEqual([]);
+  });
+
+  it("never touches another company's applications: they are simply not found", async () => {
+    const { actor, ids } = await setup();
+    const stranger = await setup(1);
+    const result = await bulkRejectApplications(db(), actor, [...ids, ...stranger.ids], { reasonId: (await listRejectionReasons(db(), actor))[0]!.id, email: null });
+    expect(result).toEqual({ changed: 3, unchanged: 0, missing: 1 });
+    expect((await rowsOf(stranger.ids))[0]!.status).toBe("active");
+    await expect(bulkRejectApplications(db(), actor, stranger.ids, { reasonId: (await listRejectionReasons(db(), actor))[0]!.id, email: null })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+});
+
+describe("the applications list's bulk actions", () => {
+  const post = (who: { cookie: string }, form: Record<string, string | string[]>) => {
+    const body = new URLSearchParams();
+    for (const [key, value] of Object.entries(form)) for (const one of [value].flat()) body.append(key, one);
+    return callAction(applicationsRoute.action, { path: "/applications", cookie: who.cookie, form: body });
+  };
+
+  it("rejects the ticked applications and says how many", async () => {
+    const { owner, ids, reason } = await setup();
+    const answer = await post(owner, { intent: "bulk-reject", applicationIds: ids, reasonId: reason("Not qualified"), templateId: "", delay: "0" });
+    expect(answer).toMatchObject({ status: 200, data: { done: "Rejected 3 applications." } });
+  });
+
+  it("acts on every application the filters match with all=1, not only the ticked page", async () => {
+    const { owner, job, ids } = await setup(4);
+    const answer = await post(owner, { intent: "bulk-move", all: "1", job: job.id, stageId: job.stages[2]!.id });
+    expect(answer).toMatchObject({ status: 200, data: { done: "Moved 4 applications." } });
+    expect((await rowsOf(ids)).every((row) => row.stageId === job.stages[2]!.id)).toBe(true);
+  });
+
+  it("says what is wrong: nothing selected, no reason, a stage without its job", async () => {
+    const { owner, job, ids } = await setup(1);
+    expect(await post(owner, { intent: "bulk-reject", reasonId: "" })).toMatchObject({ status: 400, data: { errors: { applicationIds: BULK_MESSAGES.none } } });
+    expect(await post(owner, { intent: "bulk-reject", applicationIds: ids, reasonId: "" })).toMatchObject({ status: 400, data: { errors: { reasonId: "Please choose a reason" } } });
+    expect(await post(owner, { intent: "bulk-move", applicationIds: ids, stageId: "" })).toMatchObject({ status: 400, data: { errors: { stageId: BULK_MESSAGES.stage } } });
+    const tooMany = Array.from({ length: 1001 }, () => crypto.randomUUID());
+    expect(await post(owner, { intent: "bulk-move", applicationIds: tooMany, stageId: job.stages[1]!.id })).toMatchObject({
+      status: 400,
+      data: { errors: { applicationIds: BULK_MESSAGES.tooMany } },
+    });
+    expect((await rowsOf(ids))[0]).toMatchObject({ status: "active", stageId: job.stages[0]!.id });
+  });
+});
