@@ -1,6 +1,7 @@
 import { APPLICATION_STATUSES } from "./application-review";
 import { idField, isUuid } from "./id";
 import { REJECTION_EMAIL_DELAYS, REJECTION_MESSAGES } from "./rejection";
+import { tagNameField } from "./candidate";
 import { z } from "./zod";
 
 /** At most this many applications per bulk action (the server's BULK_LIMIT). */
@@ -47,3 +48,12 @@ export const BulkRejectSchema = z.object({
   templateId: z.string().refine((value) => value === "" || isUuid(value), BULK_MESSAGES.templateGone).default(""),
   delay: z.enum(DELAY_VALUES, { error: "Please choose when to send the email" }).default("0"),
 });
+
+/** …or email each candidate a template, filled in for them, now… */
+export const BulkEmailSchema = z.object({
+  intent: z.literal("bulk-email"),
+  emailTemplateId: idField("Please choose a template"),
+});
+
+/** …or tag their candidates. */
+export const BulkTagSchema = z.object({ intent: z.literal("bulk-tag"), tag: tagNameField() });

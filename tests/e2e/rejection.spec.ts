@@ -116,6 +116,18 @@ test("a recruiter rejects three applications at once from the list, shift-clicki
   for (const person of people.slice(1)) await expect(rowOf(person.name)).toContainText("rejected");
   await expect(rowOf("Ada Lovelace")).toContainText("active");
   await expect(bar).toContainText("No applications selected");
+
+  // The same bar tags the candidates of the selected, and emails them a template.
+  await page.getByRole("checkbox", { name: "Select Ada Lovelace's application" }).click();
+  await bar.getByLabel("Tag their candidates").fill("Night owl");
+  await bar.getByRole("button", { name: "Add tag" }).click();
+  await expect(page.getByText("Tagged 1 candidate “Night owl”.")).toBeVisible();
+  await page.getByRole("checkbox", { name: "Select Ada Lovelace's application" }).click();
+  await bar.getByLabel("Email them a template").selectOption({ label: "Interview invitation" });
+  const beforeInvite = mailbox.messages.length;
+  await bar.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(page.getByText("Emailed the candidates of 1 application.")).toBeVisible();
+  expect((await mailbox.waitFor(people[0]!.email, { subject: /Interview invitation/, since: beforeInvite })).text).toContain("Hi Ada Lovelace,");
   expect(await accessibilityProblems(page)).toEqual([]);
   noConsoleErrors();
 });

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { activityEvents, applications, emailMessages } from "../../db/schema";
 import * as applicationsRoute from "~/routes/staff/applications-list";
 import { BULK_MESSAGES } from "~/schemas/bulk";
-import { bulkMoveApplications, bulkRejectApplications } from "~/server/applications/bulk.server";
+import { bulkEmailApplications, bulkMoveApplications, bulkRejectApplications, bulkTagApplications } from "~/server/applications/bulk.server";
 import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
 import { createStaff, createTestApplication, createTestJob, createTestTemplate, rejectFor, uniqueEmail } from "../factories";
+import { queryRows } from "~/server/platform/db.server";
 import { callAction, setUpAppTestDatabase } from "../helpers/route-test";
 
 const app = setUpAppTestDatabase();
@@ -106,12 +107,56 @@ describe("bulk actions on applications (issue 13)", () => {
   });
 });
 
+describe("bulk email and tags", () => {
+  it("emails each selected candidate the template filled in for them, in one go", async () => {
+    const { actor, owner, ids, list } = await setup(2);
+    const template = await createTestTemplate(db(), owner.staff, { name: "Update", subject: "News on {{job_title}}", body: "Hi {{candidate_name}}, we will be in touch." });
+    expect(await bulkEmailApplications(db(), actor, ids, template.id)).toEqual({ changed: 2, unchanged: 0, missing: 0 });
+    const emails = await db()
+      .select({ to: emailMessages.to, subject: emailMessages.subject, body: emailMessages.body, kind: emailMessages.kind })
+      .from(emailMessages)
+      .where(and(inArray(emailMessages.applicationId, ids), eq(emailMessages.kind, "message")));
+    expect(emails.sort((a, b) => a.body.localeCompare(b.body))).toEqual(
+      list.map((application) => ({ to: application.candidateEmail, subject: "News on Bulk Engineer", body: `Hi ${application.candidateName}, we will be in touch.`, kind: "message" })),
+    );
+    const stranger = await createStaff(db(), app.t.auth);
+    const theirTemplate = await createTestTemplate(db(), stranger.staff, { name: "T", subject: "S", body: "B" });
+    await expect(bulkEmailApplications(db(), actor, ids, theirTemplate.id)).rejects.toMatchObject({ code: "INVALID", message: BULK_MESSAGES.templateGone });
+  });
+
+  it("tags the candidates of the selected applications, each person once, and counts who had it", async () => {
+    const { actor, owner, ids, list } = await setup(2);
+    // A second application of the first person, to another job: one candidate, tagged once.
+    const otherJob = await createTestJob(db(), owner.staff, { title: "Second job" });
+    const again = await createTestApplication(db(), otherJob, { candidateName: list[0]!.candidateName, candidateEmail: list[0]!.candidateEmail });
+    expect(await bulkTagApplications(db(), actor, [...ids, again.id], "Silver medalist")).toEqual({ changed: 2, unchanged: 0, missing: 0 });
+    expect(await bulkTagApplications(db(), actor, ids, "silver MEDALIST")).toEqual({ changed: 0, unchanged: 2, missing: 0 });
+    const [tagged] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from candidate_tags ct join tags t on t.id = ct.tag_id where t.company_id = ${owner.staff.companyId} and t.name = 'Silver medalist'`,
+    );
+    expect(tagged!.n).toBe(2);
+  });
+});
+
 describe("the applications list's bulk actions", () => {
   const post = (who: { cookie: string }, form: Record<string, string | string[]>) => {
     const body = new URLSearchParams();
     for (const [key, value] of Object.entries(form)) for (const one of [value].flat()) body.append(key, one);
     return callAction(applicationsRoute.action, { path: "/applications", cookie: who.cookie, form: body });
   };
+
+  it("emails and tags through the list's form, and says what was done", async () => {
+    const { owner, ids } = await setup(2);
+    const template = await createTestTemplate(db(), owner.staff, { name: "T", subject: "Hello {{candidate_name}}", body: "B" });
+    expect(await post(owner, { intent: "bulk-email", applicationIds: ids, emailTemplateId: template.id })).toMatchObject({
+      status: 200,
+      data: { done: "Emailed the candidates of 2 applications." },
+    });
+    expect(await post(owner, { intent: "bulk-tag", applicationIds: ids, tag: "  Night owl " })).toMatchObject({ status: 200, data: { done: "Tagged 2 candidates “Night owl”." } });
+    expect(await post(owner, { intent: "bulk-tag", applicationIds: ids, tag: "" })).toMatchObject({ status: 400 });
+    expect(await post(owner, { intent: "bulk-email", applicationIds: ids, emailTemplateId: "" })).toMatchObject({ status: 400, data: { errors: { emailTemplateId: "Please choose a template" } } });
+  });
 
   it("rejects the ticked applications and says how many", async () => {
     const { owner, ids, reason } = await setup();

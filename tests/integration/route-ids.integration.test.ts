@@ -76,7 +76,8 @@ describe("a malformed id in a form field", () => {
     const post = (form: Record<string, string>) =>
       callAction(applicationRoute.action, { path: `/applications/${application.id}`, form, cookie, params: { applicationId: application.id } });
     const refused = (errors: Record<string, string>) => ({ status: 400, thrown: false, data: { errors } });
-    expect(await post({ intent: "send-email", templateId: "nope" })).toMatchObject(refused({ form: "Choose a template" }));
+    expect(await post({ intent: "reject", reasonId: "nope" })).toMatchObject(refused({ reasonId: "Please choose a reason" }));
+    expect(await post({ intent: "cancel-email", messageId: "nope" })).toMatchObject({ status: 409, thrown: false });
     expect(await post({ intent: "move", stageId: "nope" })).toMatchObject(refused({ stageId: "Please choose a stage" }));
   });
 

@@ -542,6 +542,21 @@ const CALLS: Record<string, Call[]> = {
       why: "'That template no longer exists. Please choose another.'",
     },
     {
+      covers: ["emailTemplateId"],
+      url: () => "/applications",
+      params: () => ({}),
+      form: (w) => ({ intent: "bulk-email", applicationIds: w.b.application, emailTemplateId: w.a.template }),
+      answer: 400,
+      why: "'That template no longer exists. Please choose another.'",
+    },
+    {
+      covers: ["applicationIds"],
+      url: () => "/applications",
+      params: () => ({}),
+      form: (w) => ({ intent: "bulk-tag", applicationIds: w.a.application, tag: "taken" }),
+      answer: 404,
+    },
+    {
       covers: ["job", "stage"],
       url: () => "/applications",
       params: () => ({}),

@@ -27,8 +27,8 @@ export interface BulkBarProps {
 
 /**
  * The applications list's bulk actions (issue 13), inside the list's POST form with its checkboxes:
- * move the selected to a stage (when the list is filtered by a job), or reject them for a reason with
- * an optional email from a template, now or later. Reject opens its panel first: the choice of
+ * move the selected to a stage (when the list is filtered by a job), email each candidate a template,
+ * tag their candidates, or reject them for a reason with an optional email from a template, now or later. Reject opens its panel first: the choice of
  * reason and the button naming how many is the confirmation. Without JavaScript the panel is open and
  * the ticked boxes are what is sent.
  */
@@ -40,7 +40,7 @@ export function BulkApplicationsBar(props: BulkBarProps) {
   const none = hydrated && count === 0;
   const panelOpen = !hydrated || rejecting || Boolean(errors?.reasonId || errors?.templateId);
   const noun = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "application" : "applications"}`;
-  const error = errors?.applicationIds ?? errors?.stageId ?? errors?.form;
+  const error = errors?.applicationIds ?? errors?.stageId ?? errors?.emailTemplateId ?? errors?.tag ?? errors?.form;
   const canSelectMatching = hydrated && selected === onPage && onPage > 0 && total > onPage;
 
   return (
@@ -93,6 +93,52 @@ export function BulkApplicationsBar(props: BulkBarProps) {
         ) : (
           <p className="text-xs text-slate-500">Filter by a job to move applications to one of its stages.</p>
         )}
+        {templates.length > 0 ? (
+          <div className="flex items-end gap-2">
+            <div>
+              <label htmlFor={`${id}-email`} className="block text-xs font-medium text-slate-600">
+                Email them a template
+              </label>
+              <select
+                id={`${id}-email`}
+                name="emailTemplateId"
+                defaultValue=""
+                aria-invalid={errors?.emailTemplateId ? true : undefined}
+                className={`${inputStyles} mt-1`}
+              >
+                <option value="">Choose a template</option>
+                {templates.map((template) => (
+                  <option key={template.id} value={template.id}>
+                    {template.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" name="intent" value="bulk-email" variant="secondary" disabled={none || busy}>
+              Send
+            </Button>
+          </div>
+        ) : null}
+        <div className="flex items-end gap-2">
+          <div>
+            <label htmlFor={`${id}-tag`} className="block text-xs font-medium text-slate-600">
+              Tag their candidates
+            </label>
+            <input
+              id={`${id}-tag`}
+              name="tag"
+              type="text"
+              autoComplete="off"
+              maxLength={50}
+              placeholder="e.g. Silver medalist"
+              aria-invalid={errors?.tag ? true : undefined}
+              className={`${inputStyles} mt-1 w-44`}
+            />
+          </div>
+          <Button type="submit" name="intent" value="bulk-tag" variant="secondary" disabled={none || busy}>
+            Add tag
+          </Button>
+        </div>
         {hydrated && !panelOpen ? (
           <Button type="button" variant="danger" disabled={none} onClick={() => setRejecting(true)} className="sm:ml-auto">
             Reject…

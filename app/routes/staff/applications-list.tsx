@@ -16,13 +16,13 @@ import { cursorParam, type PageCursor, parseQuery } from "~/schemas/query";
 import { requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { getApplicationFilterChoices, listApplications, matchingApplicationIds } from "~/server/applications/queries.server";
-import { BULK_LIMIT, bulkMoveApplications, bulkRejectApplications } from "~/server/applications/bulk.server";
+import { BULK_LIMIT, bulkEmailApplications, bulkMoveApplications, bulkRejectApplications, bulkTagApplications } from "~/server/applications/bulk.server";
 import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
 import { listEmailTemplates } from "~/server/mail/email-templates.server";
 import { appMailer } from "~/server/mail/mailer.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { BulkApplicationsBar } from "~/features/bulk-applications/bulk-bar";
-import { BulkMoveSchema, BulkRejectSchema, BulkSelectionSchema } from "~/schemas/bulk";
+import { BulkEmailSchema, BulkMoveSchema, BulkRejectSchema, BulkSelectionSchema, BulkTagSchema } from "~/schemas/bulk";
 import { isUuid } from "~/schemas/id";
 import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
 import { REJECTION_EMAIL_DELAYS } from "~/schemas/rejection";
@@ -93,6 +93,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       const emailNote = !email || result.changed === 0 ? "" : delay === "0" ? " Their emails are on their way." : ` Their emails leave ${when!.label.toLowerCase()}.`;
       const already = result.unchanged > 0 ? ` ${plural(result.unchanged)} already rejected: left as they were.` : "";
       return { errors: null, done: `Rejected ${plural(result.changed)}.${emailNote}${already}` };
+    }
+    if (values.intent === "bulk-email") {
+      const parsed = parseForm(BulkEmailSchema, values);
+      if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
+      const result = await bulkEmailApplications(db, staff, ids, parsed.data.emailTemplateId, appMailer());
+      return { errors: null, done: `Emailed the candidates of ${plural(result.changed)}.` };
+    }
+    if (values.intent === "bulk-tag") {
+      const parsed = parseForm(BulkTagSchema, values);
+      if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
+      const result = await bulkTagApplications(db, staff, ids, parsed.data.tag);
+      const people = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "candidate" : "candidates"}`;
+      const already = result.unchanged > 0 ? ` ${people(result.unchanged)} already had it.` : "";
+      return { errors: null, done: `Tagged ${people(result.changed)} “${parsed.data.tag}”.${already}` };
     }
     throw data("Unknown action", { status: 400 });
   } catch (error) {
@@ -255,7 +269,8 @@ export default function ApplicationsList({ loaderData, actionData }: Route.Compo
               // The same schemas as the action, so a missing reason or stage is said at once.
               const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
               const values = { ...formValues(new FormData(event.currentTarget)), intent: submitter?.value ?? "" };
-              const parsed = parseForm(values.intent === "bulk-move" ? BulkMoveSchema : BulkRejectSchema, values);
+              const schema = { "bulk-move": BulkMoveSchema, "bulk-email": BulkEmailSchema, "bulk-tag": BulkTagSchema }[values.intent] ?? BulkRejectSchema;
+              const parsed = parseForm(schema, values);
               if (parsed.success) return setClientErrors(null);
               event.preventDefault();
               setClientErrors(parsed.errors);

@@ -9,6 +9,7 @@ import { DomainError } from "../platform/errors.server";
 import { type Actor, ownedSql } from "../platform/tenancy.server";
 import { REJECTION_EMAIL_KIND, STAGE_NOT_IN_JOB } from "./pipeline.server";
 import { findRejectionReason } from "./rejection-reasons.server";
+import { useTag } from "../candidates/tags.server";
 
 /** What one request may act on at most: "Select all matching" takes this many (issue 13). */
 export const BULK_LIMIT = 1000;
@@ -178,4 +179,66 @@ export async function bulkRejectApplications(
   });
   if (!result.delayed && result.messageIds.length > 0) mailer.deliver(result.messageIds);
   return { changed: result.changed, unchanged: result.unchanged, missing: result.missing };
+}
+
+/**
+ * Emails each selected application's candidate one of the company's templates, filled in for them,
+ * in one transaction (one statement for all the messages), sent now. Each shows on its application
+ * with its delivery status, as a single email does.
+ */
+export async function bulkEmailApplications(
+  db: Database,
+  actor: Actor & { companyName: string },
+  ids: readonly string[],
+  templateId: string,
+  mailer: Mailer = mailerFor(db),
+): Promise<BulkResult> {
+  const result = await db.transaction(async (tx) => {
+    const [template] = await queryRows<{ subject: string; body: string }>(
+      tx,
+      sql`select subject, body from email_templates t where t.id = ${templateId} and ${ownedSql("t", actor)}`,
+    );
+    if (!template) throw new DomainError("INVALID", BULK_MESSAGES.templateGone, { field: "templateId" });
+    const rows = await lockApplications(tx, actor, ids);
+    if (rows.length === 0) throw new DomainError("NOT_FOUND", BULK_MESSAGES.gone);
+    const messages = rows.map((row): OutgoingEmail => {
+      const values = { candidate_name: row.candidate_name, job_title: row.job_title, company_name: actor.companyName, stage_name: row.stage_name ?? "" };
+      return {
+        kind: "message",
+        to: row.candidate_email,
+        subject: fillMergeFields(template.subject, values),
+        body: fillMergeFields(template.body, values),
+        companyId: actor.companyId,
+        applicationId: row.id,
+      };
+    });
+    return { messageIds: await mailer.record(messages, tx), found: rows.length };
+  });
+  mailer.deliver(result.messageIds);
+  return { changed: result.found, unchanged: 0, missing: new Set(ids).size - result.found };
+}
+
+/**
+ * Puts a tag (by name, any case; made if the company has none) on the candidates of the selected
+ * applications, each candidate once, in one transaction. `changed` counts the candidates who did
+ * not have it yet, `unchanged` those who did.
+ */
+export async function bulkTagApplications(db: Database, actor: Actor, ids: readonly string[], name: string): Promise<BulkResult> {
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ candidate_id: string }>(
+      tx,
+      sql`select distinct a.candidate_id from applications a where a.id = any(${idArray(ids)}) and ${ownedSql("a", actor)}`,
+    );
+    if (rows.length === 0) throw new DomainError("NOT_FOUND", BULK_MESSAGES.gone);
+    const tag = await useTag(tx, actor, name);
+    const added = await queryRows<{ candidate_id: string }>(
+      tx,
+      sql`insert into candidate_tags (candidate_id, tag_id, company_id, created_by)
+          select c, ${tag.id}, ${actor.companyId}, ${actor.userId} from unnest(${idArray(rows.map((row) => row.candidate_id))}) as c
+          on conflict do nothing
+          returning candidate_id`,
+    );
+    const found = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from applications a where a.id = any(${idArray(ids)}) and ${ownedSql("a", actor)}`);
+    return { changed: added.length, unchanged: rows.length - added.length, missing: new Set(ids).size - (found[0]?.n ?? 0) };
+  });
 }

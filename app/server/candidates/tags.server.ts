@@ -20,7 +20,7 @@ export const CANDIDATE_NOT_FOUND = "Candidate not found";
 export const TAG_SUGGESTIONS_LIMIT = 100;
 
 /** The company's tag with this name (made if there is none), marked as just used. */
-async function useTag(tx: Transaction, actor: Actor, name: string) {
+export async function useTag(tx: Transaction, actor: Actor, name: string) {
   const [tag] = await tx
     .insert(tags)
     .values({ companyId: actor.companyId, name })
