@@ -41,8 +41,11 @@ describe("parseQuery", () => {
 
   it("takes the first value of a repeated key, and every fitting value of a list", () => {
     expect(parseQuery(JobsQuerySchema, url("status=closed&status=draft")).status).toBe("closed");
-    expect(parseQuery(PipelineQuerySchema, url(`more=${ID}&more=nope&more=${ID}`))).toEqual({ more: [ID, ID] });
-    expect(parseQuery(PipelineQuerySchema, url(""))).toEqual({ more: [] });
+    expect(parseQuery(PipelineQuerySchema, url(`more=${ID}&more=nope&more=${ID}`))).toEqual({ more: [ID, ID], rejected: 0 });
+    expect(parseQuery(PipelineQuerySchema, url(""))).toEqual({ more: [], rejected: 0 });
+    // The rejected lane's pages (decision 090): a whole number from 1 to 100, else hidden.
+    expect(parseQuery(PipelineQuerySchema, url("rejected=2&rejected=5")).rejected).toBe(2);
+    for (const bad of ["0", "-1", "1.5", "101", "x"]) expect(parseQuery(PipelineQuerySchema, url(`rejected=${bad}`)).rejected).toBe(0);
   });
 
   it("reads the candidates list's cursor of either order, its dates and its sort", () => {
