@@ -8,6 +8,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   foreignKey,
   index,
   integer,
@@ -216,6 +217,8 @@ export const jobs = pgTable(
     remoteType: text("remote_type", { enum: REMOTE_TYPES }),
     /** Whether the apply form asks for a CV: optional, required or hidden (decision 083). */
     cvField: text("cv_field", { enum: CV_FIELD_SETTINGS }).notNull().default("optional"),
+    /** How many people the job hires: once as many are hired, the page offers to close it (decision 094). */
+    openings: integer("openings").notNull().default(1),
     /**
      * What the public board searches (decision 024): kept by PostgreSQL whenever the row changes,
      * so a search reads it from jobs_search_document_idx and rechecks and filters without
@@ -256,6 +259,7 @@ export const jobs = pgTable(
     check("jobs_salary_period_check", oneOf("salary_period", SALARY_PERIODS)),
     check("jobs_remote_type_check", oneOf("remote_type", REMOTE_TYPES)),
     check("jobs_cv_field_check", oneOf("cv_field", CV_FIELD_SETTINGS)),
+    check("jobs_openings_check", sql`${t.openings} between 1 and 1000`),
   ],
 );
 
@@ -609,6 +613,8 @@ export const applications = pgTable(
      */
     rejectionReason: text("rejection_reason"),
     rejectedAt: timestamptz("rejected_at"),
+    /** The day the candidate was hired (their start, as the recruiter gave it; decision 094). Null until hired. */
+    hiredOn: date("hired_on", { mode: "string" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -867,6 +873,7 @@ export const ACTIVITY_TYPES = [
   "application_imported",
   "application_stage_moved",
   "application_status_changed",
+  "application_hired",
   "candidates_merged",
   "job_posted",
   "job_status_changed",

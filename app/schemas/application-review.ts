@@ -54,3 +54,22 @@ export const ChangeStatusSchema = z.object({
 export function applicationStatusTone(status: string): "green" | "grey" | "red" | "blue" {
   return status === "active" ? "green" : status === "withdrawn" ? "grey" : status === "rejected" ? "red" : "blue";
 }
+
+export const HIRE_MESSAGES = {
+  date: "Please give the day they were hired, as YYYY-MM-DD",
+  notActive: "Only an active application can be hired: reactivate it first.",
+  alreadyHired: "This candidate is already hired for this job.",
+} as const;
+
+/** Hire from the application page (decision 094): the day they were hired (their start date). */
+export const HireSchema = z.object({
+  intent: z.literal("hire"),
+  hiredOn: z
+    .string({ error: HIRE_MESSAGES.date })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, HIRE_MESSAGES.date)
+    .refine((value) => {
+      const day = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value) && value >= "2000-01-01" && value <= "2100-12-31";
+    }, HIRE_MESSAGES.date),
+});

@@ -35,6 +35,7 @@ export const MESSAGES = {
   optionsRequired: "Enter at least one option, separated by commas.",
   appliedStageRequired: `The pipeline needs a stage named ${APPLIED_STAGE_NAME}: every application starts there.`,
   stageNamesUnique: "Each stage needs a name of its own.",
+  openings: "Openings must be a whole number from 1 to 1,000.",
 } as const;
 
 /** Longest single-line value (title, location, stage name, salary text) and longest multi-line text. */
@@ -114,6 +115,11 @@ export const CreateJobSchema = z
     remote_type: optionalEnum(REMOTE_TYPES),
     /** Whether the apply form asks for a CV (decision 083); optional unless said. */
     cv_field: z.preprocess((value) => (value === "" ? undefined : value), z.enum(CV_FIELD_SETTINGS).default("optional")),
+    /** How many people the job hires (decision 094); 1 unless said. */
+    openings: z.preprocess(
+      (value) => (value === "" || value === undefined ? 1 : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+      z.number({ error: MESSAGES.openings }).int(MESSAGES.openings).min(1, MESSAGES.openings).max(1000, MESSAGES.openings),
+    ).optional(),
     form_schema: z
       .array(FormFieldInputSchema)
       .default([])
@@ -172,6 +178,7 @@ export interface JobFormState {
   salary_period: string;
   remote_type: string;
   cv_field: string;
+  openings: string;
   fields: FormFieldDraft[];
   stages: StageDraft[];
   stage_moves: Record<string, string>;
@@ -190,6 +197,7 @@ export function newJobFormState(): JobFormState {
     salary_period: "",
     remote_type: "",
     cv_field: "optional",
+    openings: "1",
     fields: [],
     stages: DEFAULT_PIPELINE_STAGES.map((stage, index) => ({ key: `default-${index}`, id: "", ...stage })),
     stage_moves: {},
@@ -235,6 +243,7 @@ export function jobFormStateFromValues(values: Record<string, string>): JobFormS
     salary_period: text("salary_period"),
     remote_type: text("remote_type"),
     cv_field: text("cv_field") || "optional",
+    openings: text("openings") || "1",
     fields: byIndex(fieldRows).map((row, index) => ({
       id: row.id || `field-${index}`,
       type: (FORM_FIELD_TYPES as readonly string[]).includes(row.type ?? "") ? (row.type as FormFieldType) : "text",
@@ -267,6 +276,7 @@ export function jobInputFromState(state: JobFormState): Record<string, unknown> 
     salary_period: state.salary_period,
     remote_type: state.remote_type,
     cv_field: state.cv_field,
+    openings: state.openings,
     form_schema: fieldsFromDrafts(state.fields),
     stages: state.stages.map((stage) => ({ id: stage.id, name: stage.name, description: stage.description })),
     stage_moves: state.stage_moves,

@@ -121,7 +121,7 @@ describe("bulk email and tags", () => {
     );
     const stranger = await createStaff(db(), app.t.auth);
     const theirTemplate = await createTestTemplate(db(), stranger.staff, { name: "T", subject: "S", body: "B" });
-    await expect(bulkEmailApplications(db(), actor, ids, theirTemplate.id)).rejects.toMatchObject({ code: "INVALID", message: BULK_MESSAGES.templateGone });
+    await expect(bulkEmailApplications(db(), actor, ids, theirTemplate.id)).rejects.toMatchObject({ code: "INVALID", message: BULK_MESSAGES.templateGone, details: { field: "emailTemplateId" } });
   });
 
   it("tags the candidates of the selected applications, each person once, and counts who had it", async () => {

@@ -45,6 +45,8 @@ const NOT_IDS = new Set([
   ...["file", "show"],
   // The board's lane of rejected applications: how many pages of it show (decision 090).
   "rejected",
+  // A hire's day (decision 094).
+  "hiredOn",
   // Settings › Hiring: a rejection reason's new name, and which way it moves in the list.
   ...["name", "direction"],
   // Settings' password and two-factor forms.
@@ -453,7 +455,7 @@ const CALLS: Record<string, Call[]> = {
     },
   ],
   "applications/:applicationId action": [
-    ...(["move", "status", "send-email", "reject", "undo-reject", "cancel-email"] as const).map(
+    ...(["move", "status", "send-email", "reject", "undo-reject", "cancel-email", "hire"] as const).map(
       (intent): Call => ({
         covers: [
           ":applicationId",
@@ -472,6 +474,7 @@ const CALLS: Record<string, Call[]> = {
           body: "B",
           delay: "0",
           messageId: w.a.message,
+          hiredOn: "2026-12-01",
         }),
         answer: 404,
       }),

@@ -16,6 +16,8 @@ interface ConfirmActionProps {
   description: ReactNode;
   /** The confirming button's text: the action itself, e.g. "Close job". */
   confirmLabel: string;
+  /** Its look: red for what destroys or takes away (the default); `primary` for a decision such as Hire. */
+  confirmVariant?: Variant;
   /** Where the confirmed form posts (default: this route's action); its hidden fields go in `children`. */
   action?: string;
   children?: ReactNode;
@@ -35,7 +37,7 @@ interface ConfirmActionProps {
  * page with `?confirm=<id>`, which renders the same confirmation in place: the action never
  * runs from a single click either way. Escape or Cancel closes it.
  */
-export function ConfirmAction({ id, label, ariaLabel, variant = "danger", title, description, confirmLabel, action, children, open = false, anchor, onSubmit, onChange }: ConfirmActionProps) {
+export function ConfirmAction({ id, label, ariaLabel, variant = "danger", title, description, confirmLabel, confirmVariant = "danger", action, children, open = false, anchor, onSubmit, onChange }: ConfirmActionProps) {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -63,7 +65,7 @@ export function ConfirmAction({ id, label, ariaLabel, variant = "danger", title,
       >
         {children}
         <div className="flex flex-wrap gap-2">
-          <button type="submit" className={buttonStyles.danger}>
+          <button type="submit" className={buttonStyles[confirmVariant]}>
             {confirmLabel}
           </button>
           {onCancel}

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { NamedOptions } from "~/components/ui/options";
 import { Button } from "~/components/ui/button";
 import { inputStyles } from "~/components/ui/field";
 import { BULK_MAX } from "~/schemas/bulk";
@@ -78,12 +79,7 @@ export function BulkApplicationsBar(props: BulkBarProps) {
                 Move the selected to
               </label>
               <select id={`${id}-move`} name="stageId" defaultValue="" className={`${inputStyles} mt-1`}>
-                <option value="">Choose a stage</option>
-                {stages.map((stage) => (
-                  <option key={stage.id} value={stage.id}>
-                    {stage.name}
-                  </option>
-                ))}
+                <NamedOptions items={stages} placeholder="Choose a stage" />
               </select>
             </div>
             <Button type="submit" name="intent" value="bulk-move" variant="secondary" disabled={none || busy}>
@@ -106,12 +102,7 @@ export function BulkApplicationsBar(props: BulkBarProps) {
                 aria-invalid={errors?.emailTemplateId ? true : undefined}
                 className={`${inputStyles} mt-1`}
               >
-                <option value="">Choose a template</option>
-                {templates.map((template) => (
-                  <option key={template.id} value={template.id}>
-                    {template.name}
-                  </option>
-                ))}
+                <NamedOptions items={templates} placeholder="Choose a template" />
               </select>
             </div>
             <Button type="submit" name="intent" value="bulk-email" variant="secondary" disabled={none || busy}>
@@ -161,12 +152,7 @@ export function BulkApplicationsBar(props: BulkBarProps) {
                 aria-describedby={errors?.reasonId ? `${id}-reason-error` : undefined}
                 className={`${inputStyles} mt-1`}
               >
-                <option value="">Choose a reason</option>
-                {reasons.map((reason) => (
-                  <option key={reason.id} value={reason.id}>
-                    {reason.name}
-                  </option>
-                ))}
+                <NamedOptions items={reasons} placeholder="Choose a reason" />
               </select>
               {errors?.reasonId ? (
                 <p id={`${id}-reason-error`} className="mt-1 text-sm text-red-600">
@@ -179,12 +165,7 @@ export function BulkApplicationsBar(props: BulkBarProps) {
                 Email each candidate
               </label>
               <select id={`${id}-template`} name="templateId" defaultValue="" className={`${inputStyles} mt-1`}>
-                <option value="">No email</option>
-                {templates.map((template) => (
-                  <option key={template.id} value={template.id}>
-                    {template.name}
-                  </option>
-                ))}
+                <NamedOptions items={templates} placeholder="No email" />
               </select>
               {errors?.templateId ? <p className="mt-1 text-sm text-red-600">{errors.templateId}</p> : null}
             </div>

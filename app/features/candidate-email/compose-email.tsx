@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { NamedOptions } from "~/components/ui/options";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, inputStyles, TextAreaField } from "~/components/ui/field";
@@ -29,20 +30,13 @@ export function ComposeEmail({ to, templates, start, answer, busy }: ComposeEmai
   return (
     <div className="mt-4 space-y-4">
       {templates.length > 0 ? (
-        <Form method="get" className="flex items-end gap-2" preventScrollReset>
-          <div className="min-w-0 flex-1">
+        <Form method="get" className="flex flex-wrap items-end gap-2" preventScrollReset>
+          <div className="min-w-48 flex-1">
             <label htmlFor="email-template" className="block text-sm font-medium text-slate-700">
               Template
             </label>
             <select id="email-template" name="template" defaultValue={start?.templateId ?? ""} className={`${inputStyles} mt-1`}>
-              <option value="" disabled>
-                Choose a template
-              </option>
-              {templates.map((template) => (
-                <option key={template.id} value={template.id}>
-                  {template.name}
-                </option>
-              ))}
+              <NamedOptions items={templates} placeholder="Choose a template" />
             </select>
           </div>
           <Button type="submit" variant="secondary">

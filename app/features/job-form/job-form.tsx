@@ -55,8 +55,24 @@ const options = (values: readonly string[], blank?: string, label: (value: strin
  * form builder and the pipeline-stage builder. It works without JavaScript: the builder's
  * buttons then post an `intent` and the action answers the changed form.
  */
-const MOVE_BUTTON =
-  "inline-flex size-9 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-40";
+/** ↑ or ↓ of a stage row: a builder button (`move-stage-up:<index>`), so it works by keyboard and without JavaScript. */
+function StageMoveButton({ index, direction, disabled, onClick }: { index: number; direction: "up" | "down"; disabled: boolean; onClick: (event: MouseEvent<HTMLButtonElement>) => void }) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={`move-stage-${direction}:${index}`}
+      onClick={onClick}
+      formNoValidate
+      disabled={disabled}
+      data-move={direction}
+      aria-label={`Move stage ${index + 1} ${direction}`}
+      className="inline-flex size-9 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-40"
+    >
+      <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span>
+    </button>
+  );
+}
 
 export function JobForm({ initial, errors: serverErrors, failure, failureTitle, submits, defaultIntent, cancelTo, savedStages = [] }: JobFormProps) {
   const [state, setState] = useState(initial);
@@ -116,10 +132,12 @@ export function JobForm({ initial, errors: serverErrors, failure, failureTitle, 
           <Field label="Job title" name="title" defaultValue={state.title} error={errors.title} required maxLength={200} />
           <TextAreaField label="Description" name="description" rows={6} defaultValue={state.description} error={errors.description} required />
           <TextAreaField label="Requirements" name="requirements" rows={4} defaultValue={state.requirements} error={errors.requirements} />
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid gap-4 sm:grid-cols-4">
             <Field label="Location" name="location" defaultValue={state.location} error={errors.location} />
             <SelectField label="Job type" name="type" defaultValue={state.type} options={options(JOB_TYPES, undefined, jobTypeLabel)} error={errors.type} />
             <SelectField label="Remote type" name="remote_type" defaultValue={state.remote_type} options={options(REMOTE_TYPES, "Not specified", (value) => remoteTypeLabel(value) ?? value)} error={errors.remote_type} />
+            {/* Decision 094: once as many are hired, the hire offers to close the job. */}
+            <Field label="Openings" name="openings" inputMode="numeric" defaultValue={state.openings} error={errors.openings} hint="How many people you hire" />
           </div>
         </section>
 
@@ -224,32 +242,8 @@ export function JobForm({ initial, errors: serverErrors, failure, failureTitle, 
                     <Field label={`Stage ${index + 1} description`} name={`stages.${index}.description`} defaultValue={stage.description} />
                     <div className="flex items-center gap-1">
                       {/* Issue 13: the order of the stages is the board's; up and down work by keyboard and without JavaScript. */}
-                      <button
-                        type="submit"
-                        name="intent"
-                        value={`move-stage-up:${index}`}
-                        onClick={onBuilderClick}
-                        formNoValidate
-                        disabled={index === 0}
-                        data-move="up"
-                        aria-label={`Move stage ${index + 1} up`}
-                        className={MOVE_BUTTON}
-                      >
-                        <span aria-hidden="true">↑</span>
-                      </button>
-                      <button
-                        type="submit"
-                        name="intent"
-                        value={`move-stage-down:${index}`}
-                        onClick={onBuilderClick}
-                        formNoValidate
-                        disabled={index === state.stages.length - 1}
-                        data-move="down"
-                        aria-label={`Move stage ${index + 1} down`}
-                        className={MOVE_BUTTON}
-                      >
-                        <span aria-hidden="true">↓</span>
-                      </button>
+                      <StageMoveButton index={index} direction="up" disabled={index === 0} onClick={onBuilderClick} />
+                      <StageMoveButton index={index} direction="down" disabled={index === state.stages.length - 1} onClick={onBuilderClick} />
                       <Button variant="ghost" type="submit" name="intent" value={`remove-stage:${index}`} onClick={onBuilderClick} formNoValidate>
                         Remove stage {index + 1}
                       </Button>

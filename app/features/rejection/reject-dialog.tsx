@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { NamedOptions } from "~/components/ui/options";
 import { Link, useFetcher } from "react-router";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Field, inputStyles, SelectField, TextAreaField } from "~/components/ui/field";
@@ -105,12 +106,7 @@ export function RejectDialog({ candidateName, reasons, templates, email, answer 
                   if (event.target.value) loader.load(`?${new URLSearchParams({ template: event.target.value })}`);
                 }}
               >
-                <option value="">Choose a template</option>
-                {templates.map((template) => (
-                  <option key={template.id} value={template.id}>
-                    {template.name}
-                  </option>
-                ))}
+                <NamedOptions items={templates} placeholder="Choose a template" />
               </select>
             </div>
           ) : null}

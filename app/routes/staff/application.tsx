@@ -24,7 +24,10 @@ import { listApplicationEmails } from "~/server/mail/queries.server";
 import { previewTemplateForApplication, sendEmailToCandidate } from "~/server/mail/candidate-emails.server";
 import { ComposeEmail } from "~/features/candidate-email/compose-email";
 import { ComposeEmailSchema } from "~/schemas/email-template";
-import { changeApplicationStatus, moveApplication, rejectApplication } from "~/server/applications/pipeline.server";
+import { changeApplicationStatus, hireApplication, moveApplication, rejectApplication } from "~/server/applications/pipeline.server";
+import { HireSchema } from "~/schemas/application-review";
+import { requestTimeZone } from "~/server/platform/time-zone.server";
+import { CloseJobOffer, HireDialog, type HireAnswer } from "~/features/hiring/hire-dialog";
 import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
 import { cancelWaitingEmail } from "~/server/mail/candidate-emails.server";
 import { DEFAULT_EMAIL_TEMPLATES, findTemplateByName, listEmailTemplates } from "~/server/mail/email-templates.server";
@@ -73,7 +76,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (templateId && templates.some((template) => template.id === templateId)) {
     preview = { templateId, ...(await previewTemplateForApplication(db, staff, application.id, templateId)) };
   }
+  // The hire dialog's default day: today where the recruiter is.
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: requestTimeZone(request), year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
   return {
+    today,
     templates: templates.map((template) => ({ id: template.id, name: template.name })),
     preview,
     rejection: rejecting
@@ -120,6 +126,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const delay = REJECTION_EMAIL_DELAYS.find((option) => Number(option.value) === parsed.data.email?.delaySeconds);
       const emailNote = !parsed.data.email ? "" : delay && delay.value !== "0" ? ` The rejection email leaves ${delay.label.toLowerCase()}.` : " The rejection email is on its way.";
       return { errors: null, done: `Rejected: ${result.reason}.${emailNote}`, undo: true };
+    }
+    if (values.intent === "hire") {
+      const parsed = parseForm(HireSchema, values);
+      if (!parsed.success) return data({ ...refused(parsed.errors), hireValues: { hiredOn: (values.hiredOn ?? "").slice(0, 10) } }, { status: 400 });
+      const result = await hireApplication(db, staff, applicationId, parsed.data.hiredOn);
+      const moved = result.stageName ? ` Moved to ${result.stageName}.` : "";
+      const cancelled = result.emailsCancelled > 0 ? " Emails that were still waiting to leave were cancelled." : "";
+      const { job } = result;
+      const filled = job.hired >= job.openings && job.status !== "closed";
+      const hire: HireAnswer = { job: { id: job.id, title: job.title, hired: job.hired, openings: job.openings }, offerClose: filled };
+      return { errors: null, done: `Hired on ${parsed.data.hiredOn}.${moved}${cancelled}`, hire };
     }
     if (values.intent === "undo-reject" || (values.intent === "status" && values.status === "active")) {
       const result = await changeApplicationStatus(db, staff, applicationId, "active");
@@ -174,7 +191,7 @@ const STATUS_ACTIONS = [
 const EMAIL_STATUS_TONE = { sent: "green", pending: "yellow", failed: "red", cancelled: "grey" } as const;
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, history, templates, preview, emails, rejection } = loaderData;
+  const { application, history, templates, preview, emails, rejection, today } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? null;
@@ -199,6 +216,11 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
         </div>
         <div className="flex flex-col items-end gap-1 text-right">
           <Badge tone={applicationStatusTone(application.status)}>{application.status}</Badge>
+          {application.hiredOn ? (
+            <p className="text-xs font-medium text-slate-700" data-testid="hired-on">
+              Hired on {application.hiredOn}
+            </p>
+          ) : null}
           {application.status === "rejected" ? (
             <p className="text-xs text-slate-600" data-testid="rejection-reason">
               {application.rejectionReason ?? "No reason recorded"}
@@ -217,6 +239,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
         <div className="mt-4">
           <Alert tone="success">
             <span>{actionData.done}</span>
+            {"hire" in actionData && actionData.hire ? <CloseJobOffer hire={actionData.hire as HireAnswer} back={`/applications/${application.id}`} /> : null}
             {"undo" in actionData && actionData.undo && application.status === "rejected" ? (
               <Form method="post" className="ml-2 inline">
                 <input type="hidden" name="intent" value="undo-reject" />
@@ -346,6 +369,13 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
               ) : null}
             </Form>
             <div className="mt-5 flex flex-wrap items-start gap-2">
+              {application.status === "active" && !application.hiredOn ? (
+                <HireDialog
+                  candidateName={application.candidateName}
+                  today={today}
+                  answer={actionData && "hireValues" in actionData && actionData.hireValues ? { errors: actionData.errors ?? {}, hiredOn: (actionData.hireValues as { hiredOn: string }).hiredOn } : null}
+                />
+              ) : null}
               {rejection ? (
                 <RejectDialog
                   candidateName={application.candidateName}

@@ -33,6 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     salary_period: job.salaryPeriod ?? "",
     remote_type: job.remoteType ?? "",
     cv_field: job.cvField,
+    openings: String(job.openings),
     fields: job.formSchema.map(draftFromField),
     stages: job.stages.map((stage) => ({ key: stage.id, id: stage.id, name: stage.name, description: stage.description ?? "" })),
     stage_moves: {},

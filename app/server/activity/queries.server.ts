@@ -133,6 +133,8 @@ export function describeActivity(item: Pick<ActivityItem, "type" | "data">): str
         : `${d.candidateName} moved to ${d.toStageName}`;
     case "application_status_changed":
       return `${d.candidateName}'s status changed from ${d.from} to ${d.to}${d.reason ? ` (${d.reason})` : ""}`;
+    case "application_hired":
+      return `${d.candidateName} was hired (${d.hiredOn})`;
     case "candidates_merged":
       return `${d.mergedName} (${d.mergedEmail}) was merged into ${d.keptName}`;
     case "job_posted":

@@ -52,6 +52,36 @@ function idArray(ids: readonly string[]) {
   )}]::uuid[]`;
 }
 
+/** One of the company's email templates, for a bulk email; INVALID on the form's `field` when it is not. */
+async function companyTemplate(tx: Transaction, actor: Actor, templateId: string, field: string) {
+  const [template] = await queryRows<{ subject: string; body: string }>(
+    tx,
+    sql`select subject, body from email_templates t where t.id = ${templateId} and ${ownedSql("t", actor)}`,
+  );
+  if (!template) throw new DomainError("INVALID", BULK_MESSAGES.templateGone, { field });
+  return template;
+}
+
+/** The template filled in for one application's candidate, as the message to record for it. */
+function emailFor(
+  row: LockedApplication,
+  template: { subject: string; body: string },
+  actor: Actor & { companyName: string },
+  kind: string,
+  sendAfterSeconds?: number,
+): OutgoingEmail {
+  const values = { candidate_name: row.candidate_name, job_title: row.job_title, company_name: actor.companyName, stage_name: row.stage_name ?? "" };
+  return {
+    kind,
+    to: row.candidate_email,
+    subject: fillMergeFields(template.subject, values),
+    body: fillMergeFields(template.body, values),
+    companyId: actor.companyId,
+    applicationId: row.id,
+    sendAfterSeconds,
+  };
+}
+
 export interface BulkResult {
   /** Applications changed. */
   changed: number;
@@ -123,13 +153,7 @@ export async function bulkRejectApplications(
   const result = await db.transaction(async (tx) => {
     const reason = await findRejectionReason(tx, actor, input.reasonId);
     if (!reason) throw new DomainError("INVALID", REJECTION_MESSAGES.reasonGone, { field: "reasonId" });
-    const [template] = input.email
-      ? await queryRows<{ subject: string; body: string }>(
-          tx,
-          sql`select subject, body from email_templates t where t.id = ${input.email.templateId} and ${ownedSql("t", actor)}`,
-        )
-      : [];
-    if (input.email && !template) throw new DomainError("INVALID", BULK_MESSAGES.templateGone, { field: "templateId" });
+    const template = input.email ? await companyTemplate(tx, actor, input.email.templateId, "templateId") : null;
     const rows = await lockApplications(tx, actor, ids);
     if (rows.length === 0) throw new DomainError("NOT_FOUND", BULK_MESSAGES.gone);
     const rejecting = rows.filter((row) => row.status !== "rejected");
@@ -154,19 +178,10 @@ export async function bulkRejectApplications(
       );
       if (template && input.email) {
         const delay = input.email.delaySeconds;
-        const messages = rejecting.map((row): OutgoingEmail => {
-          const values = { candidate_name: row.candidate_name, job_title: row.job_title, company_name: actor.companyName, stage_name: row.stage_name ?? "" };
-          return {
-            kind: REJECTION_EMAIL_KIND,
-            to: row.candidate_email,
-            subject: fillMergeFields(template.subject, values),
-            body: fillMergeFields(template.body, values),
-            companyId: actor.companyId,
-            applicationId: row.id,
-            sendAfterSeconds: delay,
-          };
-        });
-        messageIds = await mailer.record(messages, tx);
+        messageIds = await mailer.record(
+          rejecting.map((row) => emailFor(row, template, actor, REJECTION_EMAIL_KIND, delay)),
+          tx,
+        );
       }
     }
     return {
@@ -194,25 +209,10 @@ export async function bulkEmailApplications(
   mailer: Mailer = mailerFor(db),
 ): Promise<BulkResult> {
   const result = await db.transaction(async (tx) => {
-    const [template] = await queryRows<{ subject: string; body: string }>(
-      tx,
-      sql`select subject, body from email_templates t where t.id = ${templateId} and ${ownedSql("t", actor)}`,
-    );
-    if (!template) throw new DomainError("INVALID", BULK_MESSAGES.templateGone, { field: "templateId" });
+    const template = await companyTemplate(tx, actor, templateId, "emailTemplateId");
     const rows = await lockApplications(tx, actor, ids);
     if (rows.length === 0) throw new DomainError("NOT_FOUND", BULK_MESSAGES.gone);
-    const messages = rows.map((row): OutgoingEmail => {
-      const values = { candidate_name: row.candidate_name, job_title: row.job_title, company_name: actor.companyName, stage_name: row.stage_name ?? "" };
-      return {
-        kind: "message",
-        to: row.candidate_email,
-        subject: fillMergeFields(template.subject, values),
-        body: fillMergeFields(template.body, values),
-        companyId: actor.companyId,
-        applicationId: row.id,
-      };
-    });
-    return { messageIds: await mailer.record(messages, tx), found: rows.length };
+    return { messageIds: await mailer.record(rows.map((row) => emailFor(row, template, actor, "message")), tx), found: rows.length };
   });
   mailer.deliver(result.messageIds);
   return { changed: result.found, unchanged: 0, missing: new Set(ids).size - result.found };

@@ -9,6 +9,9 @@ import { recordActivity } from "../activity/activity.server";
 import { cancelWaitingEmails } from "../mail/candidate-emails.server";
 import { type Mailer, mailerFor } from "../mail/mailer.server";
 import { REJECTION_MESSAGES, type RejectInput } from "~/schemas/rejection";
+import { HIRE_MESSAGES } from "~/schemas/application-review";
+import { queryRows } from "../platform/db.server";
+import { ownedSql } from "../platform/tenancy.server";
 import { findRejectionReason } from "./rejection-reasons.server";
 
 export const APPLICATION_NOT_FOUND = "Application not found";
@@ -175,5 +178,64 @@ export async function changeApplicationStatus(
     const emailsCancelled =
       application.status === "rejected" ? await cancelWaitingEmails(tx, actor, application.id, { kind: REJECTION_EMAIL_KIND }) : 0;
     return { id: application.id, status, changed: true, emailsCancelled };
+  });
+}
+
+export const HIRED_STAGE_NAME = "Hired";
+
+export interface HireResult {
+  id: string;
+  /** The stage the card is in now: the job's Hired stage when it has one. */
+  stageName: string | null;
+  job: { id: string; title: string; status: string; openings: number; hired: number };
+  /** Waiting emails to the candidate (a delayed rejection email) called off. */
+  emailsCancelled: number;
+}
+
+/**
+ * Hires an application (decision 094), in one transaction: the day they were hired, the card moved to
+ * the job's stage named Hired (the last such stage; it stays where it is when the job has none), a
+ * history entry, and every email to them still waiting to leave cancelled: automatic emails end with
+ * the hire. Answers how many of the job's openings are now filled, so the page can offer to close it.
+ */
+export async function hireApplication(db: Database, actor: Actor, applicationId: string, hiredOn: string): Promise<HireResult> {
+  return db.transaction(async (tx) => {
+    const application = await lockApplication(tx, actor, applicationId);
+    if (application.status !== "active") throw new DomainError("CONFLICT", HIRE_MESSAGES.notActive);
+    const [job] = await queryRows<{ title: string; status: string; openings: number; hired_stage_id: string | null; hired_stage_name: string | null; already: string | null }>(
+      tx,
+      sql`select j.title, j.status, j.openings,
+                 (select s.id from pipeline_stages s where s.job_id = j.id and lower(btrim(s.name)) = lower(${HIRED_STAGE_NAME}) and ${ownedSql("s", actor)} order by s."order" desc limit 1) as hired_stage_id,
+                 (select s.name from pipeline_stages s where s.job_id = j.id and lower(btrim(s.name)) = lower(${HIRED_STAGE_NAME}) and ${ownedSql("s", actor)} order by s."order" desc limit 1) as hired_stage_name,
+                 (select a.hired_on::text from applications a where a.id = ${application.id}) as already
+          from jobs j where j.id = ${application.jobId} and ${ownedSql("j", actor)}`,
+    );
+    if (!job) throw new DomainError("NOT_FOUND", APPLICATION_NOT_FOUND);
+    if (job.already) throw new DomainError("CONFLICT", HIRE_MESSAGES.alreadyHired);
+    const stageId = job.hired_stage_id ?? application.stageId;
+    await tx
+      .update(applications)
+      .set({ hiredOn, currentPipelineStageId: stageId })
+      .where(and(eq(applications.id, application.id), owned(applications, actor)));
+    await recordActivity(tx, {
+      companyId: actor.companyId,
+      actorId: actor.userId,
+      type: "application_hired",
+      subjectType: "application",
+      subjectId: application.id,
+      data: { candidateName: application.candidateName, jobId: application.jobId, hiredOn },
+    });
+    const emailsCancelled = await cancelWaitingEmails(tx, actor, application.id);
+    const [count] = await queryRows<{ hired: number }>(
+      tx,
+      sql`select count(*)::int as hired from applications a where a.job_id = ${application.jobId} and a.hired_on is not null and ${ownedSql("a", actor)}`,
+    );
+    const stageName = job.hired_stage_id ? job.hired_stage_name : null;
+    return {
+      id: application.id,
+      stageName,
+      job: { id: application.jobId, title: job.title, status: job.status, openings: job.openings, hired: count?.hired ?? 0 },
+      emailsCancelled,
+    };
   });
 }

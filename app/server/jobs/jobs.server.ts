@@ -49,6 +49,7 @@ function jobColumns(input: CreateJobData) {
     salaryPeriod: input.salary_period ?? null,
     remoteType: input.remote_type ?? null,
     cvField: input.cv_field,
+    openings: input.openings ?? 1,
   };
 }
 

@@ -65,6 +65,7 @@ const JOB_FIELDS = {
   type: jobs.type,
   remoteType: jobs.remoteType,
   cvField: jobs.cvField,
+  openings: jobs.openings,
   status: jobs.status,
   salaryMin: jobs.salaryMin,
   salaryMax: jobs.salaryMax,
