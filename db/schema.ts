@@ -273,10 +273,21 @@ export const pipelineStages = pgTable(
     name: text("name").notNull(),
     description: text("description"),
     order: integer("order").notNull(),
+    /**
+     * The stage's automation (decision 095): the company's template each candidate entering the stage
+     * is sent, `entry_delay_hours` later. Null: none. Removing the template removes the automation.
+     */
+    entryTemplateId: uuid("entry_template_id").references(() => emailTemplates.id, { onDelete: "set null" }),
+    entryDelayHours: integer("entry_delay_hours").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // Deleting a template clears the stages that send it.
+    index("pipeline_stages_entry_template_idx")
+      .on(t.entryTemplateId)
+      .where(sql`${t.entryTemplateId} is not null`),
+    check("pipeline_stages_entry_delay_check", sql`${t.entryDelayHours} between 0 and 720`),
     // A stage's job is of the stage's company; deleting the job (or its company) deletes its stages.
     foreignKey({ name: "pipeline_stages_job_company_fk", columns: [t.jobId, t.companyId], foreignColumns: [jobs.id, jobs.companyId] }).onDelete(
       "cascade",

@@ -66,7 +66,16 @@ export const PipelineStageInputSchema = z.object({
   id: z.preprocess((value) => (value === "" ? undefined : value), z.uuid().optional()),
   name: z.string().trim().min(1).max(MAX_LINE, `Please keep this under ${MAX_LINE} characters`).refine(isSingleLineText, TEXT_MESSAGES.singleLine),
   description: optionalText,
+  /** Decision 095: the template each candidate entering the stage is sent, and how many hours later. */
+  entry_template_id: z.preprocess((value) => (value === "" ? undefined : value), z.uuid().optional()),
+  entry_delay_hours: z.preprocess(
+    (value) => (value === "" || value === undefined ? 0 : Number(value)),
+    z.number().int().refine((hours) => (ENTRY_DELAY_HOURS as readonly number[]).includes(hours), "Please choose when the email leaves"),
+  ),
 });
+
+/** When a stage's automatic email leaves after a candidate enters it, in hours (decision 095). */
+export const ENTRY_DELAY_HOURS = [0, 1, 4, 24, 48, 168] as const;
 
 /** An optional salary bound: stored as the plain number it states ("60k" and "60,000" → "60000"). */
 const optionalSalaryAmount = optionalText
@@ -163,6 +172,9 @@ export interface StageDraft {
   id: string;
   name: string;
   description: string;
+  /** The stage's automation (decision 095): a template id ("" for none) and its delay in hours. */
+  entry_template_id: string;
+  entry_delay_hours: string;
 }
 
 /** Everything the job form holds, as strings: what the browser typed, kept on any failure. */
@@ -199,7 +211,7 @@ export function newJobFormState(): JobFormState {
     cv_field: "optional",
     openings: "1",
     fields: [],
-    stages: DEFAULT_PIPELINE_STAGES.map((stage, index) => ({ key: `default-${index}`, id: "", ...stage })),
+    stages: DEFAULT_PIPELINE_STAGES.map((stage, index) => ({ key: `default-${index}`, id: "", ...stage, entry_template_id: "", entry_delay_hours: "0" })),
     stage_moves: {},
   };
 }
@@ -257,6 +269,8 @@ export function jobFormStateFromValues(values: Record<string, string>): JobFormS
       id: row.id ?? "",
       name: row.name ?? "",
       description: row.description ?? "",
+      entry_template_id: row.entry_template_id ?? "",
+      entry_delay_hours: row.entry_delay_hours ?? "0",
     })),
     stage_moves,
   };
@@ -278,7 +292,13 @@ export function jobInputFromState(state: JobFormState): Record<string, unknown> 
     cv_field: state.cv_field,
     openings: state.openings,
     form_schema: fieldsFromDrafts(state.fields),
-    stages: state.stages.map((stage) => ({ id: stage.id, name: stage.name, description: stage.description })),
+    stages: state.stages.map((stage) => ({
+      id: stage.id,
+      name: stage.name,
+      description: stage.description,
+      entry_template_id: stage.entry_template_id,
+      entry_delay_hours: stage.entry_delay_hours,
+    })),
     stage_moves: state.stage_moves,
   };
 }

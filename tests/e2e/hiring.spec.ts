@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./accounts-fixtures";
 import { accessibilityProblems, failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
 import { apply, postJob } from "./pipeline-helpers";
 
@@ -30,5 +30,35 @@ test("a recruiter hires a candidate on a day, the card goes to Hired, and the fi
   await page.goto(`/manage/jobs/${jobId}`);
   await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /^Hired/ }) }).getByText("Grace Hopper")).toBeVisible();
   await expect(page.getByText("closed", { exact: true })).toBeVisible();
+  noConsoleErrors();
+});
+
+test("a stage sends its email to each candidate who enters it, set on the job's edit page", async ({ page, browser, mailbox }) => {
+  const noConsoleErrors = await failOnConsoleErrors(page);
+  await registerStaff(page);
+  const question = "Why us?";
+  const jobId = await postJob(page, "Ferry Captain", question);
+  const candidate = uniqueEmail("katherine");
+  await apply(browser, jobId, { name: "Katherine Johnson", email: candidate, question, answer: "Boats" });
+
+  // Screening (stage 2) sends "Interview invitation" at once to whoever enters it.
+  await page.goto(`/manage/jobs/${jobId}/edit`);
+  await page.getByLabel("Stage 2 email on entry").selectOption({ label: "Interview invitation" });
+  await expect(page.getByLabel("Stage 2 email sent")).toHaveValue("0");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Changes saved.")).toBeVisible();
+  await page.goto(`/manage/jobs/${jobId}/edit`);
+  await expect(page.getByLabel("Stage 2 email on entry")).toHaveValue(/.+/);
+
+  await page.goto(`/manage/jobs/${jobId}`);
+  await page.getByRole("link", { name: "Katherine Johnson" }).click();
+  const since = mailbox.messages.length;
+  await page.getByLabel("Stage", { exact: true }).selectOption({ label: "Screening" });
+  await page.getByRole("button", { name: "Move", exact: true }).click();
+  await expect(page.getByText("Stage updated.")).toBeVisible();
+  const emails = page.getByRole("list", { name: "Emails sent" });
+  await expect(emails.getByText("Interview invitation: Ferry Captain at My Company")).toBeVisible();
+  await expect(page.getByRole("list", { name: "History" })).toContainText("moved from Applied to Screening");
+  expect((await mailbox.waitFor(candidate, { subject: /Interview invitation/, since })).text).toContain("Hi Katherine Johnson,");
   noConsoleErrors();
 });

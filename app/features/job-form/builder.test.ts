@@ -75,7 +75,7 @@ describe("the builder", () => {
   });
 
   it("puts a new stage before the closing stages at the end, whatever their case, and at the end without them", () => {
-    const stages = (...names: string[]) => names.map((name, i) => ({ key: `s${i}`, id: "", name, description: "" }));
+    const stages = (...names: string[]) => names.map((name, i) => ({ key: `s${i}`, id: "", name, description: "", entry_template_id: "", entry_delay_hours: "0" }));
     const added = (names: string[]) =>
       applyBuilderIntent({ ...newJobFormState(), stages: stages(...names) }, { type: "add-stage" }, () => "new").stages.map((s) => s.name || "(new)");
     expect(added(["Applied", "Offer", " hired ", "REJECTED"])).toEqual(["Applied", "Offer", "(new)", " hired ", "REJECTED"]);
@@ -87,7 +87,7 @@ describe("the builder", () => {
   });
 
   it("moves a stage up or down, and leaves the ends as they are", () => {
-    let state = { ...newJobFormState(), stages: ["A", "B", "C"].map((name) => ({ key: name, id: "", name, description: "" })) };
+    let state = { ...newJobFormState(), stages: ["A", "B", "C"].map((name) => ({ key: name, id: "", name, description: "", entry_template_id: "", entry_delay_hours: "0" })) };
     const names = () => state.stages.map((s) => s.name).join("");
     state = applyBuilderIntent(state, { type: "move-stage-up", index: 2 });
     expect(names()).toBe("ACB");

@@ -51,7 +51,7 @@ export function applyBuilderIntent(state: JobFormState, intent: BuilderIntent, n
       return { ...state, fields: state.fields.filter((_, index) => index !== intent.index) };
     case "add-stage": {
       const at = newStageIndex(state.stages);
-      return { ...state, stages: [...state.stages.slice(0, at), { key: newKey(), id: "", name: "", description: "" }, ...state.stages.slice(at)] };
+      return { ...state, stages: [...state.stages.slice(0, at), { key: newKey(), id: "", name: "", description: "", entry_template_id: "", entry_delay_hours: "0" }, ...state.stages.slice(at)] };
     }
     case "remove-stage":
       return { ...state, stages: state.stages.filter((_, index) => index !== intent.index) };

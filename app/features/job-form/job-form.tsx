@@ -2,12 +2,13 @@ import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field, SelectField, TextAreaField } from "~/components/ui/field";
+import { Field, inputStyles, SelectField, TextAreaField } from "~/components/ui/field";
+import { NamedOptions } from "~/components/ui/options";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { jobTypeLabel, remoteTypeLabel } from "~/lib/job-labels";
 import { CV_FIELD_LABELS, CV_FIELD_SETTINGS } from "~/schemas/cv";
 import { FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES, type FormFieldType } from "~/schemas/form-field";
-import { fieldErrorIndexes, JOB_TYPES, type JobFormIntent, JobFormSchema, type JobFormState, jobFormStateFromValues, REMOTE_TYPES, SALARY_PERIODS } from "~/schemas/job";
+import { ENTRY_DELAY_HOURS, fieldErrorIndexes, JOB_TYPES, type JobFormIntent, JobFormSchema, type JobFormState, jobFormStateFromValues, REMOTE_TYPES, SALARY_PERIODS } from "~/schemas/job";
 import { type FieldErrors, formValues } from "~/schemas/parse-form";
 import { applyBuilderIntent, parseBuilderIntent } from "./builder";
 
@@ -38,6 +39,8 @@ interface JobFormProps {
   defaultIntent: JobFormIntent;
   cancelTo: string;
   savedStages?: readonly SavedStage[];
+  /** The company's templates, for the stages' automatic emails (decision 095). */
+  templates?: readonly { id: string; name: string }[];
 }
 
 /** "full-time" → "Full-time". */
@@ -55,6 +58,12 @@ const options = (values: readonly string[], blank?: string, label: (value: strin
  * form builder and the pipeline-stage builder. It works without JavaScript: the builder's
  * buttons then post an `intent` and the action answers the changed form.
  */
+/** When a stage's email on entry leaves (hours after the candidate enters it). */
+const ENTRY_DELAY_OPTIONS = ENTRY_DELAY_HOURS.map((hours) => ({
+  value: String(hours),
+  label: hours === 0 ? "At once" : hours < 24 ? `${hours} ${hours === 1 ? "hour" : "hours"} later` : `${hours / 24} ${hours === 24 ? "day" : "days"} later`,
+}));
+
 /** ↑ or ↓ of a stage row: a builder button (`move-stage-up:<index>`), so it works by keyboard and without JavaScript. */
 function StageMoveButton({ index, direction, disabled, onClick }: { index: number; direction: "up" | "down"; disabled: boolean; onClick: (event: MouseEvent<HTMLButtonElement>) => void }) {
   return (
@@ -74,7 +83,7 @@ function StageMoveButton({ index, direction, disabled, onClick }: { index: numbe
   );
 }
 
-export function JobForm({ initial, errors: serverErrors, failure, failureTitle, submits, defaultIntent, cancelTo, savedStages = [] }: JobFormProps) {
+export function JobForm({ initial, errors: serverErrors, failure, failureTitle, submits, defaultIntent, cancelTo, savedStages = [], templates = [] }: JobFormProps) {
   const [state, setState] = useState(initial);
   const { errors, onSubmit, onChange } = useValidatedForm(JobFormSchema, serverErrors);
   const navigation = useNavigation();
@@ -240,6 +249,29 @@ export function JobForm({ initial, errors: serverErrors, failure, failureTitle, 
                     <input type="hidden" name={`stages.${index}.id`} value={stage.id} />
                     <Field label={`Stage ${index + 1} name`} name={`stages.${index}.name`} defaultValue={stage.name} hint={saved && saved.applications > 0 ? `${saved.applications} ${saved.applications === 1 ? "candidate" : "candidates"}` : undefined} />
                     <Field label={`Stage ${index + 1} description`} name={`stages.${index}.description`} defaultValue={stage.description} />
+                    {/* Decision 095: an email each candidate entering the stage is sent, now or later. */}
+                    <div className="grid gap-3 sm:col-span-2 sm:col-start-2 sm:grid-cols-2">
+                      <div>
+                        <label htmlFor={`stage-${stage.key}-entry`} className="block text-sm font-medium text-slate-700">
+                          Stage {index + 1} email on entry
+                        </label>
+                        <select id={`stage-${stage.key}-entry`} name={`stages.${index}.entry_template_id`} defaultValue={stage.entry_template_id} className={`${inputStyles} mt-1`}>
+                          <NamedOptions items={templates} placeholder="No email" />
+                        </select>
+                      </div>
+                      <div>
+                        <label htmlFor={`stage-${stage.key}-delay`} className="block text-sm font-medium text-slate-700">
+                          Stage {index + 1} email sent
+                        </label>
+                        <select id={`stage-${stage.key}-delay`} name={`stages.${index}.entry_delay_hours`} defaultValue={stage.entry_delay_hours} className={`${inputStyles} mt-1`}>
+                          {ENTRY_DELAY_OPTIONS.map((option) => (
+                            <option key={option.value} value={option.value}>
+                              {option.label}
+                            </option>
+                          ))}
+                        </select>
+                      </div>
+                    </div>
                     <div className="flex items-center gap-1">
                       {/* Issue 13: the order of the stages is the board's; up and down work by keyboard and without JavaScript. */}
                       <StageMoveButton index={index} direction="up" disabled={index === 0} onClick={onBuilderClick} />

@@ -13,6 +13,7 @@ import { appDatabase } from "~/server/platform/db.server";
 import { getStaffJob } from "~/server/jobs/queries.server";
 import { redirectWithNotice } from "~/server/platform/notice.server";
 import { updateJob } from "~/server/jobs/jobs.server";
+import { listEmailTemplates } from "~/server/mail/email-templates.server";
 import { handleJobFormPost } from "./job-form-action.server";
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? `Edit ${data.title}` : "Edit job", "Edit a job posting.");
@@ -35,7 +36,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     cv_field: job.cvField,
     openings: String(job.openings),
     fields: job.formSchema.map(draftFromField),
-    stages: job.stages.map((stage) => ({ key: stage.id, id: stage.id, name: stage.name, description: stage.description ?? "" })),
+    stages: job.stages.map((stage) => ({
+      key: stage.id,
+      id: stage.id,
+      name: stage.name,
+      description: stage.description ?? "",
+      entry_template_id: stage.entryTemplateId ?? "",
+      entry_delay_hours: String(stage.entryDelayHours),
+    })),
     stage_moves: {},
   };
   return {
@@ -45,6 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     href: jobPath(job),
     state,
     savedStages: job.stages.map((stage) => ({ id: stage.id, name: stage.name, applications: Number(stage.applications) })),
+    templates: (await listEmailTemplates(appDatabase(), staff)).map((template) => ({ id: template.id, name: template.name })),
   };
 }
 
@@ -112,6 +121,7 @@ export default function EditJob({ loaderData }: Route.ComponentProps) {
           submits={[{ intent: "save", label: "Save Changes", busyLabel: "Saving…" }]}
           cancelTo="/manage/jobs"
           savedStages={savedStages}
+          templates={loaderData.templates}
         />
       </div>
     </div>

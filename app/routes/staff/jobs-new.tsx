@@ -7,13 +7,16 @@ import { requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { redirectWithNotice } from "~/server/platform/notice.server";
 import { createJob } from "~/server/jobs/jobs.server";
+import { listEmailTemplates } from "~/server/mail/email-templates.server";
 import { handleJobFormPost } from "./job-form-action.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Create New Job", "Post a new job with its application form and hiring pipeline.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
-  return null;
+  const staff = await requireStaff(request, context);
+  // The stages' automatic emails choose among the company's templates (decision 095).
+  const templates = await listEmailTemplates(appDatabase(), staff);
+  return { templates: templates.map((template) => ({ id: template.id, name: template.name })) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function NewJob() {
+export default function NewJob({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-4xl">
@@ -59,6 +62,7 @@ export default function NewJob() {
             { intent: "publish", label: "Create Job", busyLabel: "Publishing…" },
           ]}
           cancelTo="/manage/jobs"
+          templates={loaderData.templates}
         />
       </div>
     </div>

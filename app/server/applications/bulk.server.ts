@@ -7,7 +7,7 @@ import { type Mailer, mailerFor, type OutgoingEmail } from "../mail/mailer.serve
 import { type Database, queryRows, type Transaction } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
 import { type Actor, ownedSql } from "../platform/tenancy.server";
-import { REJECTION_EMAIL_KIND, STAGE_NOT_IN_JOB } from "./pipeline.server";
+import { recordEntryEmails, REJECTION_EMAIL_KIND, STAGE_NOT_IN_JOB } from "./pipeline.server";
 import { findRejectionReason } from "./rejection-reasons.server";
 import { useTag } from "../candidates/tags.server";
 
@@ -96,8 +96,15 @@ export interface BulkResult {
  * for the rows, one history entry per application moved (one statement for all). Applications of
  * another job are refused as a whole: a stage belongs to one job.
  */
-export async function bulkMoveApplications(db: Database, actor: Actor, ids: readonly string[], stageId: string): Promise<BulkResult> {
-  return db.transaction(async (tx) => {
+export async function bulkMoveApplications(
+  db: Database,
+  actor: Actor,
+  ids: readonly string[],
+  stageId: string,
+  mailer: Mailer = mailerFor(db),
+): Promise<BulkResult> {
+  let entry: { ids: string[]; delayed: boolean } = { ids: [], delayed: false };
+  const result = await db.transaction(async (tx) => {
     const [stage] = await queryRows<{ id: string; name: string; job_id: string }>(
       tx,
       sql`select s.id, s.name, s.job_id from pipeline_stages s where s.id = ${stageId} and ${ownedSql("s", actor)}`,
@@ -132,9 +139,19 @@ export async function bulkMoveApplications(db: Database, actor: Actor, ids: read
           }),
         ),
       );
+      // The stage's automatic email (decision 095), one per application that entered it.
+      entry = await recordEntryEmails(
+        tx,
+        actor,
+        stage.id,
+        moving.map((row) => row.id),
+        mailer,
+      );
     }
     return { changed: moving.length, unchanged: rows.length - moving.length, missing: new Set(ids).size - rows.length };
   });
+  if (!entry.delayed) mailer.deliver(entry.ids);
+  return result;
 }
 
 /**

@@ -8,6 +8,7 @@ import { type Actor, owned } from "../platform/tenancy.server";
 import { recordActivity } from "../activity/activity.server";
 import { cancelWaitingEmails } from "../mail/candidate-emails.server";
 import { type Mailer, mailerFor } from "../mail/mailer.server";
+import { fillMergeFields } from "~/lib/merge-fields";
 import { REJECTION_MESSAGES, type RejectInput } from "~/schemas/rejection";
 import { HIRE_MESSAGES } from "~/schemas/application-review";
 import { queryRows } from "../platform/db.server";
@@ -36,6 +37,57 @@ async function lockApplication(tx: Transaction, actor: Actor, applicationId: str
   return row;
 }
 
+/** The kind of the emails stages send on entry (decision 095). */
+export const ENTRY_EMAIL_KIND = "stage-automation";
+
+/**
+ * The stage's automatic email (decision 095) for each of these applications entering it, recorded in
+ * the caller's transaction: the stage's template filled in for each candidate, to leave after the
+ * stage's delay. Hired applications, and ones not active, get none: automatic emails end with the
+ * hire or the rejection (decision 094). Answers the messages' ids and whether they wait; the caller
+ * starts delivering the ones that do not once the transaction has committed.
+ */
+export async function recordEntryEmails(
+  tx: Transaction,
+  actor: Actor,
+  stageId: string,
+  applicationIds: readonly string[],
+  mailer: Mailer,
+): Promise<{ ids: string[]; delayed: boolean }> {
+  const [automation] = await queryRows<{ subject: string; body: string; delay: number; stage_name: string; company_name: string }>(
+    tx,
+    sql`select t.subject, t.body, s.entry_delay_hours as delay, s.name as stage_name, c.name as company_name
+        from pipeline_stages s
+        join email_templates t on t.id = s.entry_template_id and t.company_id = s.company_id
+        join companies c on c.id = s.company_id
+        where s.id = ${stageId} and ${ownedSql("s", actor)}`,
+  );
+  if (!automation || applicationIds.length === 0) return { ids: [], delayed: false };
+  const ids = sql.join(
+    applicationIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: string; candidate_name: string; candidate_email: string; job_title: string }>(
+    tx,
+    sql`select a.id, a.candidate_name, a.candidate_email, j.title as job_title
+        from applications a join jobs j on j.id = a.job_id
+        where a.id = any(array[${ids}]::uuid[]) and ${ownedSql("a", actor)} and a.status = 'active' and a.hired_on is null`,
+  );
+  const messages = rows.map((row) => {
+    const values = { candidate_name: row.candidate_name, job_title: row.job_title, company_name: automation.company_name, stage_name: automation.stage_name };
+    return {
+      kind: ENTRY_EMAIL_KIND,
+      to: row.candidate_email,
+      subject: fillMergeFields(automation.subject, values),
+      body: fillMergeFields(automation.body, values),
+      companyId: actor.companyId,
+      applicationId: row.id,
+      sendAfterSeconds: automation.delay * 3600,
+    };
+  });
+  return { ids: await mailer.record(messages, tx), delayed: automation.delay > 0 };
+}
+
 export interface MoveResult {
   id: string;
   jobId: string;
@@ -55,8 +107,10 @@ export async function moveApplication(
   stageId: string,
   /** The board's job: an application of another job is then not found. */
   jobId?: string,
+  mailer: Mailer = mailerFor(db),
 ): Promise<MoveResult> {
-  return db.transaction(async (tx) => {
+  let entry: { ids: string[]; delayed: boolean } = { ids: [], delayed: false };
+  const result = await db.transaction(async (tx) => {
     const application = await lockApplication(tx, actor, applicationId);
     if (jobId !== undefined && application.jobId !== jobId) throw new DomainError("NOT_FOUND", APPLICATION_NOT_FOUND);
     if (!isUuid(stageId)) throw new DomainError("INVALID", STAGE_NOT_IN_JOB, { field: "stageId" });
@@ -89,8 +143,11 @@ export async function moveApplication(
         toStageName: target.name,
       },
     });
+    entry = await recordEntryEmails(tx, actor, target.id, [application.id], mailer);
     return { id: application.id, jobId: application.jobId, stageId: target.id, moved: true };
   });
+  if (!entry.delayed) mailer.deliver(entry.ids);
+  return result;
 }
 
 /** The kind of the email the reject dialog sends, so undoing the rejection can call it off. */

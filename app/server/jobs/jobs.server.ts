@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { applications, jobs, pipelineStages } from "../../../db/schema";
+import { applications, emailTemplates, jobs, pipelineStages } from "../../../db/schema";
 import { type CreateJobData, type JobStatus, MESSAGES } from "~/schemas/job";
 import type { Database, Transaction } from "../platform/db.server";
 import { DomainError, isUniqueViolation } from "../platform/errors.server";
@@ -56,6 +56,22 @@ function jobColumns(input: CreateJobData) {
 /** A new job goes on the board at once (the spec's Create Job) or waits as a draft. */
 export type NewJobStatus = Extract<JobStatus, "published" | "draft">;
 
+export const STAGE_TEMPLATE_GONE = "A stage's automatic email names a template that no longer exists. Please choose another.";
+
+/** The stages' automations (decision 095) may only send the company's own templates. */
+async function checkStageTemplates(tx: Transaction, actor: Actor, stages: CreateJobData["stages"]) {
+  const ids = [...new Set(stages.flatMap((stage) => (stage.entry_template_id ? [stage.entry_template_id] : [])))];
+  if (ids.length === 0) return;
+  const found = await tx.select({ id: emailTemplates.id }).from(emailTemplates).where(and(inArray(emailTemplates.id, ids), owned(emailTemplates, actor)));
+  if (found.length < ids.length) throw new DomainError("INVALID", STAGE_TEMPLATE_GONE, { field: "stages" });
+}
+
+/** A stage's automation columns from the form's stage. */
+const automation = (stage: CreateJobData["stages"][number]) => ({
+  entryTemplateId: stage.entry_template_id ?? null,
+  entryDelayHours: stage.entry_template_id ? stage.entry_delay_hours : 0,
+});
+
 /**
  * Creates a job and all its pipeline stages in the actor's company, in one transaction: if any
  * stage cannot be written, the job is not written either. Published (the default) sets
@@ -83,6 +99,7 @@ export async function createJob(
         .returning({ id: jobs.id }),
     );
     if (!created) throw new JobWriteError("Failed to create job: no row was returned", { cause: undefined });
+    await checkStageTemplates(tx, actor, input.stages);
     await step("Failed to create pipeline stages", () =>
       tx.insert(pipelineStages).values(
         input.stages.map((stage, index) => ({
@@ -91,6 +108,7 @@ export async function createJob(
           name: stage.name,
           description: stage.description ?? null,
           order: index + 1,
+          ...automation(stage),
         })),
       ),
     );
@@ -173,10 +191,11 @@ export async function updateJob(db: Database, actor: Actor, jobId: string, input
 
     // A job's stages have one order and one name each (decision 052); renaming and reordering may
     // swap two of them, so those constraints are checked once every stage is written.
+    await checkStageTemplates(tx, actor, input.stages);
     await tx.execute(sql`set constraints ${STAGE_UNIQUE_CONSTRAINTS} deferred`);
     await step("Failed to save pipeline stages", async () => {
       for (const [index, stage] of input.stages.entries()) {
-        const values = { name: stage.name, description: stage.description ?? null, order: index + 1 };
+        const values = { name: stage.name, description: stage.description ?? null, order: index + 1, ...automation(stage) };
         if (stage.id && keptIds.has(stage.id)) {
           await tx.update(pipelineStages).set(values).where(and(eq(pipelineStages.id, stage.id), owned(pipelineStages, actor)));
         } else {

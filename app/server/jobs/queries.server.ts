@@ -87,6 +87,8 @@ export async function getStaffJob(db: Queryable, actor: Actor, jobId: string) {
       name: pipelineStages.name,
       description: pipelineStages.description,
       order: pipelineStages.order,
+      entryTemplateId: pipelineStages.entryTemplateId,
+      entryDelayHours: pipelineStages.entryDelayHours,
       applications: sql<number>`(select coalesce(sum(c.applications), 0)::int from stage_counts c
         where c.stage_id = "pipeline_stages"."id" and ${ownedSql("c", actor)})`,
     })
