@@ -9,18 +9,3 @@ export function fillMergeFields(text: string, values: MergeValues): string {
     (MERGE_FIELDS as readonly string[]).includes(name) ? values[name as MergeField] : whole,
   );
 }
-
-/** Every {{…}} in a text whose name is not a merge field, once each, as written ("{{first_name}}"). */
-export function unknownMergeFields(text: string): string[] {
-  const unknown = new Set<string>();
-  for (const [whole, name] of text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)) {
-    if (!(MERGE_FIELDS as readonly string[]).includes(name!)) unknown.add(whole);
-  }
-  return [...unknown];
-}
-
-/** What a template with an unknown merge field is told: which ones, and the fields there are. */
-export function unknownMergeFieldsMessage(unknown: readonly string[]): string {
-  const known = MERGE_FIELDS.map((field) => `{{${field}}}`).join(", ");
-  return `Unknown merge ${unknown.length === 1 ? "field" : "fields"} ${unknown.join(", ")}. Known fields: ${known}.`;
-}

@@ -1,6 +1,5 @@
 import { isCleanMultiLineText, isSingleLineText, TEXT_MESSAGES } from "./text";
 import { idField } from "./id";
-import { unknownMergeFields, unknownMergeFieldsMessage } from "~/lib/merge-fields";
 import { z } from "./zod";
 
 /** The merge fields a template may use, with what each becomes and a sample for the preview. */
@@ -11,10 +10,20 @@ export const MERGE_FIELDS = [
   { token: "{{stage_name}}", description: "The candidate's pipeline stage", sample: "First Interview" },
 ] as const;
 
+/** Every {{…}} in a text whose name is not a merge field, once each, as written ("{{first_name}}"). */
+export function unknownMergeFields(text: string): string[] {
+  const known = new Set<string>(MERGE_FIELDS.map((field) => field.token.slice(2, -2)));
+  const unknown = new Set<string>();
+  for (const [whole, name] of text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)) if (!known.has(name!)) unknown.add(whole);
+  return [...unknown];
+}
+
 /** A {{field}} that is not a merge field would reach the candidate as written: refused, naming the known ones (issue 13). */
 function refuseUnknownMergeFields(text: string, ctx: z.RefinementCtx) {
   const unknown = unknownMergeFields(text);
-  if (unknown.length > 0) ctx.addIssue({ code: "custom", message: unknownMergeFieldsMessage(unknown) });
+  if (unknown.length === 0) return;
+  const known = MERGE_FIELDS.map((field) => field.token).join(", ");
+  ctx.addIssue({ code: "custom", message: `Unknown merge ${unknown.length === 1 ? "field" : "fields"} ${unknown.join(", ")}. Known fields: ${known}.` });
 }
 
 export const EmailTemplateSchema = z.object({
