@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { BULK_MESSAGES } from "~/schemas/bulk";
 import { REJECTION_MESSAGES } from "~/schemas/rejection";
-import { fillMergeFields } from "~/lib/merge-fields";
 import { type ActivityEventInput, recordActivities } from "../activity/activity.server";
-import { type Mailer, mailerFor, type OutgoingEmail } from "../mail/mailer.server";
-import { type Database, queryRows, type Transaction } from "../platform/db.server";
+import { templateEmailFor } from "../mail/candidate-emails.server";
+import { type Mailer, mailerFor } from "../mail/mailer.server";
+import { type Database, queryRows, type Transaction, uuidArray } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
 import { type Actor, ownedSql } from "../platform/tenancy.server";
 import { recordEntryEmails, REJECTION_EMAIL_KIND, STAGE_NOT_IN_JOB } from "./pipeline.server";
@@ -39,17 +39,10 @@ async function lockApplications(tx: Transaction, actor: Actor, ids: readonly str
         from applications a
         join jobs j on j.id = a.job_id
         left join pipeline_stages s on s.id = a.current_pipeline_stage_id
-        where a.id = any(${idArray(ids)}) and ${ownedSql("a", actor)}
+        where a.id = any(${uuidArray(ids)}) and ${ownedSql("a", actor)}
         order by a.id
         for update of a`,
   );
-}
-
-function idArray(ids: readonly string[]) {
-  return sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`;
 }
 
 /** One of the company's email templates, for a bulk email; INVALID on the form's `field` when it is not. */
@@ -62,24 +55,10 @@ async function companyTemplate(tx: Transaction, actor: Actor, templateId: string
   return template;
 }
 
-/** The template filled in for one application's candidate, as the message to record for it. */
-function emailFor(
-  row: LockedApplication,
-  template: { subject: string; body: string },
-  actor: Actor & { companyName: string },
-  kind: string,
-  sendAfterSeconds?: number,
-): OutgoingEmail {
-  const values = { candidate_name: row.candidate_name, job_title: row.job_title, company_name: actor.companyName, stage_name: row.stage_name ?? "" };
-  return {
-    kind,
-    to: row.candidate_email,
-    subject: fillMergeFields(template.subject, values),
-    body: fillMergeFields(template.body, values),
-    companyId: actor.companyId,
-    applicationId: row.id,
-    sendAfterSeconds,
-  };
+/** The template filled in for one locked application's candidate (the one filling, `templateEmailFor`). */
+function emailFor(row: LockedApplication, template: { subject: string; body: string }, actor: Actor & { companyName: string }, kind: string, delay?: number) {
+  const application = { id: row.id, candidateName: row.candidate_name, candidateEmail: row.candidate_email, jobTitle: row.job_title, stageName: row.stage_name };
+  return templateEmailFor(application, template, actor, kind, delay);
 }
 
 export interface BulkResult {
@@ -117,7 +96,7 @@ export async function bulkMoveApplications(
     if (moving.length > 0) {
       await tx.execute(
         sql`update applications set current_pipeline_stage_id = ${stage.id}, updated_at = now()
-            where id = any(${idArray(moving.map((row) => row.id))}) and company_id = ${actor.companyId}`,
+            where id = any(${uuidArray(moving.map((row) => row.id))}) and company_id = ${actor.companyId}`,
       );
       await recordActivities(
         tx,
@@ -178,7 +157,7 @@ export async function bulkRejectApplications(
     if (rejecting.length > 0) {
       await tx.execute(
         sql`update applications set status = 'rejected', rejection_reason = ${reason.name}, rejected_at = now(), updated_at = now()
-            where id = any(${idArray(rejecting.map((row) => row.id))}) and company_id = ${actor.companyId}`,
+            where id = any(${uuidArray(rejecting.map((row) => row.id))}) and company_id = ${actor.companyId}`,
       );
       await recordActivities(
         tx,
@@ -244,18 +223,18 @@ export async function bulkTagApplications(db: Database, actor: Actor, ids: reado
   return db.transaction(async (tx) => {
     const rows = await queryRows<{ candidate_id: string }>(
       tx,
-      sql`select distinct a.candidate_id from applications a where a.id = any(${idArray(ids)}) and ${ownedSql("a", actor)}`,
+      sql`select distinct a.candidate_id from applications a where a.id = any(${uuidArray(ids)}) and ${ownedSql("a", actor)}`,
     );
     if (rows.length === 0) throw new DomainError("NOT_FOUND", BULK_MESSAGES.gone);
     const tag = await useTag(tx, actor, name);
     const added = await queryRows<{ candidate_id: string }>(
       tx,
       sql`insert into candidate_tags (candidate_id, tag_id, company_id, created_by)
-          select c, ${tag.id}, ${actor.companyId}, ${actor.userId} from unnest(${idArray(rows.map((row) => row.candidate_id))}) as c
+          select c, ${tag.id}, ${actor.companyId}, ${actor.userId} from unnest(${uuidArray(rows.map((row) => row.candidate_id))}) as c
           on conflict do nothing
           returning candidate_id`,
     );
-    const found = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from applications a where a.id = any(${idArray(ids)}) and ${ownedSql("a", actor)}`);
+    const found = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from applications a where a.id = any(${uuidArray(ids)}) and ${ownedSql("a", actor)}`);
     return { changed: added.length, unchanged: rows.length - added.length, missing: new Set(ids).size - (found[0]?.n ?? 0) };
   });
 }

@@ -6,12 +6,11 @@ import type { Database, Transaction } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
 import { type Actor, owned } from "../platform/tenancy.server";
 import { recordActivity } from "../activity/activity.server";
-import { cancelWaitingEmails } from "../mail/candidate-emails.server";
+import { cancelWaitingEmails, templateEmailFor } from "../mail/candidate-emails.server";
 import { type Mailer, mailerFor } from "../mail/mailer.server";
-import { fillMergeFields } from "~/lib/merge-fields";
 import { REJECTION_MESSAGES, type RejectInput } from "~/schemas/rejection";
 import { HIRE_MESSAGES } from "~/schemas/application-review";
-import { queryRows } from "../platform/db.server";
+import { queryRows, uuidArray } from "../platform/db.server";
 import { ownedSql } from "../platform/tenancy.server";
 import { findRejectionReason } from "./rejection-reasons.server";
 
@@ -29,6 +28,7 @@ async function lockApplication(tx: Transaction, actor: Actor, applicationId: str
       candidateEmail: applications.candidateEmail,
       stageId: applications.currentPipelineStageId,
       status: applications.status,
+      hiredOn: applications.hiredOn,
     })
     .from(applications)
     .where(and(eq(applications.id, applicationId), owned(applications, actor)))
@@ -63,28 +63,22 @@ export async function recordEntryEmails(
         where s.id = ${stageId} and ${ownedSql("s", actor)}`,
   );
   if (!automation || applicationIds.length === 0) return { ids: [], delayed: false };
-  const ids = sql.join(
-    applicationIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
   const rows = await queryRows<{ id: string; candidate_name: string; candidate_email: string; job_title: string }>(
     tx,
     sql`select a.id, a.candidate_name, a.candidate_email, j.title as job_title
         from applications a join jobs j on j.id = a.job_id
-        where a.id = any(array[${ids}]::uuid[]) and ${ownedSql("a", actor)} and a.status = 'active' and a.hired_on is null`,
+        where a.id = any(${uuidArray(applicationIds)}) and ${ownedSql("a", actor)} and a.status = 'active' and a.hired_on is null`,
   );
-  const messages = rows.map((row) => {
-    const values = { candidate_name: row.candidate_name, job_title: row.job_title, company_name: automation.company_name, stage_name: automation.stage_name };
-    return {
-      kind: ENTRY_EMAIL_KIND,
-      to: row.candidate_email,
-      subject: fillMergeFields(automation.subject, values),
-      body: fillMergeFields(automation.body, values),
-      companyId: actor.companyId,
-      applicationId: row.id,
-      sendAfterSeconds: automation.delay * 3600,
-    };
-  });
+  const sender = { companyId: actor.companyId, companyName: automation.company_name };
+  const messages = rows.map((row) =>
+    templateEmailFor(
+      { id: row.id, candidateName: row.candidate_name, candidateEmail: row.candidate_email, jobTitle: row.job_title, stageName: automation.stage_name },
+      automation,
+      sender,
+      ENTRY_EMAIL_KIND,
+      automation.delay * 3600,
+    ),
+  );
   return { ids: await mailer.record(messages, tx), delayed: automation.delay > 0 };
 }
 
@@ -259,16 +253,20 @@ export async function hireApplication(db: Database, actor: Actor, applicationId:
   return db.transaction(async (tx) => {
     const application = await lockApplication(tx, actor, applicationId);
     if (application.status !== "active") throw new DomainError("CONFLICT", HIRE_MESSAGES.notActive);
-    const [job] = await queryRows<{ title: string; status: string; openings: number; hired_stage_id: string | null; hired_stage_name: string | null; already: string | null }>(
+    if (application.hiredOn) throw new DomainError("CONFLICT", HIRE_MESSAGES.alreadyHired);
+    // The job, and its last stage named Hired (any case), if it has one.
+    const [job] = await queryRows<{ title: string; status: string; openings: number; hired_stage_id: string | null; hired_stage_name: string | null }>(
       tx,
-      sql`select j.title, j.status, j.openings,
-                 (select s.id from pipeline_stages s where s.job_id = j.id and lower(btrim(s.name)) = lower(${HIRED_STAGE_NAME}) and ${ownedSql("s", actor)} order by s."order" desc limit 1) as hired_stage_id,
-                 (select s.name from pipeline_stages s where s.job_id = j.id and lower(btrim(s.name)) = lower(${HIRED_STAGE_NAME}) and ${ownedSql("s", actor)} order by s."order" desc limit 1) as hired_stage_name,
-                 (select a.hired_on::text from applications a where a.id = ${application.id}) as already
-          from jobs j where j.id = ${application.jobId} and ${ownedSql("j", actor)}`,
+      sql`select j.title, j.status, j.openings, hired.id as hired_stage_id, hired.name as hired_stage_name
+          from jobs j
+          left join lateral (
+            select s.id, s.name from pipeline_stages s
+            where s.job_id = j.id and lower(btrim(s.name)) = lower(${HIRED_STAGE_NAME}) and ${ownedSql("s", actor)}
+            order by s."order" desc limit 1
+          ) hired on true
+          where j.id = ${application.jobId} and ${ownedSql("j", actor)}`,
     );
     if (!job) throw new DomainError("NOT_FOUND", APPLICATION_NOT_FOUND);
-    if (job.already) throw new DomainError("CONFLICT", HIRE_MESSAGES.alreadyHired);
     const stageId = job.hired_stage_id ?? application.stageId;
     await tx
       .update(applications)

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { rejectionReasons } from "../../../db/schema";
 import { isUuid } from "~/schemas/id";
 import { REASON_GONE } from "~/schemas/rejection";
-import { type Database, type Queryable, queryRows } from "../platform/db.server";
+import { type Database, type Queryable, queryRows, uuidArray } from "../platform/db.server";
 import { DomainError, isUniqueViolation } from "../platform/errors.server";
 import { type Actor, owned } from "../platform/tenancy.server";
 import { isCompanyOwner } from "../team/team.server";
@@ -110,10 +110,9 @@ export async function moveRejectionReason(db: Database, actor: Actor, id: string
     if (other < 0 || other >= rows.length) return;
     const order = rows.map((row) => row.id);
     [order[index], order[other]] = [order[other]!, order[index]!];
-    const ids = sql.join(order.map((reasonId) => sql`${reasonId}`), sql`, `);
     await tx.execute(
       sql`update ${rejectionReasons} set position = ordered.position - 1
-          from unnest(array[${ids}]::uuid[]) with ordinality as ordered(id, position)
+          from unnest(${uuidArray(order)}) with ordinality as ordered(id, position)
           where ${rejectionReasons.id} = ordered.id and ${owned(rejectionReasons, actor)}`,
     );
   });

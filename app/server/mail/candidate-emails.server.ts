@@ -276,6 +276,35 @@ export async function sendEmailToCandidate(
   return { id };
 }
 
+/**
+ * A template filled in for one application's candidate, as the message to record for them: the one
+ * filling of the merge fields for emails sent on a recruiter's behalf to many (bulk actions, decision
+ * 093; stage automations, decision 095).
+ */
+export function templateEmailFor(
+  application: { id: string; candidateName: string; candidateEmail: string; jobTitle: string; stageName: string | null },
+  template: { subject: string; body: string },
+  sender: { companyId: string; companyName: string },
+  kind: string,
+  sendAfterSeconds?: number,
+): OutgoingEmail {
+  const values = {
+    candidate_name: application.candidateName,
+    job_title: application.jobTitle,
+    company_name: sender.companyName,
+    stage_name: application.stageName ?? "",
+  };
+  return {
+    kind,
+    to: application.candidateEmail,
+    subject: fillMergeFields(template.subject, values),
+    body: fillMergeFields(template.body, values),
+    companyId: sender.companyId,
+    applicationId: application.id,
+    sendAfterSeconds,
+  };
+}
+
 export const EMAIL_NOT_WAITING = "That email is no longer waiting to be sent: it has left, or was cancelled.";
 
 /**

@@ -131,6 +131,14 @@ export function appDatabaseHandle(): DatabaseHandle | undefined {
   return holder.__openhireDb;
 }
 
+/** Ids as one SQL `uuid[]` value, one parameter each: for `= any(…)` and `unnest(…)` in raw SQL. */
+export function uuidArray(ids: readonly string[]): SQL {
+  return sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+}
+
 /** Rows of a raw SQL query; node-postgres and PGlite both answer `{ rows }`. */
 export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
