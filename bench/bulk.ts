@@ -13,14 +13,18 @@
  * an hour, so the bench sends no mail). Each answer is checked: the count it names, and afterwards
  * the rows, their history entries and their emails in the database. Between two rejections the
  * applications are made active again and their emails and events removed, outside the timing.
+ * Meanwhile nine other users of the company load the applications list (autocannon, 9 connections,
+ * pages of the job's list), so the bulk actions meet the load a team puts on the server; their
+ * figures are printed too (BENCH_BACKGROUND=0 runs the actions alone).
  * Prints every run and the slowest; exits 1 when one is over budget.
  */
 import pg from "pg";
-import { signIn, startServer } from "./http-load";
+import { type LoadResult, signIn, startServer, timeLoad } from "./http-load";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PORT = Number(process.env.PORT ?? 3312);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const BACKGROUND = process.env.BENCH_BACKGROUND !== "0";
 const BUDGET_MS = 2000;
 const SECRET = "bench-secret-bench-secret-bench-secret";
 const EMAIL = "bench-recruiter@example.test";
@@ -81,6 +85,19 @@ try {
     return { ms, body };
   };
   const selection = { all: "1", job: job!.id, status: "active" };
+  // Nine colleagues browsing the list while the runs go on (long enough to cover every run).
+  const statuses = ["", "&status=active", "&status=rejected"];
+  const background: Promise<LoadResult> | null = BACKGROUND
+    ? timeLoad({
+        base,
+        cookie,
+        path: (i) => `/applications.data?job=${job!.id}${statuses[i % 3]}`,
+        check: (_i, status, body) => status === 200 && body.includes("candidateEmail"),
+        seconds: 20 + RUNS * 4,
+        warmup: 0,
+        connections: 9,
+      })
+    : null;
 
   for (let run = 0; run < RUNS; run++) {
     // Move: the newest 1,000 go to Screening, then back to Applied, and so on.
@@ -113,6 +130,13 @@ try {
     await client.query(`delete from activity_events where subject_id = any($1::uuid[]) and type = 'application_status_changed' and data->>'to' = 'rejected'`, [ids]);
     await client.query(`update applications set status = 'active', rejection_reason = null, rejected_at = null where id = any($1::uuid[])`, [ids]);
     await client.query("commit");
+  }
+  if (background) {
+    const load = await background;
+    console.log(
+      `Meanwhile, 9 users loading the applications list: ${load.rps.toFixed(0)} req/s, p50 ${load.p50.toFixed(0)} ms, p95 ${load.p95.toFixed(0)} ms, ${load.errors} errors`,
+    );
+    if (load.errors > 0) throw new Error("The list answered errors under the bulk actions");
   }
 } finally {
   server.kill("SIGTERM");
