@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { SelectAllOnPage } from "~/components/ui/select-all-on-page";
 import { NamedOptions } from "~/components/ui/options";
 import { Button } from "~/components/ui/button";
 import { inputStyles } from "~/components/ui/field";
@@ -47,17 +48,7 @@ export function BulkApplicationsBar(props: BulkBarProps) {
   return (
     <div role="group" aria-label="Act on the selected applications" className="mb-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-          <input
-            type="checkbox"
-            checked={onPage > 0 && selected === onPage}
-            onChange={(event) => props.onSelectAll(event.target.checked)}
-            disabled={!hydrated}
-            title={hydrated ? undefined : "Selecting all needs JavaScript: tick each application"}
-            className="size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
-          />
-          Select all on this page
-        </label>
+        <SelectAllOnPage selected={selected} onPage={onPage} hydrated={hydrated} onSelectAll={props.onSelectAll} rows="application" />
         <p className="text-sm text-slate-600" aria-live="polite">
           {!hydrated ? "Tick applications, then choose an action" : count === 0 ? "No applications selected" : `${noun(count)} selected`}
         </p>

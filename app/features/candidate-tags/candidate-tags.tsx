@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { SelectAllOnPage } from "~/components/ui/select-all-on-page";
 import { RowLink } from "~/components/ui/row-link";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -146,17 +147,7 @@ export function BulkTagBar({
   return (
     <div role="group" aria-label="Tag the selected candidates" className="mb-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-          <input
-            type="checkbox"
-            checked={onPage > 0 && selected === onPage}
-            onChange={(event) => onSelectAll(event.target.checked)}
-            disabled={!hydrated}
-            title={hydrated ? undefined : "Selecting all needs JavaScript: tick each candidate"}
-            className="size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
-          />
-          Select all on this page
-        </label>
+        <SelectAllOnPage selected={selected} onPage={onPage} hydrated={hydrated} onSelectAll={onSelectAll} rows="candidate" />
         <p className="text-sm text-slate-600" aria-live="polite">
           {hydrated ? (selected === 0 ? "No candidates selected" : `${selected} selected`) : "Tick candidates, then add or remove a tag"}
         </p>
