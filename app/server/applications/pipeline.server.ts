@@ -144,6 +144,32 @@ export async function moveApplication(
   return result;
 }
 
+/**
+ * An application's new status and its history entry: a rejection with its reason's name and time
+ * (decision 090), any other status clearing them.
+ */
+async function setStatus(
+  tx: Transaction,
+  actor: Actor,
+  application: { id: string; jobId: string; candidateName: string; status: ApplicationStatus },
+  status: ApplicationStatus,
+  reason?: string,
+) {
+  const rejection = status === "rejected" ? { rejectionReason: reason ?? null, rejectedAt: sql`now()` } : { rejectionReason: null, rejectedAt: null };
+  await tx
+    .update(applications)
+    .set({ status, ...rejection })
+    .where(and(eq(applications.id, application.id), owned(applications, actor)));
+  await recordActivity(tx, {
+    companyId: actor.companyId,
+    actorId: actor.userId,
+    type: "application_status_changed",
+    subjectType: "application",
+    subjectId: application.id,
+    data: { candidateName: application.candidateName, jobId: application.jobId, from: application.status, to: status, ...(reason ? { reason } : {}) },
+  });
+}
+
 /** The kind of the email the reject dialog sends, so undoing the rejection can call it off. */
 export const REJECTION_EMAIL_KIND = "rejection";
 export const ALREADY_REJECTED = "This application is already rejected.";
@@ -166,18 +192,7 @@ export async function rejectApplication(
     if (application.status === "rejected") throw new DomainError("CONFLICT", ALREADY_REJECTED);
     const reason = await findRejectionReason(tx, actor, input.reasonId);
     if (!reason) throw new DomainError("INVALID", REJECTION_MESSAGES.reasonGone, { field: "reasonId" });
-    await tx
-      .update(applications)
-      .set({ status: "rejected", rejectionReason: reason.name, rejectedAt: sql`now()` })
-      .where(and(eq(applications.id, application.id), owned(applications, actor)));
-    await recordActivity(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      type: "application_status_changed",
-      subjectType: "application",
-      subjectId: application.id,
-      data: { candidateName: application.candidateName, jobId: application.jobId, from: application.status, to: "rejected", reason: reason.name },
-    });
+    await setStatus(tx, actor, application, "rejected", reason.name);
     const [emailId] = input.email
       ? await mailer.record(
           [
@@ -214,18 +229,7 @@ export async function changeApplicationStatus(
   return db.transaction(async (tx) => {
     const application = await lockApplication(tx, actor, applicationId);
     if (application.status === status) return { id: application.id, status, changed: false, emailsCancelled: 0 };
-    await tx
-      .update(applications)
-      .set({ status, rejectionReason: null, rejectedAt: null })
-      .where(and(eq(applications.id, application.id), owned(applications, actor)));
-    await recordActivity(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      type: "application_status_changed",
-      subjectType: "application",
-      subjectId: application.id,
-      data: { candidateName: application.candidateName, jobId: application.jobId, from: application.status, to: status },
-    });
+    await setStatus(tx, actor, application, status);
     const emailsCancelled =
       application.status === "rejected" ? await cancelWaitingEmails(tx, actor, application.id, { kind: REJECTION_EMAIL_KIND }) : 0;
     return { id: application.id, status, changed: true, emailsCancelled };
