@@ -232,7 +232,7 @@ export function JobForm({ initial, errors: serverErrors, failure, failureTitle, 
           <div>
             <h2 className="text-lg font-semibold text-slate-900">Pipeline stages</h2>
             <p className="mt-1 text-sm text-slate-500">
-              Candidates move through these stages in order; ↑ and ↓ change it. New applications start in the first stage. A new stage goes before Hired and Rejected. Stages without a name are left out.
+              Candidates move through these stages in order; ↑ and ↓ change it. New applications start in Applied, wherever it stands. A new stage goes before Hired and Rejected. Stages without a name are left out.
             </p>
           </div>
           <ol className="space-y-3">
