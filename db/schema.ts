@@ -3,6 +3,7 @@
  * `npm run db:generate` turns changes here into a SQL migration under db/migrations.
  */
 import { relations, sql } from "drizzle-orm";
+import { ROLES, TEAM_ROLES } from "../app/lib/permissions";
 import {
   bigint,
   boolean,
@@ -41,7 +42,9 @@ function oneOf(column: string, values: readonly string[]) {
   return sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 }
 
-export const PROFILE_ROLES = ["recruiter"] as const;
+/** Staff roles (decision 096): the permission table in app/lib/permissions.ts says what each may do. */
+export const PROFILE_ROLES = ROLES;
+export { TEAM_ROLES };
 export const JOB_TYPES = ["full-time", "part-time", "contract", "internship"] as const;
 export const JOB_STATUSES = ["published", "draft", "closed"] as const;
 export const SALARY_PERIODS = ["yearly", "monthly", "weekly", "hourly"] as const;
@@ -846,6 +849,8 @@ export const invitations = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
+    /** The role the invitee joins with (decision 096). */
+    role: text("role", { enum: PROFILE_ROLES }).notNull().default("recruiter"),
     tokenHash: text("token_hash").notNull().unique(),
     invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
     expiresAt: timestamptz("expires_at").notNull(),
@@ -863,6 +868,61 @@ export const invitations = pgTable(
     // Deleting a user sets these to null.
     index("invitations_invited_by_idx").on(t.invitedBy),
     index("invitations_accepted_by_idx").on(t.acceptedBy),
+    check("invitations_role_check", oneOf("role", PROFILE_ROLES)),
+  ],
+);
+
+/** A job's hiring team (decision 096): who works on it, and as what. A hiring manager sees the jobs they are on. */
+export const jobTeamMembers = pgTable(
+  "job_team_members",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    teamRole: text("team_role", { enum: TEAM_ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.userId] }),
+    // A member's jobs: the hiring manager's scope, read on every page they open.
+    index("job_team_members_user_idx").on(t.userId, t.jobId),
+    index("job_team_members_company_idx").on(t.companyId),
+    check("job_team_members_team_role_check", oneOf("team_role", TEAM_ROLES)),
+  ],
+);
+
+/**
+ * A teammate asked for their feedback on an application (decision 096): what an interviewer sees
+ * (only these applications), and later the scorecard they owe.
+ */
+export const feedbackRequests = pgTable(
+  "feedback_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    reviewerId: text("reviewer_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("feedback_requests_application_reviewer_unique").on(t.applicationId, t.reviewerId),
+    // A reviewer's requests, newest first: an interviewer's scope and their list.
+    index("feedback_requests_reviewer_idx").on(t.reviewerId, t.createdAt.desc()),
+    index("feedback_requests_company_idx").on(t.companyId),
+    index("feedback_requests_requested_by_idx").on(t.requestedBy),
   ],
 );
 
@@ -885,6 +945,7 @@ export const ACTIVITY_TYPES = [
   "application_stage_moved",
   "application_status_changed",
   "application_hired",
+  "application_feedback_requested",
   "candidates_merged",
   "job_posted",
   "job_status_changed",

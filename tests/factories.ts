@@ -11,6 +11,7 @@ import type { FormField } from "~/schemas/form-field";
 import { CreateJobSchema, type CreateJobInput } from "~/schemas/job";
 import type { Auth } from "~/server/accounts/auth.server";
 import type { Staff } from "~/server/accounts/session.server";
+import type { Role } from "~/lib/permissions";
 import type { Database } from "~/server/platform/db.server";
 import type { Actor } from "~/server/platform/tenancy.server";
 import { registerAccount } from "~/server/accounts/sign-up.server";
@@ -62,7 +63,7 @@ export async function createStaff(
     sessionId: "",
     email,
     fullName: row.fullName,
-    role: "recruiter",
+    role: "admin",
     isOwner: true,
     companyId: row.companyId,
     companyName: row.companyName,
@@ -70,6 +71,17 @@ export async function createStaff(
   /** The Cookie header of the session sign-up started. */
   const cookie = cookieFrom(cookies);
   return { staff, cookie, email };
+}
+
+/**
+ * A member of `company`'s team with `role` (decision 096), as accepting an invitation makes them:
+ * registered (with a company of their own, as sign-up makes one), then moved into this one.
+ */
+export async function createMember(db: Database, auth: Auth, company: { companyId: string; companyName: string }, role: Role, fullName = `Test ${role}`) {
+  const member = await createStaff(db, auth, { fullName });
+  await db.update(profiles).set({ companyId: company.companyId, role }).where(eq(profiles.id, member.staff.userId));
+  const staff: Staff = { ...member.staff, role, isOwner: false, companyId: company.companyId, companyName: company.companyName };
+  return { ...member, staff };
 }
 
 export async function setCompanyName(db: Database, companyId: string, name: string) {

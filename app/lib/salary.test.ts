@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountFormatter, formatSalary } from "./salary";
+import { amountFormatter, formatSalary, isSalaryQuestion } from "./salary";
 
 const salary = (salaryMin: string | null, salaryMax: string | null, salaryCurrency: string | null = "USD", salaryPeriod: string | null = "yearly") => ({
   salaryMin,
@@ -52,5 +52,16 @@ describe("amountFormatter", () => {
       Intl.NumberFormat = NumberFormat;
     }
     expect(built).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("isSalaryQuestion", () => {
+  it("finds questions about pay and leaves the others", () => {
+    for (const label of ["Expected salary", "Current compensation (EUR)", "What pay do you expect?", "Desired rate", "Hourly rate"]) {
+      expect(isSalaryQuestion(label), label).toBe(true);
+    }
+    for (const label of ["Portfolio URL", "Years of experience", "Paying attention to detail?", "Separate"]) {
+      expect(isSalaryQuestion(label), label).toBe(false);
+    }
   });
 });

@@ -57,3 +57,11 @@ export function formatSalary(job: SalaryParts, locale = MONEY_LOCALE): string | 
   const range = `${formatAmount(min, currency, locale)} - ${formatAmount(max, currency, locale)}`;
   return job.salaryPeriod ? `${range} ${job.salaryPeriod}` : range;
 }
+
+/**
+ * Whether a form question asks about pay ("Expected salary", "Current compensation", "Desired
+ * rate"): an interviewer's view of an application leaves such answers out (decision 096).
+ */
+export function isSalaryQuestion(label: string): boolean {
+  return /\b(salary|salaries|compensation|pay|wage|wages|remuneration|rate expectations?|desired rate|day rate|hourly rate)\b/i.test(label);
+}

@@ -296,7 +296,7 @@ describe("the staff guard", () => {
     try {
       const { staff, cookie } = await createStaff(bed.t.db, bed.auth);
       // The guard as a staff page's loader calls it, on a request for /dashboard.
-      const guarded = ({ request, context }: LoaderFunctionArgs) => requireStaff(request, context);
+      const guarded = ({ request, context }: LoaderFunctionArgs) => requireStaff(request, context, "workspace.use");
       const live = await callLoader(guarded, { path: "/dashboard", cookie });
       expect(live).toMatchObject({ thrown: false, data: { userId: staff.userId } });
       await bed.t.db.delete(session).where(eq(session.userId, staff.userId));
@@ -315,13 +315,13 @@ describe("the staff guard", () => {
     setAppAuth(bed.auth);
     try {
       const { staff, cookie } = await createStaff(bed.t.db, bed.auth);
-      const guarded = ({ request, context }: LoaderFunctionArgs) => requireStaff(request, context);
+      const guarded = ({ request, context }: LoaderFunctionArgs) => requireStaff(request, context, "workspace.use");
       const ours = await callLoader(guarded, { path: "/dashboard", cookie });
       expect(ours).toMatchObject({ thrown: false, responseCookies: [] });
       // better-auth's own path (taken when its "don't remember me" cookie is there) answers the same person.
       const theirs = await callLoader(guarded, { path: "/dashboard", cookie: `${cookie}; better-auth.dont_remember=x` });
       expect(theirs.data).toEqual(ours.data);
-      expect(ours.data).toMatchObject({ userId: staff.userId, companyId: staff.companyId, email: staff.email, role: "recruiter", isOwner: true });
+      expect(ours.data).toMatchObject({ userId: staff.userId, companyId: staff.companyId, email: staff.email, role: "admin", isOwner: true });
 
       // A token with another token's signature, a signature changed by one character, no signature.
       const [name, value] = cookie.split("=") as [string, string];

@@ -31,7 +31,7 @@ async function rowsFor(email: string) {
 }
 
 describe("registerAccount", () => {
-  it("creates the user, password, company (with its name), recruiter profile (with the full name) and a session together", async () => {
+  it("creates the user, password, company (with its name), admin profile (with the full name: its owner) and a session together", async () => {
     const email = uniqueEmail();
     const result = await register(email);
     expect(result.cookies.join(";")).toContain("better-auth.session_token=");
@@ -41,7 +41,7 @@ describe("registerAccount", () => {
       .from(profiles)
       .innerJoin(companies, eq(companies.id, profiles.companyId))
       .where(eq(profiles.id, result.userId));
-    expect(profile).toEqual({ role: "recruiter", fullName: "Ada Lovelace", companyName: "Analytical Engines" });
+    expect(profile).toEqual({ role: "admin", fullName: "Ada Lovelace", companyName: "Analytical Engines" });
     const templates = await t.db
       .select({ name: emailTemplates.name })
       .from(emailTemplates)

@@ -13,7 +13,7 @@ import {
   deleteRejectionReason,
   listRejectionReasons,
   moveRejectionReason,
-  REASONS_OWNER_ONLY,
+  REASONS_ADMINS_ONLY,
   renameRejectionReason,
 } from "~/server/applications/rejection-reasons.server";
 import { cancelWaitingEmails } from "~/server/mail/candidate-emails.server";
@@ -87,7 +87,7 @@ describe("rejection reasons", () => {
     const token = linkIn(await app.bed.mailbox.waitFor(colleague.email, { subject: /invited/ }), "/invitations/").split("/invitations/")[1]!;
     await acceptInvitation(db(), { userId: colleague.staff.userId, email: colleague.email }, token);
     const member = { userId: colleague.staff.userId, companyId: owner.staff.companyId };
-    await expect(addRejectionReason(db(), member, "Nope")).rejects.toMatchObject({ code: "FORBIDDEN", message: REASONS_OWNER_ONLY });
+    await expect(addRejectionReason(db(), member, "Nope")).rejects.toMatchObject({ code: "FORBIDDEN", message: REASONS_ADMINS_ONLY });
     // The member still sees the list (the reject dialog needs it).
     expect(await listRejectionReasons(db(), member)).toHaveLength(DEFAULT_REJECTION_REASONS.length);
 

@@ -21,7 +21,7 @@ const app = setUpAppAccountsTestbed();
 describe("settings", () => {
   it("saves the full name, the notification preference and the company's details", async () => {
     const { staff } = await createStaff(app.bed.t.db, app.bed.auth);
-    expect(await getSettings(app.bed.t.db, staff)).toMatchObject({ fullName: TEST_FULL_NAME, role: "recruiter", emailNotifications: true, isOwner: true, website: null });
+    expect(await getSettings(app.bed.t.db, staff)).toMatchObject({ fullName: TEST_FULL_NAME, role: "admin", emailNotifications: true, isOwner: true, website: null });
     await updateProfileSettings(app.bed.t.db, staff, ProfileSettingsSchema.parse({ fullName: "  Rosa Parks ", emailNotifications: undefined }));
     await updateCompanySettings(app.bed.t.db, staff, CompanySettingsSchema.parse({ companyName: "Parks & Co", website: "parks.example" }));
     expect(await getSettings(app.bed.t.db, staff)).toMatchObject({

@@ -16,7 +16,7 @@ import { JobMatchQuerySchema, JobsQuerySchema } from "~/schemas/job";
 import { queryRows } from "~/server/platform/db.server";
 import { addCandidateTag } from "~/server/candidates/tags.server";
 import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
-import { createStaff, createTestApplication, createTestJob } from "../factories";
+import { createMember, createStaff, createTestApplication, createTestJob } from "../factories";
 import { callRoute, type RouteCall, type RouteFunction, setUpAppTestDatabase } from "../helpers/route-test";
 
 /**
@@ -47,6 +47,8 @@ const NOT_IDS = new Set([
   "rejected",
   // A hire's day (decision 094).
   "hiredOn",
+  // A member's role, and their part on a job's hiring team (decision 096).
+  ...["role", "teamRole"],
   // Settings › Hiring: a rejection reason's new name, and which way it moves in the list.
   ...["name", "direction"],
   // Settings' password and two-factor forms.
@@ -140,7 +142,7 @@ interface World {
     member: string;
     session: string;
   };
-  b: { job: { id: string; stages: { id: string; name: string }[] }; application: string; candidate: string; crowdedStage: string; reason: string };
+  b: { job: { id: string; stages: { id: string; name: string }[] }; application: string; candidate: string; crowdedStage: string; reason: string; member: string };
   cookie: string;
 }
 
@@ -212,6 +214,7 @@ beforeAll(async () => {
       candidate: (await bed.t.db.select({ id: applications.candidateId }).from(applications).where(eq(applications.id, bApplication.id)))[0]!.id,
       crowdedStage: bJob.stages[1]!.id,
       reason: (await listRejectionReasons(db, b.staff))[0]!.id,
+      member: (await createMember(db, bed.t.auth, b.staff, "interviewer")).staff.userId,
     },
     cookie: b.cookie,
   };
@@ -480,6 +483,21 @@ const CALLS: Record<string, Call[]> = {
       }),
     ),
     {
+      covers: [":applicationId"],
+      url: (w) => `/applications/${w.a.application}`,
+      params: (w) => ({ applicationId: w.a.application }),
+      form: (w) => ({ intent: "request-feedback", reviewerIds: w.b.member }),
+      answer: 404,
+    },
+    {
+      covers: ["reviewerIds"],
+      url: (w) => `/applications/${w.b.application}`,
+      params: (w) => ({ applicationId: w.b.application }),
+      form: (w) => ({ intent: "request-feedback", reviewerIds: w.a.member }),
+      answer: 400,
+      why: "another company's member cannot be asked: 'Only members of your company can be asked for feedback.'",
+    },
+    {
       covers: ["reasonId"],
       url: (w) => `/applications/${w.b.application}`,
       params: (w) => ({ applicationId: w.b.application }),
@@ -668,12 +686,38 @@ const CALLS: Record<string, Call[]> = {
       why: "the preview shows a job of any status, but only of the signed-in company",
     },
   ],
+  "manage/jobs/:id/team loader": [{ covers: [":id"], url: (w) => `/manage/jobs/${w.a.job.id}/team`, params: (w) => ({ id: w.a.job.id }), answer: 404 }],
+  "manage/jobs/:id/team action": [
+    {
+      covers: [":id"],
+      url: (w) => `/manage/jobs/${w.a.job.id}/team`,
+      params: (w) => ({ id: w.a.job.id }),
+      form: (w) => ({ intent: "set-member", userId: w.b.member, teamRole: "interviewer" }),
+      answer: 404,
+    },
+    {
+      covers: [":id"],
+      url: (w) => `/manage/jobs/${w.a.job.id}/team`,
+      params: (w) => ({ id: w.a.job.id }),
+      form: (w) => ({ intent: "remove-member", userId: w.a.member }),
+      answer: 404,
+    },
+    {
+      covers: ["userId"],
+      url: (w) => `/manage/jobs/${w.b.job.id}/team`,
+      params: (w) => ({ id: w.b.job.id }),
+      form: (w) => ({ intent: "set-member", userId: w.a.member, teamRole: "interviewer" }),
+      answer: 400,
+      why: "another company's member cannot join B's own job's team: 'Only members of your company can join a job's hiring team.'",
+    },
+  ],
   "manage/jobs/:id/status action": [
     { covers: [":id"], url: (w) => `/manage/jobs/${w.a.job.id}/status`, params: (w) => ({ id: w.a.job.id }), form: () => ({ status: "closed" }), answer: 404 },
   ],
   "settings/team action": [
     { covers: ["invitationId"], url: () => "/settings/team", params: () => ({}), form: (w) => ({ intent: "revoke-invitation", invitationId: w.a.invitation }), answer: 404 },
     { covers: ["memberId"], url: () => "/settings/team", params: () => ({}), form: (w) => ({ intent: "remove-member", memberId: w.a.member }), answer: 404 },
+    { covers: ["memberId"], url: () => "/settings/team", params: () => ({}), form: (w) => ({ intent: "change-role", memberId: w.a.member, role: "interviewer" }), answer: 404 },
   ],
   "settings/hiring action": [
     ...(["rename-reason", "move-reason", "delete-reason"] as const).map(

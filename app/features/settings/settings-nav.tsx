@@ -1,24 +1,27 @@
 import { Navigate, NavLink, useLocation } from "react-router";
+import type { Permission } from "~/lib/permissions";
 import { SETTINGS_PATHS, type SettingsSection, settingsPathOfAnchor } from "~/lib/settings-paths";
+import { useCan } from "~/lib/use-can";
 
-const SECTIONS: { section: SettingsSection; label: string }[] = [
-  { section: "profile", label: "Profile" },
-  { section: "security", label: "Security" },
-  { section: "company", label: "Company" },
-  { section: "team", label: "Team" },
-  { section: "hiring", label: "Hiring" },
+const SECTIONS: { section: SettingsSection; label: string; permission: Permission }[] = [
+  { section: "profile", label: "Profile", permission: "workspace.use" },
+  { section: "security", label: "Security", permission: "workspace.use" },
+  { section: "company", label: "Company", permission: "company.manage" },
+  { section: "team", label: "Team", permission: "company.manage" },
+  { section: "hiring", label: "Hiring", permission: "company.manage" },
 ];
 
 /**
  * The Settings sections as links, one page each. The current one is marked with aria-current="page"
- * (NavLink) and an underline, not by colour alone. Five short labels share the row on a 390 px
+ * (NavLink) and an underline, not by colour alone. Only the sections the member's role opens are shown. Five short labels share the row on a 390 px
  * phone; should they ever not fit, they wrap instead of scrolling sideways.
  */
 export function SettingsNav() {
+  const can = useCan();
   return (
     <nav aria-label="Settings sections" className="border-b border-slate-200">
       <ul className="-mb-px flex flex-wrap gap-x-1 sm:gap-x-4">
-        {SECTIONS.map(({ section, label }) => (
+        {SECTIONS.filter((item) => can(item.permission)).map(({ section, label }) => (
           <li key={section}>
             <NavLink
               to={SETTINGS_PATHS[section]}

@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** "Resend the link" from the reminder banner. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, "workspace.use");
   const form = await request.formData();
   const back = safeRedirect(form.get("redirectTo"), "/dashboard");
   const separator = back.includes("?") ? "&" : "?";

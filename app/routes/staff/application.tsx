@@ -14,7 +14,7 @@ import { sourceLabel } from "~/lib/source-label";
 import { ApplicationQuerySchema, applicationStatusTone, ChangeStatusSchema, MoveApplicationSchema } from "~/schemas/application-review";
 import { parseQuery } from "~/schemas/query";
 import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
-import { requireStaff } from "~/server/accounts/session.server";
+import { authorize, requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { describeActivity, listSubjectActivity } from "~/server/activity/queries.server";
@@ -34,6 +34,15 @@ import { DEFAULT_EMAIL_TEMPLATES, findTemplateByName, listEmailTemplates } from 
 import { fillMergeFields } from "~/lib/merge-fields";
 import { RejectDialog } from "~/features/rejection/reject-dialog";
 import { REJECTION_EMAIL_DELAYS, RejectSchema } from "~/schemas/rejection";
+import { actionPermission, can, ROLE_LABELS, type Role, type RouteAccess } from "~/lib/permissions";
+import { isSalaryQuestion } from "~/lib/salary";
+import { RequestFeedbackSchema } from "~/schemas/team";
+import { listCandidateCvs } from "~/server/cvs/queries.server";
+import { CvList } from "~/features/candidate-cvs/cv-list";
+import { listFeedbackRequests, listTeammates, requestFeedback } from "~/server/team/feedback-requests.server";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "applications.view", action: { "*": "applications.decide", "send-email": "candidates.email", "cancel-email": "candidates.email" } } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta(data ? `${data.application.candidateName} — ${data.application.job.title}` : "Application", "A candidate's application.");
@@ -50,17 +59,27 @@ function safeHttpUrl(value: string | null): string | null {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const db = appDatabase();
   const application = await getApplicationDetail(db, staff, idParam(params.applicationId, "Application not found"));
   if (!application) throw data("Application not found", { status: 404 });
-  const rejecting = application.status !== "rejected";
-  const [history, templates, emails, reasons, rejectionTemplate] = await Promise.all([
+  // What the member's role may do here (decision 096): the page leaves out what it may not, and loads nothing for it.
+  const allowed = {
+    decide: can(staff.role, "applications.decide"),
+    email: can(staff.role, "candidates.email"),
+    candidates: can(staff.role, "candidates.manage"),
+    jobs: can(staff.role, "jobs.view"),
+  };
+  const rejecting = application.status !== "rejected" && allowed.decide;
+  const [history, templates, emails, reasons, rejectionTemplate, cvs, feedback, teammates] = await Promise.all([
     listSubjectActivity(db, staff, application.id),
-    listEmailTemplates(db, staff),
-    listApplicationEmails(db, staff, application.id),
+    allowed.email || allowed.decide ? listEmailTemplates(db, staff) : [],
+    allowed.email ? listApplicationEmails(db, staff, application.id) : [],
     rejecting ? listRejectionReasons(db, staff) : [],
     rejecting ? findTemplateByName(db, staff, REJECTION_TEMPLATE) : null,
+    application.candidateId ? listCandidateCvs(db, staff, application.candidateId) : [],
+    listFeedbackRequests(db, staff, application.id),
+    allowed.decide ? listTeammates(db, staff) : [],
   ]);
   // The reject dialog's email: the company's "Rejection" template (else the starter one) for this candidate.
   const source = rejectionTemplate ?? STARTER_REJECTION;
@@ -78,8 +97,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   // The hire dialog's default day: today where the recruiter is.
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: requestTimeZone(request), year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  // Salary is not an interviewer's business: their page leaves out answers about it.
+  const answers = can(staff.role, "salary.view") ? application.answers : application.answers.filter((answer) => !isSalaryQuestion(answer.label));
   return {
     today,
+    allowed,
+    cvs,
+    feedback: {
+      requests: feedback,
+      teammates: teammates.filter((member) => member.id !== staff.userId).map((member) => ({ id: member.id, name: member.name, role: member.role })),
+    },
     templates: templates.map((template) => ({ id: template.id, name: template.name })),
     preview,
     rejection: rejecting
@@ -97,7 +124,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       createdAt: email.createdAt.toISOString(),
       scheduledFor: email.scheduledFor?.toISOString() ?? null,
     })),
-    application: { ...application, source: sourceLabel(application.source, application.sourceDetail), resumeHref: safeHttpUrl(application.resumeUrl) },
+    application: { ...application, answers, source: sourceLabel(application.source, application.sourceDetail), resumeHref: safeHttpUrl(application.resumeUrl) },
     history: history.map((item) => ({
       id: item.id,
       text: describeActivity(item),
@@ -108,9 +135,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, "applications.view");
   const applicationId = idParam(params.applicationId, "Application not found");
-  const values = formValues(await request.formData());
+  const formData = await request.formData();
+  const values = formValues(formData);
+  authorize(staff, actionPermission(access, values.intent));
   const db = appDatabase();
   try {
     if (values.intent === "send-email") {
@@ -142,6 +171,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const result = await changeApplicationStatus(db, staff, applicationId, "active");
       const cancelled = result.emailsCancelled > 0 ? " The rejection email was cancelled before it left." : "";
       return { errors: null, done: result.changed ? `Reactivated: back in its stage.${cancelled}` : "The application is already active." };
+    }
+    if (values.intent === "request-feedback") {
+      const parsed = parseForm(RequestFeedbackSchema, { reviewerIds: formData.getAll("reviewerIds") });
+      if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
+      const asked = await requestFeedback(db, staff, applicationId, parsed.data.reviewerIds);
+      return { errors: null, done: asked.length > 0 ? `Feedback asked of ${asked.join(", ")}.` : "They were already asked for their feedback." };
     }
     if (values.intent === "cancel-email") {
       await cancelWaitingEmail(db, staff, applicationId, values.messageId ?? "");
@@ -191,7 +226,7 @@ const STATUS_ACTIONS = [
 const EMAIL_STATUS_TONE = { sent: "green", pending: "yellow", failed: "red", cancelled: "grey" } as const;
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, history, templates, preview, emails, rejection, today } = loaderData;
+  const { application, history, templates, preview, emails, rejection, today, allowed, cvs, feedback } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? null;
@@ -208,10 +243,14 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             <a href={`mailto:${application.candidateEmail}`} className="hover:text-brand-700">
               {application.candidateEmail}
             </a>
-            <span aria-hidden="true"> · </span>
-            <Link to={`/candidates/${application.candidateId}`} className="font-semibold text-brand-600 hover:text-brand-700">
-              Candidate profile
-            </Link>
+            {allowed.candidates ? (
+              <>
+                <span aria-hidden="true"> · </span>
+                <Link to={`/candidates/${application.candidateId}`} className="font-semibold text-brand-600 hover:text-brand-700">
+                  Candidate profile
+                </Link>
+              </>
+            ) : null}
           </p>
         </div>
         <div className="flex flex-col items-end gap-1 text-right">
@@ -264,9 +303,13 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
               <div>
                 <dt className="font-medium text-slate-500">Job</dt>
                 <dd className="mt-1">
-                  <Link to={`/manage/jobs/${application.job.id}`} className="font-semibold text-brand-600 hover:text-brand-700">
-                    {application.job.title}
-                  </Link>
+                  {allowed.jobs ? (
+                    <Link to={`/manage/jobs/${application.job.id}`} className="font-semibold text-brand-600 hover:text-brand-700">
+                      {application.job.title}
+                    </Link>
+                  ) : (
+                    <span className="font-semibold text-slate-900">{application.job.title}</span>
+                  )}
                 </dd>
               </div>
               <div>
@@ -305,6 +348,10 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             </dl>
           </Panel>
 
+          <Panel id="cvs" title={cvs.length > 1 ? `CVs (${cvs.length})` : "CV"}>
+            {application.candidateId ? <CvList candidateId={application.candidateId} cvs={cvs} /> : <p className="mt-3 text-sm text-slate-600">No CV.</p>}
+          </Panel>
+
           <Panel id="cover" title="Cover letter">
             {application.coverLetter ? (
               <p className="mt-3 whitespace-pre-line text-sm leading-6 text-slate-700">{application.coverLetter}</p>
@@ -335,112 +382,118 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
         </div>
 
         <div className="space-y-6">
-          <Panel id="manage" title="Manage">
-            <Form method="post" className="mt-4 space-y-2">
-              <input type="hidden" name="intent" value="move" />
-              <label htmlFor="stage" className="block text-sm font-medium text-slate-700">
-                Stage
-              </label>
-              <div className="flex gap-2">
-                <select
-                  id="stage"
-                  name="stageId"
-                  defaultValue={application.stage?.id ?? ""}
-                  key={application.stage?.id ?? ""}
-                  className={inputStyles}
-                  aria-invalid={errors?.stageId ? true : undefined}
-                  aria-describedby={errors?.stageId ? "stage-error" : undefined}
-                >
-                  {application.stage ? null : <option value="">Choose a stage</option>}
-                  {application.stages.map((stage) => (
-                    <option key={stage.id} value={stage.id}>
-                      {stage.name}
-                    </option>
-                  ))}
-                </select>
-                <Button type="submit" variant="secondary" disabled={busy}>
-                  Move
-                </Button>
-              </div>
-              {errors?.stageId ? (
-                <p id="stage-error" className="text-sm text-red-600">
-                  {errors.stageId}
-                </p>
-              ) : null}
-            </Form>
-            <div className="mt-5 flex flex-wrap items-start gap-2">
-              {application.status === "active" && !application.hiredOn ? (
-                <HireDialog
-                  candidateName={application.candidateName}
-                  today={today}
-                  answer={actionData && "hireValues" in actionData && actionData.hireValues ? { errors: actionData.errors ?? {}, hiredOn: (actionData.hireValues as { hiredOn: string }).hiredOn } : null}
-                />
-              ) : null}
-              {rejection ? (
-                <RejectDialog
-                  candidateName={application.candidateName}
-                  reasons={rejection.reasons}
-                  templates={templates}
-                  email={rejection.email}
-                  answer={actionData && "rejectValues" in actionData && actionData.rejectValues ? { errors: actionData.errors ?? {}, values: actionData.rejectValues as Record<string, string> } : null}
-                />
-              ) : null}
-              {STATUS_ACTIONS.filter((a) => a.status !== application.status).map((a) => (
-                <Form key={a.status} method="post">
-                  <input type="hidden" name="intent" value="status" />
-                  <button type="submit" name="status" value={a.status} disabled={busy} className={buttonStyles[a.variant]}>
-                    {a.label}
-                  </button>
-                </Form>
-              ))}
-            </div>
-          </Panel>
-
-          <Panel id="email" title="Email the candidate">
-            <ComposeEmail
-              // A template chosen, or an email sent, starts the form again from that text.
-              key={`${preview?.templateId ?? "none"}-${emails.length}`}
-              to={application.candidateEmail}
-              templates={templates}
-              start={preview}
-              busy={busy}
-              answer={actionData && "emailValues" in actionData && actionData.emailValues ? { errors: actionData.errors ?? {}, values: actionData.emailValues as { subject: string; body: string } } : null}
-            />
-            {emails.length > 0 ? (
-              <ul className="mt-5 space-y-3 border-t border-slate-100 pt-4 text-sm" aria-label="Emails sent">
-                {emails.map((email) => (
-                  <li key={email.id}>
-                    <details>
-                      <summary className="cursor-pointer list-none">
-                        <span className="font-medium text-slate-900">{email.subject}</span>{" "}
-                        <Badge tone={EMAIL_STATUS_TONE[email.status as keyof typeof EMAIL_STATUS_TONE] ?? "blue"}>{email.scheduledFor ? "scheduled" : email.status}</Badge>
-                        <span className="block text-xs text-slate-500">
-                          <LocalDate value={email.createdAt} withTime />
-                          {email.error ? ` · ${email.error}` : ""}
-                          {email.scheduledFor ? (
-                            <>
-                              {" · leaves "}
-                              <LocalDate value={email.scheduledFor} withTime />
-                            </>
-                          ) : null}
-                        </span>
-                      </summary>
-                      <p className="mt-2 whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-slate-700">{email.body}</p>
-                    </details>
-                    {email.scheduledFor ? (
-                      <Form method="post" className="mt-1">
-                        <input type="hidden" name="intent" value="cancel-email" />
-                        <input type="hidden" name="messageId" value={email.id} />
-                        <button type="submit" disabled={busy} className="text-xs font-semibold text-red-700 hover:text-red-800">
-                          Cancel sending<span className="sr-only"> “{email.subject}”</span>
-                        </button>
-                      </Form>
-                    ) : null}
-                  </li>
+          {allowed.decide ? (
+            <Panel id="manage" title="Manage">
+              <Form method="post" className="mt-4 space-y-2">
+                <input type="hidden" name="intent" value="move" />
+                <label htmlFor="stage" className="block text-sm font-medium text-slate-700">
+                  Stage
+                </label>
+                <div className="flex gap-2">
+                  <select
+                    id="stage"
+                    name="stageId"
+                    defaultValue={application.stage?.id ?? ""}
+                    key={application.stage?.id ?? ""}
+                    className={inputStyles}
+                    aria-invalid={errors?.stageId ? true : undefined}
+                    aria-describedby={errors?.stageId ? "stage-error" : undefined}
+                  >
+                    {application.stage ? null : <option value="">Choose a stage</option>}
+                    {application.stages.map((stage) => (
+                      <option key={stage.id} value={stage.id}>
+                        {stage.name}
+                      </option>
+                    ))}
+                  </select>
+                  <Button type="submit" variant="secondary" disabled={busy}>
+                    Move
+                  </Button>
+                </div>
+                {errors?.stageId ? (
+                  <p id="stage-error" className="text-sm text-red-600">
+                    {errors.stageId}
+                  </p>
+                ) : null}
+              </Form>
+              <div className="mt-5 flex flex-wrap items-start gap-2">
+                {application.status === "active" && !application.hiredOn ? (
+                  <HireDialog
+                    candidateName={application.candidateName}
+                    today={today}
+                    answer={actionData && "hireValues" in actionData && actionData.hireValues ? { errors: actionData.errors ?? {}, hiredOn: (actionData.hireValues as { hiredOn: string }).hiredOn } : null}
+                  />
+                ) : null}
+                {rejection ? (
+                  <RejectDialog
+                    candidateName={application.candidateName}
+                    reasons={rejection.reasons}
+                    templates={templates}
+                    email={rejection.email}
+                    answer={actionData && "rejectValues" in actionData && actionData.rejectValues ? { errors: actionData.errors ?? {}, values: actionData.rejectValues as Record<string, string> } : null}
+                  />
+                ) : null}
+                {STATUS_ACTIONS.filter((a) => a.status !== application.status).map((a) => (
+                  <Form key={a.status} method="post">
+                    <input type="hidden" name="intent" value="status" />
+                    <button type="submit" name="status" value={a.status} disabled={busy} className={buttonStyles[a.variant]}>
+                      {a.label}
+                    </button>
+                  </Form>
                 ))}
-              </ul>
-            ) : null}
-          </Panel>
+              </div>
+            </Panel>
+          ) : null}
+
+          <FeedbackPanel requests={feedback.requests} teammates={allowed.decide ? feedback.teammates : null} busy={busy} error={errors?.reviewerIds} />
+
+          {allowed.email ? (
+            <Panel id="email" title="Email the candidate">
+              <ComposeEmail
+                // A template chosen, or an email sent, starts the form again from that text.
+                key={`${preview?.templateId ?? "none"}-${emails.length}`}
+                to={application.candidateEmail}
+                templates={templates}
+                start={preview}
+                busy={busy}
+                answer={actionData && "emailValues" in actionData && actionData.emailValues ? { errors: actionData.errors ?? {}, values: actionData.emailValues as { subject: string; body: string } } : null}
+              />
+              {emails.length > 0 ? (
+                <ul className="mt-5 space-y-3 border-t border-slate-100 pt-4 text-sm" aria-label="Emails sent">
+                  {emails.map((email) => (
+                    <li key={email.id}>
+                      <details>
+                        <summary className="cursor-pointer list-none">
+                          <span className="font-medium text-slate-900">{email.subject}</span>{" "}
+                          <Badge tone={EMAIL_STATUS_TONE[email.status as keyof typeof EMAIL_STATUS_TONE] ?? "blue"}>{email.scheduledFor ? "scheduled" : email.status}</Badge>
+                          <span className="block text-xs text-slate-500">
+                            <LocalDate value={email.createdAt} withTime />
+                            {email.error ? ` · ${email.error}` : ""}
+                            {email.scheduledFor ? (
+                              <>
+                                {" · leaves "}
+                                <LocalDate value={email.scheduledFor} withTime />
+                              </>
+                            ) : null}
+                          </span>
+                        </summary>
+                        <p className="mt-2 whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-slate-700">{email.body}</p>
+                      </details>
+                      {email.scheduledFor ? (
+                        <Form method="post" className="mt-1">
+                          <input type="hidden" name="intent" value="cancel-email" />
+                          <input type="hidden" name="messageId" value={email.id} />
+                          <button type="submit" disabled={busy} className="text-xs font-semibold text-red-700 hover:text-red-800">
+                            Cancel sending<span className="sr-only"> “{email.subject}”</span>
+                          </button>
+                        </Form>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </Panel>
+          ) : null}
 
           <Panel id="history" title="History">
             <HistoryList items={history} empty="No changes yet." />
@@ -448,6 +501,71 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * Who was asked for feedback on this application (decision 096), and for those who decide, a form to
+ * ask more teammates: an interviewer sees an application only once they are asked.
+ */
+function FeedbackPanel({
+  requests,
+  teammates,
+  busy,
+  error,
+}: {
+  requests: readonly { reviewerId: string; reviewerName: string; requestedByName: string | null; createdAt: string }[];
+  /** Whom the member may ask; null when their role may not ask. */
+  teammates: readonly { id: string; name: string; role: Role }[] | null;
+  busy: boolean;
+  error?: string;
+}) {
+  const asked = new Set(requests.map((request) => request.reviewerId));
+  const askable = teammates?.filter((member) => !asked.has(member.id)) ?? [];
+  return (
+    <Panel id="feedback" title="Feedback">
+      {requests.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">Nobody has been asked for feedback yet.</p>
+      ) : (
+        <ul className="mt-3 space-y-2 text-sm" aria-label="Asked for feedback">
+          {requests.map((request) => (
+            <li key={request.reviewerId}>
+              <span className="font-medium text-slate-900">{request.reviewerName}</span>
+              <span className="block text-xs text-slate-500">
+                Asked {request.requestedByName ? `by ${request.requestedByName} ` : ""}
+                <LocalDate value={request.createdAt} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {teammates && askable.length > 0 ? (
+        <Form method="post" className="mt-4 border-t border-slate-100 pt-4">
+          <input type="hidden" name="intent" value="request-feedback" />
+          <fieldset aria-describedby={error ? "reviewers-error" : undefined}>
+            <legend className="text-sm font-medium text-slate-700">Ask for feedback</legend>
+            <div className="mt-2 max-h-48 space-y-1 overflow-y-auto">
+              {askable.map((member) => (
+                <label key={member.id} className="flex items-center gap-2 text-sm text-slate-700">
+                  <input type="checkbox" name="reviewerIds" value={member.id} className="rounded border-slate-300" />
+                  <span>
+                    {member.name} <span className="text-slate-500">({ROLE_LABELS[member.role]})</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {error ? (
+            <p id="reviewers-error" className="mt-2 text-sm text-red-600">
+              {error}
+            </p>
+          ) : null}
+          <Button type="submit" variant="secondary" className="mt-3" disabled={busy}>
+            Ask for feedback
+          </Button>
+        </Form>
+      ) : null}
+    </Panel>
   );
 }
 

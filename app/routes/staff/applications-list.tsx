@@ -13,7 +13,7 @@ import { countSummary, Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import { APPLICATION_STATUSES, ApplicationsQuerySchema, applicationStatusTone } from "~/schemas/application-review";
 import { cursorParam, type PageCursor, parseQuery } from "~/schemas/query";
-import { requireStaff } from "~/server/accounts/session.server";
+import { authorize, requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { getApplicationFilterChoices, listApplications, matchingApplicationIds } from "~/server/applications/queries.server";
 import { BULK_LIMIT, bulkEmailApplications, bulkMoveApplications, bulkRejectApplications, bulkTagApplications } from "~/server/applications/bulk.server";
@@ -27,11 +27,16 @@ import { isUuid } from "~/schemas/id";
 import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
 import { REJECTION_EMAIL_DELAYS } from "~/schemas/rejection";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { actionPermission, can, type RouteAccess } from "~/lib/permissions";
+import { useCan } from "~/lib/use-can";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "applications.view", action: { "*": "applications.decide", "bulk-email": "candidates.email", "bulk-tag": "candidates.manage" } } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = () => pageMeta("Applications", "Every application to your company's jobs.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const query = parseQuery(ApplicationsQuerySchema, request.url);
   const filters = {
     jobId: query.job,
@@ -42,12 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     before: query.before,
   };
   const db = appDatabase();
+  // The bulk bar's reasons and templates, for the roles that have it.
+  const bulk = can(staff.role, "applications.decide");
   try {
     const [list, options, reasons, templates] = await Promise.all([
       listApplications(db, staff, filters),
       getApplicationFilterChoices(db, staff, filters.jobId),
-      listRejectionReasons(db, staff),
-      listEmailTemplates(db, staff),
+      bulk ? listRejectionReasons(db, staff) : [],
+      bulk ? listEmailTemplates(db, staff) : [],
     ]);
     return { filters, list, options, reasons, templates: templates.map((t) => ({ id: t.id, name: t.name })), error: null };
   } catch (error) {
@@ -64,9 +71,10 @@ const plural = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "applica
  * the list's filters match (up to BULK_LIMIT). Each action is one transaction.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, "applications.view");
   const formData = await request.formData();
   const values = formValues(formData);
+  authorize(staff, actionPermission(access, values.intent));
   const applicationIds = formData.getAll("applicationIds").filter((value): value is string => typeof value === "string");
   const selection = parseForm(BulkSelectionSchema, { ...values, applicationIds });
   if (!selection.success) return data({ errors: selection.errors as FieldErrors, done: null }, { status: 400 });
@@ -127,6 +135,8 @@ const APPLICATION_COLUMNS = [
 
 export default function ApplicationsList({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, list, options, reasons, templates, error } = loaderData;
+  // The bulk actions are for the roles that decide (decision 096).
+  const bulk = useCan()("applications.decide");
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
@@ -290,43 +300,47 @@ export default function ApplicationsList({ loaderData, actionData }: Route.Compo
                 {filters.q ? <input type="hidden" name="q" value={filters.q} /> : null}
               </>
             ) : null}
-            <BulkApplicationsBar
-              selected={selected}
-              onPage={rows.length}
-              total={list.total}
-              totalExact={!list.totalCapped}
-              allMatching={allMatching}
-              hydrated={hydrated}
-              onSelectAll={(on) => {
-                setAllMatching(false);
-                setTicked(on ? new Set(rows.map((row) => row.id)) : new Set());
-              }}
-              onSelectAllMatching={(on) => {
-                setAllMatching(on);
-                setTicked(new Set(rows.map((row) => row.id)));
-              }}
-              stages={filters.jobId ? options.stages : []}
-              reasons={reasons}
-              templates={templates}
-              errors={clientErrors ?? (navigation.state === "idle" ? (actionData?.errors ?? null) : null)}
-              busy={navigation.state === "submitting"}
-            />
+            {bulk ? (
+              <BulkApplicationsBar
+                selected={selected}
+                onPage={rows.length}
+                total={list.total}
+                totalExact={!list.totalCapped}
+                allMatching={allMatching}
+                hydrated={hydrated}
+                onSelectAll={(on) => {
+                  setAllMatching(false);
+                  setTicked(on ? new Set(rows.map((row) => row.id)) : new Set());
+                }}
+                onSelectAllMatching={(on) => {
+                  setAllMatching(on);
+                  setTicked(new Set(rows.map((row) => row.id)));
+                }}
+                stages={filters.jobId ? options.stages : []}
+                reasons={reasons}
+                templates={templates}
+                errors={clientErrors ?? (navigation.state === "idle" ? (actionData?.errors ?? null) : null)}
+                busy={navigation.state === "submitting"}
+              />
+            ) : null}
             <DataTable
               columns={APPLICATION_COLUMNS}
               rows={list.rows.map((row, index) => ({
                 key: row.id,
                 cells: [
                   <div className="flex items-start gap-3">
-                    <input
-                      type="checkbox"
-                      name="applicationIds"
-                      value={row.id}
-                      checked={allMatching || ticked.has(row.id)}
-                      onChange={() => {}}
-                      onClick={(event) => tick(index, event.currentTarget.checked, event)}
-                      aria-label={`Select ${row.candidateName}'s application`}
-                      className="row-checkbox"
-                    />
+                    {bulk ? (
+                      <input
+                        type="checkbox"
+                        name="applicationIds"
+                        value={row.id}
+                        checked={allMatching || ticked.has(row.id)}
+                        onChange={() => {}}
+                        onClick={(event) => tick(index, event.currentTarget.checked, event)}
+                        aria-label={`Select ${row.candidateName}'s application`}
+                        className="row-checkbox"
+                      />
+                    ) : null}
                     <div className="min-w-0">
                       <p className="font-semibold text-slate-900">{row.candidateName}</p>
                       <p className="break-all text-xs text-slate-500">{row.candidateEmail}</p>

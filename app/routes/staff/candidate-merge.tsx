@@ -18,6 +18,10 @@ import { getCandidate } from "~/server/candidates/queries.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { redirectWithNotice } from "~/server/platform/notice.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "candidates.manage", action: "candidates.manage" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = () => pageMeta("Merge candidates", "Merge two candidates who are one person.");
 
@@ -26,7 +30,7 @@ export const meta: Route.MetaFunction = () => pageMeta("Merge candidates", "Merg
  * candidate whose page it is stays; the other's applications move to them and the other is removed.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const keepId = idParam(params.candidateId, "Candidate not found");
   const mergeId = parseQuery(MergeCandidatesQuerySchema, request.url).with;
   if (!mergeId || mergeId.toLowerCase() === keepId.toLowerCase()) throw data("Candidate not found", { status: 404 });
@@ -47,7 +51,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.action);
   const keepId = idParam(params.candidateId, "Candidate not found");
   const parsed = parseForm(MergeCandidatesSchema, formValues(await request.formData()));
   if (!parsed.success) return data({ errors: parsed.errors }, { status: 400 });

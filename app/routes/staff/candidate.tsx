@@ -24,6 +24,10 @@ import { CvList } from "~/features/candidate-cvs/cv-list";
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { redirectWithNotice } from "~/server/platform/notice.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "candidates.manage", action: "candidates.manage" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? data.candidate.name : "Candidate", "A candidate's profile and applications.");
 
@@ -34,7 +38,7 @@ const REASON_TEXT: Record<DuplicateReason, string> = {
 };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const db = appDatabase();
   const candidateId = idParam(params.candidateId, CANDIDATE_NOT_FOUND);
   const [candidate, duplicates, history, cvs, tagSuggestions] = await Promise.all([
@@ -74,7 +78,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * Tags panel's "Add tag" and each tag's remove button (decision 084).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.action);
   const candidateId = idParam(params.candidateId, CANDIDATE_NOT_FOUND);
   const values = formValues(await request.formData());
   const db = appDatabase();

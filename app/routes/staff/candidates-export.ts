@@ -7,6 +7,10 @@ import { candidatesCsvChunks, candidatesCsvFileName } from "~/server/candidates/
 import { candidateFiltersOf } from "~/server/candidates/queries.server";
 import { requestTimeZone } from "~/server/platform/time-zone.server";
 import { appDatabase } from "~/server/platform/db.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "candidates.manage" } as const satisfies RouteAccess;
 
 /**
  * /candidates/export.csv?q=&source=&tag=&job=…: every candidate the list shows with these filters, as a CSV
@@ -14,7 +18,7 @@ import { appDatabase } from "~/server/platform/db.server";
  * failed (the browser says so), never as a file that looks complete.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   // The list's own query and reading of it: the file holds what the list shows, every page of it.
   const filters = candidateFiltersOf(shownCandidateFilters(parseQuery(CandidateFiltersQuerySchema, request.url)), requestTimeZone(request));
   const chunks = candidatesCsvChunks(appDatabase(), staff, filters);

@@ -17,12 +17,16 @@ import { getCandidateImport, importCandidates } from "~/server/candidates/import
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { redirectWithNotice } from "~/server/platform/notice.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "candidates.manage", action: "candidates.manage" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? `Import preview: ${data.fileName}` : "Import preview", "The rows of a CSV import.");
 
 /** The preview of an upload (decision 085): every row with its values and errors, 100 a page, and the import's confirmation. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const importId = idParam(params.importId, "Import not found");
   const query = parseQuery(CandidateImportQuerySchema, request.url);
   const found = await getCandidateImport(appDatabase(), staff, importId, { page: query.page, errorsOnly: query.show === "errors" });
@@ -49,7 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** "Import N candidates": every row written in one transaction, or none. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.action);
   const importId = idParam(params.importId, "Import not found");
   const values = formValues(await request.formData());
   if (values.intent !== "import") return data({ error: "Unknown action" }, { status: 400 });

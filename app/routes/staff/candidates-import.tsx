@@ -10,17 +10,21 @@ import { requireStaff } from "~/server/accounts/session.server";
 import { previewCandidateImport } from "~/server/candidates/import.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "candidates.manage", action: "candidates.manage" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = () => pageMeta("Import candidates", "Import candidates from a CSV file.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, access.loader);
   return null;
 }
 
 /** The upload: the file is read and checked, its rows kept for the preview; nothing is imported yet (decision 085). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.action);
   const form = await request.formData();
   const file = form.get("file");
   if (!(file instanceof File) || (file.size === 0 && !file.name)) return data({ errors: { file: IMPORT_MESSAGES.noFile } }, { status: 400 });

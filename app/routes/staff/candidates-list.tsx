@@ -30,6 +30,10 @@ import { redirectWithNotice } from "~/server/platform/notice.server";
 import { requestTimeZone } from "~/server/platform/time-zone.server";
 import { type ShownCandidateFilters, shownCandidateFilters } from "~/lib/candidate-filters";
 import { SearchMatchNote } from "~/features/candidate-search/search-match-note";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "candidates.manage", action: "candidates.manage" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = () => pageMeta("Candidates", "Everyone who applied to your company's jobs.");
 
@@ -40,7 +44,7 @@ function placeOf(query: CandidatesQuery) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const query = parseQuery(CandidatesQuerySchema, request.url);
   const filters = shownCandidateFilters(query);
   const db = appDatabase();
@@ -60,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** "Add tag" and "Remove tag" for the candidates ticked on the page; back to the same page with a notice. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.action);
   const form = await request.formData();
   const ids = form.getAll("candidateIds").filter((value) => typeof value === "string");
   const parsed = parseForm(BulkTagSchema, { ...formValues(form), candidateIds: ids });

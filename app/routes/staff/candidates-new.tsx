@@ -20,11 +20,15 @@ import { addCandidate } from "~/server/candidates/candidates.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { redirectWithNotice } from "~/server/platform/notice.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "candidates.manage", action: "candidates.manage" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = () => pageMeta("Add candidate", "Add a candidate you found yourself.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const query = parseQuery(AddCandidateQuerySchema, request.url);
   const { job, stages } = await getApplicationFilterChoices(appDatabase(), staff, query.job);
   return {
@@ -38,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const MAX_LENGTHS = maxLengthsOf(AddCandidateSchema);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.action);
   // The CV, if one was chosen, streamed to a temporary file and checked by its bytes (decision 083).
   let form: FormWithCv;
   try {

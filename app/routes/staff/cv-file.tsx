@@ -7,6 +7,10 @@ import { getCvFile } from "~/server/cvs/queries.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { FileNotFoundError, fileStorage } from "~/server/storage/storage.server";
 import { downloadHeaders, pdfPreviewHeaders } from "~/server/storage/upload.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "applications.view" } as const satisfies RouteAccess;
 
 /**
  * One CV of a candidate of the staff member's company (decision 083): a download (an attachment,
@@ -14,7 +18,7 @@ import { downloadHeaders, pdfPreviewHeaders } from "~/server/storage/upload.serv
  * sandboxed frame. Anything else, another company's included, is a 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const file = await getCvFile(appDatabase(), staff, idParam(params.candidateId, "CV not found"), idParam(params.cvId, "CV not found"));
   if (!file) throw data("CV not found", { status: 404 });
   const preview = new URL(request.url).searchParams.has("preview") && file.kind === "pdf";

@@ -14,11 +14,15 @@ import { GettingStarted } from "~/features/dashboard/getting-started";
 import { getDashboardStats, getGettingStarted } from "~/server/dashboard/queries.server";
 import { requestTimeZone, startOfDayInTimeZone } from "~/server/platform/time-zone.server";
 import { TZ_COOKIE } from "~/lib/time-zone-cookie";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "workspace.use" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = () => pageMeta("Dashboard", "Your hiring at a glance.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const timeZone = requestTimeZone(request);
   const db = appDatabase();
   const [stats, activity, steps] = await Promise.all([

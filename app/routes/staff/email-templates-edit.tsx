@@ -12,11 +12,15 @@ import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { redirectWithNotice } from "~/server/platform/notice.server";
 import { getEmailTemplate, updateEmailTemplate } from "~/server/mail/email-templates.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "templates.manage", action: "templates.manage" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? `Edit ${data.template.name}` : "Edit email template", "Edit an email template.");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const template = await getEmailTemplate(appDatabase(), staff, idParam(params.templateId, "Email template not found"));
   if (!template) throw data("Email template not found", { status: 404 });
   return { template };
@@ -25,7 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const TEMPLATE_MAX_LENGTHS = maxLengthsOf(EmailTemplateSchema);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.action);
   const templateId = idParam(params.templateId, "Email template not found");
   const values = formValues(await request.formData());
   const parsed = parseForm(EmailTemplateSchema, values);

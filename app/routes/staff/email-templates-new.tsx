@@ -9,18 +9,22 @@ import { requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { redirectWithNotice } from "~/server/platform/notice.server";
 import { createEmailTemplate } from "~/server/mail/email-templates.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "templates.manage", action: "templates.manage" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = () => pageMeta("New email template", "Create an email template.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, access.loader);
   return null;
 }
 
 const TEMPLATE_MAX_LENGTHS = maxLengthsOf(EmailTemplateSchema);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.action);
   const values = formValues(await request.formData());
   const parsed = parseForm(EmailTemplateSchema, values);
   if (!parsed.success) return data({ errors: parsed.errors, values: echoFormValues(values, TEMPLATE_MAX_LENGTHS) }, { status: 400 });

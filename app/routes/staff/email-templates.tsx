@@ -13,11 +13,15 @@ import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { redirectWithNotice } from "~/server/platform/notice.server";
 import { deleteEmailTemplate, listEmailTemplates } from "~/server/mail/email-templates.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "templates.manage", action: "templates.manage" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = () => pageMeta("Email Templates", "Your company's email templates.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   try {
     const templates = await listEmailTemplates(appDatabase(), staff);
     return {
@@ -31,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.action);
   const values = formValues(await request.formData());
   if (values.intent !== "delete") return data({ error: "Unknown request." }, { status: 400 });
   const parsed = parseForm(DeleteTemplateSchema, values);

@@ -14,6 +14,10 @@ import { parseQuery } from "~/schemas/query";
 import { requireStaff } from "~/server/accounts/session.server";
 import { rankApplicantsByMatch } from "~/server/candidates/matching.server";
 import { appDatabase } from "~/server/platform/db.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "jobs.view" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? `Ranked by match: ${data.job.title}` : "Ranked by match", "A job's applicants ranked by how well they cover its requirements.");
 
@@ -22,7 +26,7 @@ export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? `Ranked by
  * requirement terms their CV and answers contain, each with the terms matched and missing.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const { page } = parseQuery(JobMatchQuerySchema, request.url);
   const ranking = await rankApplicantsByMatch(appDatabase(), staff, idParam(params.jobId, "Job not found"), page);
   if (!ranking) throw data("Job not found", { status: 404 });

@@ -2,6 +2,7 @@ import { data, Link, useActionData } from "react-router";
 import type { Route } from "./+types/jobs-edit";
 import { idParam } from "~/lib/id-param";
 import { Badge, jobStatusTone } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
 import { JobStatusActions } from "~/features/job-status/job-status-actions";
 import { JobForm } from "~/features/job-form/job-form";
 import { pageMeta } from "~/lib/meta";
@@ -15,11 +16,15 @@ import { redirectWithNotice } from "~/server/platform/notice.server";
 import { updateJob } from "~/server/jobs/jobs.server";
 import { listEmailTemplates } from "~/server/mail/email-templates.server";
 import { handleJobFormPost } from "./job-form-action.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "jobs.manage", action: "jobs.manage" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? `Edit ${data.title}` : "Edit job", "Edit a job posting.");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const job = await getStaffJob(appDatabase(), staff, idParam(params.id, "Job not found"));
   if (!job) throw data("Job not found", { status: 404 });
   const state: JobFormState = {
@@ -58,7 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.action);
   const jobId = idParam(params.id, "Job not found");
   return handleJobFormPost(
     request,
@@ -108,6 +113,9 @@ export default function EditJob({ loaderData }: Route.ComponentProps) {
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <JobStatusActions id={id} status={status} redirectTo={`/manage/jobs/${id}/edit`} />
+          <ButtonLink to={`/manage/jobs/${id}/team`} variant="secondary">
+            Hiring team
+          </ButtonLink>
         </div>
       </section>
       <div className="mt-6">

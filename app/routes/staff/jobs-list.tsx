@@ -16,11 +16,16 @@ import { requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { listStaffJobs } from "~/server/jobs/queries.server";
 import { jobTypeLabel, remoteTypeLabel } from "~/lib/job-labels";
+import type { RouteAccess } from "~/lib/permissions";
+import { useCan } from "~/lib/use-can";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "jobs.view" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = () => pageMeta("Jobs", "Your company's job postings.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const { q, status, after, before } = parseQuery(JobsQuerySchema, request.url);
   const page = await listStaffJobs(appDatabase(), staff, { q, status, after: before ? undefined : after, before });
   return {
@@ -42,6 +47,7 @@ const JOB_COLUMNS = [
 
 export default function JobsList({ loaderData }: Route.ComponentProps) {
   const { jobs, q, status, next, previous } = loaderData;
+  const can = useCan();
   /** The list with the same search, after or before a job (null: no such page). */
   const pageHref = (key: "after" | "before", cursor: PageCursor | null) => {
     if (!cursor) return null;
@@ -59,7 +65,7 @@ export default function JobsList({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Jobs</h1>
-        <ButtonLink to="/manage/jobs/new">Post New Job</ButtonLink>
+        {can("jobs.manage") ? <ButtonLink to="/manage/jobs/new">Post New Job</ButtonLink> : null}
       </div>
 
       <Form method="get" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" onChange={(e) => submit(e.currentTarget, { replace: true })}>
@@ -110,9 +116,11 @@ export default function JobsList({ loaderData }: Route.ComponentProps) {
                   <RowLink to={`/manage/jobs/${job.id}`} className="font-semibold text-brand-600 hover:text-brand-700">
                     Manage Pipeline
                   </RowLink>
-                  <RowLink to={`/manage/jobs/${job.id}/edit`} className="font-semibold text-slate-600 hover:text-slate-900" aria-label={`Edit ${job.title}`}>
-                    Edit
-                  </RowLink>
+                  {can("jobs.manage") ? (
+                    <RowLink to={`/manage/jobs/${job.id}/edit`} className="font-semibold text-slate-600 hover:text-slate-900" aria-label={`Edit ${job.title}`}>
+                      Edit
+                    </RowLink>
+                  ) : null}
                   {/* A draft or closed job has no live page (404, 410): its preview shows what it would be. */}
                   {job.status === "published" ? (
                     <a href={`${job.href}/apply`} target="_blank" rel="noopener noreferrer" className="font-semibold text-slate-600 hover:text-slate-900">

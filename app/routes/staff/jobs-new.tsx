@@ -9,18 +9,22 @@ import { redirectWithNotice } from "~/server/platform/notice.server";
 import { createJob } from "~/server/jobs/jobs.server";
 import { listEmailTemplates } from "~/server/mail/email-templates.server";
 import { handleJobFormPost } from "./job-form-action.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "jobs.manage", action: "jobs.manage" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = () => pageMeta("Create New Job", "Post a new job with its application form and hiring pipeline.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   // The stages' automatic emails choose among the company's templates (decision 095).
   const templates = await listEmailTemplates(appDatabase(), staff);
   return { templates: templates.map((template) => ({ id: template.id, name: template.name })) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.action);
   return handleJobFormPost(
     request,
     async (input, intent) => {

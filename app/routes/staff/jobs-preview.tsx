@@ -10,6 +10,10 @@ import { appDatabase } from "~/server/platform/db.server";
 import { getStaffJobPreview } from "~/server/jobs/queries.server";
 import { JobDetails } from "../job-board/job-details";
 import { jobSummary } from "../job-board/job-summary.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "jobs.view" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta(data ? `Preview: ${data.page.job.title}` : "Preview", "How the job page will look on the public job board."),
@@ -19,7 +23,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 /** A job of the company as its public page shows it, whatever its status: a draft can be seen before it is published. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const job = await getStaffJobPreview(appDatabase(), staff, idParam(params.id, "Job not found"));
   if (!job) throw data("Job not found", { status: 404 });
   return {

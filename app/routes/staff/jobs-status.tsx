@@ -8,6 +8,10 @@ import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { type NoticeCode, redirectWithNotice } from "~/server/platform/notice.server";
 import { setJobStatus } from "~/server/jobs/jobs.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "jobs.manage", action: "jobs.manage" } as const satisfies RouteAccess;
 
 /** What the page says after a change: publishing a closed job reopens it. */
 function statusNotice(from: JobStatus, to: JobStatus): NoticeCode {
@@ -17,7 +21,7 @@ function statusNotice(from: JobStatus, to: JobStatus): NoticeCode {
 
 /** Publish, draft or close a job; answers a redirect back to the page the form was on, with a notice. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.action);
   const jobId = idParam(params.id, "Job not found");
   const values = formValues(await request.formData());
   const parsed = parseForm(JobStatusSchema, values);
@@ -38,6 +42,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 /** Nothing to show here: a signed-in visitor goes to the job's edit page. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, access.loader);
   return redirect(`/manage/jobs/${idParam(params.id, "Job not found")}/edit`);
 }

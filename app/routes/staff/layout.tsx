@@ -8,22 +8,29 @@ import { VerifyEmailBanner } from "~/features/settings/verify-email-banner";
 import { displayNameOf, roleLabel } from "~/lib/role-label";
 import { requireStaff } from "~/server/accounts/session.server";
 import { takeNotice } from "~/server/platform/notice.server";
+import { can, type Permission, type RouteAccess } from "~/lib/permissions";
 
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "workspace.use" } as const satisfies RouteAccess;
+
+/** The staff navigation; each member sees the pages their role opens (decision 096). */
 const NAV = [
-  { to: "/dashboard", label: "Dashboard" },
-  { to: "/manage/jobs", label: "Jobs" },
-  { to: "/candidates", label: "Candidates" },
-  { to: "/applications", label: "Applications" },
-  { to: "/email-templates", label: "Email Templates" },
-  { to: "/settings", label: "Settings" },
-] as const;
+  { to: "/dashboard", label: "Dashboard", permission: "workspace.use" },
+  { to: "/manage/jobs", label: "Jobs", permission: "jobs.view" },
+  { to: "/candidates", label: "Candidates", permission: "candidates.manage" },
+  { to: "/applications", label: "Applications", permission: "applications.view" },
+  { to: "/email-templates", label: "Email Templates", permission: "templates.manage" },
+  { to: "/settings", label: "Settings", permission: "workspace.use" },
+] as const satisfies readonly { to: string; label: string; permission: Permission }[];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   return {
     // Spec: the full name, or the role when there is none; the role as Settings names it (Owner / Recruiter).
     displayName: displayNameOf(staff),
-    role: roleLabel(staff.isOwner),
+    role: roleLabel(staff),
+    /** The role itself, for `useCan` in the pages below. */
+    roleKey: staff.role,
     hasName: Boolean(staff.fullName?.trim()),
     email: staff.email,
     companyName: staff.companyName,
@@ -42,7 +49,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
     setMenuOpen(false);
   }
 
-  const links = NAV.map((item) => (
+  const links = NAV.filter((item) => can(loaderData.roleKey, item.permission)).map((item) => (
     <NavLink
       key={item.to}
       to={item.to}

@@ -17,6 +17,11 @@ import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { CARDS_PER_MORE, CARDS_PER_PAGE, getPipelineBoard } from "~/server/applications/pipeline-queries.server";
 import { moveApplication } from "~/server/applications/pipeline.server";
+import type { RouteAccess } from "~/lib/permissions";
+import { useCan } from "~/lib/use-can";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "jobs.view", action: "applications.decide" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta(data ? `${data.job.title} pipeline` : "Pipeline", "Move candidates through the hiring pipeline.");
@@ -36,7 +41,7 @@ function inactiveShown(pages: number): number {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const rejectedPages = parseQuery(PipelineQuerySchema, request.url).rejected;
   const board = await getPipelineBoard(
     appDatabase(),
@@ -56,7 +61,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.action);
   const jobId = idParam(params.jobId, "Job not found");
   const parsed = parseForm(MoveApplicationSchema, formValues(await request.formData()));
   if (!parsed.success) {
@@ -85,6 +90,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 export default function Pipeline({ loaderData }: Route.ComponentProps) {
   const { job, columns, total, inactive, rejectedPages } = loaderData;
   const location = useLocation();
+  const can = useCan();
   const showMoreHref = (stageId: string) => {
     const params = new URLSearchParams(location.search);
     params.append("more", stageId);
@@ -113,13 +119,18 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-sm text-slate-600" data-testid="pipeline-total">
             {total} total {total === 1 ? "application" : "applications"}
           </p>
-          {/* Issue 13: the job's Edit and status controls on its pipeline, coming back here. */}
-          <div className="mt-3 flex flex-wrap items-center gap-2" role="group" aria-label="Job">
-            <ButtonLink to={`/manage/jobs/${job.id}/edit`} variant="secondary">
-              Edit job
-            </ButtonLink>
-            <JobStatusActions id={job.id} status={job.status} redirectTo={`/manage/jobs/${job.id}`} />
-          </div>
+          {/* Issue 13: the job's Edit, hiring team and status controls on its pipeline, coming back here (for the roles that manage jobs). */}
+          {can("jobs.manage") ? (
+            <div className="mt-3 flex flex-wrap items-center gap-2" role="group" aria-label="Job">
+              <ButtonLink to={`/manage/jobs/${job.id}/edit`} variant="secondary">
+                Edit job
+              </ButtonLink>
+              <ButtonLink to={`/manage/jobs/${job.id}/team`} variant="secondary">
+                Hiring team
+              </ButtonLink>
+              <JobStatusActions id={job.id} status={job.status} redirectTo={`/manage/jobs/${job.id}`} />
+            </div>
+          ) : null}
         </div>
         {/* Issue 12: adds a candidate by hand (no email to them, the history names who added them), where the spec linked to the public form. */}
         <div className="flex flex-wrap gap-2">
@@ -138,7 +149,7 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
           <ButtonLink to={`/manage/jobs/${job.id}/match`} variant="secondary">
             Sort by match
           </ButtonLink>
-          <ButtonLink to={`/candidates/new?${new URLSearchParams({ job: job.id })}`}>Add Candidate</ButtonLink>
+          {can("candidates.manage") ? <ButtonLink to={`/candidates/new?${new URLSearchParams({ job: job.id })}`}>Add Candidate</ButtonLink> : null}
         </div>
       </div>
       <div className="mt-6">

@@ -33,4 +33,5 @@ export const staffRoutes = [
   route("manage/jobs/:id/edit", "routes/staff/jobs-edit.tsx"),
   route("manage/jobs/:id/status", "routes/staff/jobs-status.tsx"),
   route("manage/jobs/:id/preview", "routes/staff/jobs-preview.tsx"),
+  route("manage/jobs/:id/team", "routes/staff/jobs-team.tsx"),
 ];

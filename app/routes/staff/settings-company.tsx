@@ -9,6 +9,10 @@ import { requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { getSettings, updateCompanySettings } from "~/server/settings/settings.server";
 import { settingsInvalid, settingsRefused, settingsSaved, unknownSettingsIntent } from "./settings-action.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "company.manage", action: "company.manage" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = () => pageMeta("Company settings", "Your company's name and website, shown on your job postings.");
 
@@ -16,14 +20,14 @@ export const meta: Route.MetaFunction = () => pageMeta("Company settings", "Your
 const ECHO_LIMITS = maxLengthsOf(CompanySettingsSchema);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const settings = await getSettings(appDatabase(), staff);
   return { company: { name: settings.companyName, website: settings.website ?? "", isOwner: settings.isOwner } };
 }
 
 /** Saves the company's name and website; the service refuses anyone but the owner (403 on the form). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.action);
   const values = formValues(await request.formData());
   if (values.intent !== "company") unknownSettingsIntent();
   const parsed = parseForm(CompanySettingsSchema, values);

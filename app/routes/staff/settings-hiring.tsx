@@ -17,11 +17,15 @@ import {
 } from "~/server/applications/rejection-reasons.server";
 import { isCompanyOwner } from "~/server/team/team.server";
 import { settingsInvalid, settingsSaved, unknownSettingsIntent } from "./settings-action.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "company.manage", action: "company.manage" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = () => pageMeta("Hiring settings", "The reasons your team gives when rejecting an application.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const db = appDatabase();
   const [isOwner, reasons] = await Promise.all([isCompanyOwner(db, staff), listRejectionReasons(db, staff)]);
   return { hiring: { isOwner, reasons } };
@@ -41,7 +45,7 @@ const NOTICE: Record<string, NoticeCode> = {
 
 /** Add, rename, reorder or remove a rejection reason: the owner's (the services refuse anyone else). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.action);
   const values = formValues(await request.formData());
   if (!values.intent || !Object.hasOwn(NOTICE, values.intent)) unknownSettingsIntent();
   const parsed = parseForm(RejectionReasonActionSchema, values);

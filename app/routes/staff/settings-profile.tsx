@@ -10,6 +10,10 @@ import { requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { getSettings, updateProfileSettings } from "~/server/settings/settings.server";
 import { settingsInvalid, settingsRefused, settingsSaved, unknownSettingsIntent } from "./settings-action.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "workspace.use", action: "workspace.use" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = () => pageMeta("Settings", "Your profile: your name, your role and email notifications.");
 
@@ -17,16 +21,16 @@ export const meta: Route.MetaFunction = () => pageMeta("Settings", "Your profile
 const ECHO_LIMITS = maxLengthsOf(ProfileSettingsSchema);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const settings = await getSettings(appDatabase(), staff);
   return {
-    profile: { email: staff.email, fullName: settings.fullName ?? "", role: roleLabel(settings.isOwner), emailNotifications: settings.emailNotifications },
+    profile: { email: staff.email, fullName: settings.fullName ?? "", role: roleLabel({ isOwner: settings.isOwner, role: staff.role }), emailNotifications: settings.emailNotifications },
   };
 }
 
 /** Saves the full name and the notification preference (the spec's Save); nothing else is done here. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.action);
   const values = formValues(await request.formData());
   if (values.intent !== "profile") unknownSettingsIntent();
   const parsed = parseForm(ProfileSettingsSchema, values);

@@ -18,6 +18,10 @@ import type { NoticeCode } from "~/server/platform/notice.server";
 import { changePassword } from "~/server/accounts/passwords.server";
 import { confirmTwoFactorEnrolment, disableTwoFactor, getAccountSecurity, listSessions, revokeSession, type SignOutScope, signOutSessions, startTwoFactorEnrolment } from "~/server/accounts/security.server";
 import { limitPasswordAttempts, settingsInvalid, settingsRefused, settingsSaved, unknownSettingsIntent } from "./settings-action.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "workspace.use", action: "workspace.use" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = () => pageMeta("Security settings", "Your password, two-factor authentication and signed-in devices.");
 
@@ -25,7 +29,7 @@ export const meta: Route.MetaFunction = () => pageMeta("Security settings", "You
 export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const db = appDatabase();
   const [security, sessions] = await Promise.all([getAccountSecurity(db, staff.userId), listSessions(db, staff)]);
   return {
@@ -49,7 +53,7 @@ const done = (notice: NoticeCode, cookies?: string[]) => settingsSaved(SETTINGS_
 
 /** The password, two-factor authentication and sessions; the other sections' intents are refused. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.action);
   const values = formValues(await request.formData());
   const db = appDatabase();
   const headers = authHeaders(request, context);

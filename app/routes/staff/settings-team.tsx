@@ -7,7 +7,7 @@ import { actionOrLoaderHeaders } from "~/lib/route-headers";
 import { SETTINGS_PATHS } from "~/lib/settings-paths";
 import { isUuid } from "~/schemas/id";
 import { formValues, parseForm } from "~/schemas/parse-form";
-import { InviteMemberSchema } from "~/schemas/team";
+import { ChangeRoleSchema, InviteMemberSchema } from "~/schemas/team";
 import { requireStaff } from "~/server/accounts/session.server";
 import { config } from "~/server/platform/config.server";
 import { appDatabase } from "~/server/platform/db.server";
@@ -15,8 +15,12 @@ import { appMailer } from "~/server/mail/mailer.server";
 import type { NoticeCode } from "~/server/platform/notice.server";
 import { clientIpContext } from "~/server/platform/request-context.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/platform/rate-limit.server";
-import { inviteMember, listTeam, removeMember, revokeInvitation } from "~/server/team/team.server";
+import { changeMemberRole, inviteMember, listTeam, removeMember, revokeInvitation } from "~/server/team/team.server";
 import { settingsInvalid, settingsRefused, settingsSaved, unknownSettingsIntent } from "./settings-action.server";
+import type { RouteAccess } from "~/lib/permissions";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "company.manage", action: "company.manage" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = () => pageMeta("Team settings", "The colleagues who hire with you, and your invitations.");
 
@@ -27,22 +31,23 @@ export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 const ECHO_LIMITS = maxLengthsOf(InviteMemberSchema);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.loader);
   const team = await listTeam(appDatabase(), staff);
   return {
     team: {
       isOwner: team.isOwner,
-      members: team.members.map((m) => ({ userId: m.userId, email: m.email, fullName: m.fullName, owner: m.owner, you: m.userId === staff.userId })),
-      invitations: team.invitations.map((i) => ({ id: i.id, email: i.email, expiresAt: i.expiresAt.toISOString(), expired: i.expired })),
+      canManage: team.canManage,
+      members: team.members.map((m) => ({ userId: m.userId, email: m.email, fullName: m.fullName, role: m.role, owner: m.owner, you: m.userId === staff.userId })),
+      invitations: team.invitations.map((i) => ({ id: i.id, email: i.email, role: i.role, expiresAt: i.expiresAt.toISOString(), expired: i.expired })),
     },
   };
 }
 
 const done = (notice: NoticeCode) => settingsSaved(SETTINGS_PATHS.team, notice);
 
-/** Invite, revoke an invitation, remove a member: the owner's (the services refuse anyone else); the other sections' intents are refused. */
+/** Invite, revoke an invitation, change a role, remove a member: an admin's (decision 096); the other sections' intents are refused. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(request, context);
+  const staff = await requireStaff(request, context, access.action);
   const values = formValues(await request.formData());
   const db = appDatabase();
 
@@ -60,6 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!isUuid(values.invitationId)) throw data("Invitation not found", { status: 404 });
         await revokeInvitation(db, staff, values.invitationId);
         return done("invitation-revoked");
+      }
+      case "change-role": {
+        const parsed = parseForm(ChangeRoleSchema, values);
+        if (!parsed.success) return settingsInvalid("team", parsed.errors, echoFormValues(values, ECHO_LIMITS));
+        await changeMemberRole(db, staff, parsed.data.memberId, parsed.data.role);
+        return done("role-changed");
       }
       case "remove-member": {
         await removeMember(db, staff, values.memberId ?? "");

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { can, type Permission, type Role } from "~/lib/permissions";
 import { companies, profiles, session, user } from "../../../db/schema";
 import { appDatabase, type Database } from "../platform/db.server";
 import { responseCookiesContext } from "../platform/request-context.server";
@@ -19,7 +20,8 @@ export interface Staff extends Actor {
   /** Whether the email address was confirmed (the layout shows a reminder until it is). */
   emailVerified?: boolean;
   fullName: string | null;
-  role: "recruiter";
+  /** What they may do, and which jobs and applications they see (app/lib/permissions.ts, decision 096). */
+  role: Role;
   /** Whether they signed the company up (`companies.created_by`, decision 032): its owner. */
   isOwner: boolean;
   companyName: string;
@@ -169,15 +171,25 @@ export function cookieValue(header: string, name: string): string | undefined {
 }
 
 /**
- * The guard of every staff loader and action: the signed-in staff member, or a redirect
- * to /login that brings them back here afterwards.
+ * The guard of every staff loader and action: the signed-in staff member whose role has the
+ * permission (app/lib/permissions.ts), a 403 for one whose role has not, or a redirect to /login
+ * that brings a visitor back here afterwards.
  */
-export async function requireStaff(request: Request, context: Readonly<RouterContextProvider>): Promise<Staff> {
+export async function requireStaff(request: Request, context: Readonly<RouterContextProvider>, permission: Permission): Promise<Staff> {
   const staff = await getStaff(request, context);
-  if (staff) return staff;
+  if (staff) return authorize(staff, permission);
   const url = new URL(request.url);
   const back = request.method === "GET" ? url.pathname + url.search : url.pathname;
   throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
+}
+
+/** The page a role without the permission meets, in place of the page or the action's answer. */
+export const NO_ACCESS = "Your role does not give you access to this. Ask an admin of your company if you need it.";
+
+/** The staff member, if their role has the permission; otherwise a 403 (an action's intent that needs more than its page). */
+export function authorize(staff: Staff, permission: Permission): Staff {
+  if (can(staff.role, permission)) return staff;
+  throw data(NO_ACCESS, { status: 403 });
 }
 
 /** Appends Set-Cookie headers to a response's headers. */

@@ -78,7 +78,7 @@ export async function registerAccount(
         .values({ name: companyName!, createdBy: userId })
         .returning({ id: companies.id });
       if (!company) throw new Error("The company was not created");
-      await tx.insert(profiles).values({ id: userId, companyId: company.id, role: "recruiter", fullName });
+      await tx.insert(profiles).values({ id: userId, companyId: company.id, role: "admin", fullName });
       await createDefaultEmailTemplates(tx, { userId, companyId: company.id });
       await createDefaultRejectionReasons(tx, { userId, companyId: company.id });
       return { userId, cookies: result.headers.getSetCookie() };

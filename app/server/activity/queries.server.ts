@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { activityEvents, profiles, user } from "../../../db/schema";
 import { type Queryable, queryRows } from "../platform/db.server";
-import { type Actor, owned, ownedSql } from "../platform/tenancy.server";
+import { type Actor, owned, ownedSql, seesApplicationSql, seesJob, seesWholeCompany } from "../platform/tenancy.server";
 
 export interface ActivityItem {
   id: string;
@@ -48,8 +48,14 @@ function toItem(row: Row): ActivityItem {
 
 /** The company's newest events, for the dashboard. */
 export async function listRecentActivity(db: Queryable, actor: Actor, limit = 10): Promise<ActivityItem[]> {
+  // A hiring manager or an interviewer sees the events of the jobs and applications they see (decision 096).
+  const seen = seesWholeCompany(actor)
+    ? undefined
+    : sql`((${activityEvents.subjectType} = 'application' and exists (
+             select 1 from applications a where a.id = ${activityEvents.subjectId} and ${ownedSql("a", actor)} and ${seesApplicationSql("a", actor)}))
+           or (${activityEvents.subjectType} = 'job' and ${seesJob(activityEvents.subjectId, actor)}))`;
   const rows = await selectActivity(db)
-    .where(owned(activityEvents, actor))
+    .where(and(owned(activityEvents, actor), seen))
     .orderBy(desc(activityEvents.createdAt), desc(activityEvents.seq))
     .limit(limit);
   return rows.map(toItem);
@@ -135,6 +141,8 @@ export function describeActivity(item: Pick<ActivityItem, "type" | "data">): str
       return `${d.candidateName}'s status changed from ${d.from} to ${d.to}${d.reason ? ` (${d.reason})` : ""}`;
     case "application_hired":
       return `${d.candidateName} was hired (${d.hiredOn})`;
+    case "application_feedback_requested":
+      return `Feedback on ${d.candidateName} asked of ${((item.data.reviewers as string[] | undefined) ?? []).join(", ")}`;
     case "candidates_merged":
       return `${d.mergedName} (${d.mergedEmail}) was merged into ${d.keptName}`;
     case "job_posted":

@@ -6,7 +6,7 @@ import { templateEmailFor } from "../mail/candidate-emails.server";
 import { type Mailer, mailerFor } from "../mail/mailer.server";
 import { type Database, queryRows, type Transaction, uuidArray } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
-import { type Actor, ownedSql } from "../platform/tenancy.server";
+import { type Actor, ownedSql, seesApplicationSql } from "../platform/tenancy.server";
 import { recordEntryEmails, REJECTION_EMAIL_KIND, STAGE_NOT_IN_JOB } from "./pipeline.server";
 import { findRejectionReason } from "./rejection-reasons.server";
 import { useTag } from "../candidates/tags.server";
@@ -39,7 +39,7 @@ async function lockApplications(tx: Transaction, actor: Actor, ids: readonly str
         from applications a
         join jobs j on j.id = a.job_id
         left join pipeline_stages s on s.id = a.current_pipeline_stage_id
-        where a.id = any(${uuidArray(ids)}) and ${ownedSql("a", actor)}
+        where a.id = any(${uuidArray(ids)}) and ${ownedSql("a", actor)} and ${seesApplicationSql("a", actor)}
         order by a.id
         for update of a`,
   );

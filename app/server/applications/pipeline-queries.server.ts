@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { jobs } from "../../../db/schema";
 import { isUuid } from "~/schemas/id";
 import { isoFromJsonTimestamp, jsonTimestamp, type Queryable, queryRows } from "../platform/db.server";
-import { type Actor, ownedSql } from "../platform/tenancy.server";
+import { type Actor, ownedSql, seesJob } from "../platform/tenancy.server";
 
 /** Cards each column shows at first (kept small: the board's HTML grows with every card). */
 export const CARDS_PER_PAGE = 25;
@@ -132,7 +132,7 @@ export async function getPipelineBoard(
               : sql`null`
           } as inactive
         from ${jobs} j
-        where j.id = ${jobId} and ${ownedSql("j", actor)}`,
+        where j.id = ${jobId} and ${ownedSql("j", actor)} and ${seesJob(sql`j.id`, actor) ?? sql`true`}`,
   );
   if (!job) return null;
   const { stages, cards } = job;

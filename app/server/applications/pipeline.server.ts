@@ -4,7 +4,7 @@ import { type ApplicationStatus } from "~/schemas/application-review";
 import { isUuid } from "~/schemas/id";
 import type { Database, Transaction } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
-import { type Actor, owned } from "../platform/tenancy.server";
+import { type Actor, owned, seesApplication } from "../platform/tenancy.server";
 import { recordActivity } from "../activity/activity.server";
 import { cancelWaitingEmails, templateEmailFor } from "../mail/candidate-emails.server";
 import { type Mailer, mailerFor } from "../mail/mailer.server";
@@ -17,7 +17,7 @@ import { findRejectionReason } from "./rejection-reasons.server";
 export const APPLICATION_NOT_FOUND = "Application not found";
 export const STAGE_NOT_IN_JOB = "That stage is not part of this job's pipeline.";
 
-/** The actor's company's application, locked for the rest of the transaction; 404 otherwise. */
+/** The actor's company's application, one they see, locked for the rest of the transaction; 404 otherwise. */
 async function lockApplication(tx: Transaction, actor: Actor, applicationId: string) {
   if (!isUuid(applicationId)) throw new DomainError("NOT_FOUND", APPLICATION_NOT_FOUND);
   const [row] = await tx
@@ -31,7 +31,7 @@ async function lockApplication(tx: Transaction, actor: Actor, applicationId: str
       hiredOn: applications.hiredOn,
     })
     .from(applications)
-    .where(and(eq(applications.id, applicationId), owned(applications, actor)))
+    .where(and(eq(applications.id, applicationId), owned(applications, actor), seesApplication(applications, actor)))
     .for("update");
   if (!row) throw new DomainError("NOT_FOUND", APPLICATION_NOT_FOUND);
   return row;

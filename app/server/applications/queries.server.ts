@@ -4,7 +4,7 @@ import { type ApplicationStatus } from "~/schemas/application-review";
 import { isUuid } from "~/schemas/id";
 import type { FormField } from "~/schemas/form-field";
 import { type Queryable, queryRows } from "../platform/db.server";
-import { type Actor, owned, ownedSql } from "../platform/tenancy.server";
+import { type Actor, owned, ownedSql, seesApplication, seesJob, seesWholeCompany } from "../platform/tenancy.server";
 import { likePattern } from "../jobs/queries.server";
 import { cursorAt, keysetPage, keysetQuery, type KeysetPosition } from "../platform/keyset.server";
 
@@ -71,9 +71,9 @@ export async function listApplications(db: Queryable, actor: Actor, filters: App
   );
 }
 
-/** The condition of the list's filters and search, in the actor's company. */
+/** The condition of the list's filters and search, among the applications the actor sees. */
 function applicationsMatching(actor: Actor, filters: Omit<ApplicationFilters, "after" | "before">): SQL {
-  const conditions: SQL[] = [owned(applications, actor)];
+  const conditions: (SQL | undefined)[] = [owned(applications, actor), seesApplication(applications, actor)];
   if (filters.jobId && isUuid(filters.jobId)) conditions.push(eq(applications.jobId, filters.jobId));
   if (filters.stageId && isUuid(filters.stageId)) conditions.push(eq(applications.currentPipelineStageId, filters.stageId));
   if (filters.status) conditions.push(eq(applications.status, filters.status));
@@ -123,6 +123,9 @@ function nameContains(q: string): SQL {
  */
 function countedByStages(actor: Actor, filters: ApplicationFilters): SQL<number> | undefined {
   if (filters.q?.trim() || (filters.status && filters.status !== "active")) return undefined;
+  // The counters are per stage: they count a hiring manager's jobs, not an interviewer's few applications.
+  if (actor.role === "interviewer") return undefined;
+  const teamJobs = seesWholeCompany(actor) ? undefined : seesJob(stageCounts.jobId, actor);
   const jobId = filters.jobId && isUuid(filters.jobId) ? filters.jobId : undefined;
   const stageId = filters.stageId && isUuid(filters.stageId) ? filters.stageId : undefined;
   const active = filters.status === "active";
@@ -130,12 +133,14 @@ function countedByStages(actor: Actor, filters: ApplicationFilters): SQL<number>
     owned(stageCounts, actor),
     jobId ? eq(stageCounts.jobId, jobId) : undefined,
     stageId ? eq(stageCounts.stageId, stageId) : undefined,
+    teamJobs,
   );
   const counted = active ? sql`${stageCounts.active}` : sql`${stageCounts.applications}`;
   const stageless = stageId
     ? sql`0`
     : sql`(select count(*) from ${applications} a where a.current_pipeline_stage_id is null and ${ownedSql("a", actor)}
-           ${jobId ? sql`and a.job_id = ${jobId}` : sql``} ${active ? sql`and a.status = 'active'` : sql``})`;
+           ${jobId ? sql`and a.job_id = ${jobId}` : sql``} ${active ? sql`and a.status = 'active'` : sql``}
+           and ${seesJob(sql`a.job_id`, actor) ?? sql`true`})`;
   return sql<number>`((select coalesce(sum(${counted}), 0) from ${stageCounts} where ${counters}) + ${stageless})::int`;
 }
 
@@ -239,7 +244,7 @@ export async function getApplicationFilterChoices(db: Queryable, actor: Actor, j
     db
       .select({ id: jobs.id, title: jobs.title })
       .from(jobs)
-      .where(and(eq(jobs.id, jobId), owned(jobs, actor))),
+      .where(and(eq(jobs.id, jobId), owned(jobs, actor), seesJob(jobs.id, actor))),
     db
       .select({ id: pipelineStages.id, name: pipelineStages.name })
       .from(pipelineStages)
@@ -257,7 +262,7 @@ export const JOB_CHOICES_LIMIT = 20;
  * JOB_CHOICES_LIMIT, and whether there are more: what the applications list's job filter offers.
  */
 export async function findJobChoices(db: Queryable, actor: Actor, q: string) {
-  const conditions: SQL[] = [owned(jobs, actor)];
+  const conditions: (SQL | undefined)[] = [owned(jobs, actor), seesJob(jobs.id, actor)];
   if (q.trim()) conditions.push(ilike(jobs.title, likePattern(q.trim())));
   const rows = await db
     .select({ id: jobs.id, title: jobs.title, status: jobs.status })
@@ -340,7 +345,7 @@ export async function getApplicationDetail(db: Queryable, actor: Actor, applicat
     })
     .from(applications)
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
-    .where(and(eq(applications.id, applicationId), owned(applications, actor)));
+    .where(and(eq(applications.id, applicationId), owned(applications, actor), seesApplication(applications, actor)));
   if (!row) return null;
   const stages = row.stages;
   const formData = row.formData as FormData;

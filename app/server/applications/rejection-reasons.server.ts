@@ -5,7 +5,7 @@ import { REASON_GONE } from "~/schemas/rejection";
 import { type Database, type Queryable, queryRows, uuidArray } from "../platform/db.server";
 import { DomainError, isUniqueViolation } from "../platform/errors.server";
 import { type Actor, owned } from "../platform/tenancy.server";
-import { isCompanyOwner } from "../team/team.server";
+import { requireCompanyAdmin } from "../team/team.server";
 
 /** The reasons every new company starts with (migration 0014 gave them to the companies there were). */
 export const DEFAULT_REJECTION_REASONS = ["Not qualified", "Withdrew", "Hired elsewhere", "Position filled", "Other"] as const;
@@ -16,12 +16,10 @@ export interface RejectionReason {
 }
 
 const DUPLICATE = "There is already a reason with that name.";
-export const REASONS_OWNER_ONLY = "Only the company's owner can change the rejection reasons.";
+export const REASONS_ADMINS_ONLY = "Only an admin of the company can change the rejection reasons.";
 
-/** The company's other settings are its owner's too (decision 090; issue 13's roles will make this the Admin's). */
-async function requireOwner(db: Queryable, actor: Actor): Promise<void> {
-  if (!(await isCompanyOwner(db, actor))) throw new DomainError("FORBIDDEN", REASONS_OWNER_ONLY);
-}
+/** The company's settings are its admins' (decision 096). */
+const requireAdmin = (db: Queryable, actor: Actor) => requireCompanyAdmin(db, actor, REASONS_ADMINS_ONLY);
 
 /** Gives a new company (the actor's, just created) its starter reasons; call it inside sign-up's transaction. */
 export async function createDefaultRejectionReasons(tx: Queryable, actor: Actor): Promise<void> {
@@ -56,7 +54,7 @@ function refuseDuplicate(error: unknown): never {
 /** Adds a reason at the end of the list (the company's owner only, like the company's other settings). */
 export async function addRejectionReason(db: Database, actor: Actor, name: string): Promise<RejectionReason> {
   return db.transaction(async (tx) => {
-    await requireOwner(tx, actor);
+    await requireAdmin(tx, actor);
     const [row] = await tx
       .insert(rejectionReasons)
       .values({
@@ -72,7 +70,7 @@ export async function addRejectionReason(db: Database, actor: Actor, name: strin
 
 export async function renameRejectionReason(db: Database, actor: Actor, id: string, name: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await requireOwner(tx, actor);
+    await requireAdmin(tx, actor);
     const rows = await tx
       .update(rejectionReasons)
       .set({ name })
@@ -86,7 +84,7 @@ export async function renameRejectionReason(db: Database, actor: Actor, id: stri
 /** Removes a reason from the list; applications rejected with it keep its name. */
 export async function deleteRejectionReason(db: Database, actor: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await requireOwner(tx, actor);
+    await requireAdmin(tx, actor);
     const rows = await tx
       .delete(rejectionReasons)
       .where(and(eq(rejectionReasons.id, id), owned(rejectionReasons, actor)))
@@ -98,7 +96,7 @@ export async function deleteRejectionReason(db: Database, actor: Actor, id: stri
 /** Swaps a reason with its neighbour above or below; at either end nothing changes. */
 export async function moveRejectionReason(db: Database, actor: Actor, id: string, direction: "up" | "down"): Promise<void> {
   await db.transaction(async (tx) => {
-    await requireOwner(tx, actor);
+    await requireAdmin(tx, actor);
     // The whole list, locked: two moves at once cannot interleave, and positions are renumbered 0..n-1.
     const rows = await queryRows<{ id: string }>(
       tx,

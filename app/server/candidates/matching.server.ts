@@ -4,7 +4,7 @@ import type { ApplicationStatus } from "~/schemas/application-review";
 import { isUuid } from "~/schemas/id";
 import { matchScore, requirementTerms } from "~/lib/requirement-terms";
 import { type Queryable, queryRows } from "../platform/db.server";
-import { type Actor, owned, ownedSql } from "../platform/tenancy.server";
+import { type Actor, owned, ownedSql, seesJob } from "../platform/tenancy.server";
 
 export const MATCH_PAGE_SIZE = 25;
 
@@ -22,7 +22,7 @@ export async function rankApplicantsByMatch(db: Queryable, actor: Actor, jobId: 
   const [job] = await db
     .select({ id: jobs.id, title: jobs.title, requirements: jobs.requirements })
     .from(jobs)
-    .where(and(eq(jobs.id, jobId), owned(jobs, actor)));
+    .where(and(eq(jobs.id, jobId), owned(jobs, actor), seesJob(jobs.id, actor)));
   if (!job) return null;
   const terms = requirementTerms(job.requirements);
   if (terms.length === 0) return { job: { id: job.id, title: job.title }, terms, rows: [], total: 0, page: 1, pages: 1 };

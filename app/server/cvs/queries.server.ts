@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { cvs, user } from "../../../db/schema";
 import { isUuid } from "~/schemas/id";
 import type { Queryable } from "../platform/db.server";
-import { type Actor, owned } from "../platform/tenancy.server";
+import { type Actor, owned, ownedSql, seesApplicationSql, seesWholeCompany } from "../platform/tenancy.server";
 
 /** The most of a CV's text a candidate page carries; the whole text is in the file. */
 export const CV_PREVIEW_CHARS = 20_000;
@@ -35,12 +35,18 @@ export async function listCandidateCvs(db: Queryable, actor: Actor, candidateId:
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), textLength: row.textLength === null ? null : Number(row.textLength) }));
 }
 
-/** What serving one CV file needs, when it is the actor's company's candidate's; else null. */
+/**
+ * What serving one CV file needs, when it is the actor's company's candidate's and the actor sees
+ * one of the candidate's applications (a hiring manager, an interviewer: decision 096); else null.
+ */
 export async function getCvFile(db: Queryable, actor: Actor, candidateId: string, cvId: string) {
   if (!isUuid(candidateId) || !isUuid(cvId)) return null;
+  const seen = seesWholeCompany(actor)
+    ? undefined
+    : sql`exists (select 1 from applications a where a.candidate_id = ${cvs.candidateId} and ${ownedSql("a", actor)} and ${seesApplicationSql("a", actor)})`;
   const [row] = await db
     .select({ storageKey: cvs.storageKey, fileName: cvs.fileName, kind: cvs.kind, sizeBytes: cvs.sizeBytes })
     .from(cvs)
-    .where(and(eq(cvs.id, cvId), eq(cvs.candidateId, candidateId), owned(cvs, actor)));
+    .where(and(eq(cvs.id, cvId), eq(cvs.candidateId, candidateId), owned(cvs, actor), seen));
   return row ?? null;
 }

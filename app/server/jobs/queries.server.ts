@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { companies, jobs, pipelineStages } from "../../../db/schema";
 import type { JOB_STATUSES } from "~/schemas/job";
 import type { Queryable } from "../platform/db.server";
-import { type Actor, owned, ownedSql } from "../platform/tenancy.server";
+import { type Actor, owned, ownedSql, seesJob } from "../platform/tenancy.server";
 import { keysetPage, keysetQuery, cursorAt, type KeysetPosition } from "../platform/keyset.server";
 import { isUuid } from "~/schemas/id";
 
@@ -24,7 +24,7 @@ export function likePattern(text: string): string {
  * application counts: the sum of each job's stage counters, not a count of its applications.
  */
 export async function listStaffJobs(db: Queryable, actor: Actor, filters: StaffJobFilters) {
-  const conditions: SQL[] = [owned(jobs, actor)];
+  const conditions: (SQL | undefined)[] = [owned(jobs, actor), seesJob(jobs.id, actor)];
   if (filters.status) conditions.push(eq(jobs.status, filters.status));
   const q = filters.q?.trim();
   if (q) {
@@ -79,7 +79,7 @@ export async function getStaffJob(db: Queryable, actor: Actor, jobId: string) {
   const [job] = await db
     .select({ ...JOB_FIELDS, publishedAt: jobs.publishedAt, formSchema: jobs.formSchema })
     .from(jobs)
-    .where(and(eq(jobs.id, jobId), owned(jobs, actor)));
+    .where(and(eq(jobs.id, jobId), owned(jobs, actor), seesJob(jobs.id, actor)));
   if (!job) return null;
   const stages = await db
     .select({
@@ -105,6 +105,6 @@ export async function getStaffJobPreview(db: Queryable, actor: Actor, jobId: str
     .select({ ...JOB_FIELDS, companyName: companies.name, companyWebsite: companies.website })
     .from(jobs)
     .innerJoin(companies, eq(companies.id, jobs.companyId))
-    .where(and(eq(jobs.id, jobId), owned(jobs, actor)));
+    .where(and(eq(jobs.id, jobId), owned(jobs, actor), seesJob(jobs.id, actor)));
   return job ?? null;
 }

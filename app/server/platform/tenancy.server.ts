@@ -7,11 +7,17 @@
  */
 import { type Column, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { companies } from "../../../db/schema";
+import { type Role, ROLE_SCOPE } from "~/lib/permissions";
 
 /** Who acts: a signed-in staff member of one company. Every staff service and query takes it. */
 export interface Actor {
   userId: string;
   companyId: string;
+  /**
+   * Their role (decision 096): which of the company's jobs and applications they see. Signed-in
+   * staff always carry it; an actor without one (a task acting for the company) sees all of them.
+   */
+  role?: Role;
 }
 
 /** A table with a `company_id` column. */
@@ -47,4 +53,46 @@ export function acrossCompanies(table: CompanyOwned, companyIds?: readonly strin
 /** Whether a row already read (with its `companyId`) is the actor's company's. */
 export function isOwnedBy(row: { companyId: string }, actor: Actor): boolean {
   return row.companyId === actor.companyId;
+}
+
+/*
+ * Within the company, what a role sees (decision 096): `seesJob` and `seesApplication` are the one
+ * place that says it, added to the `owned` condition of every read and lock a hiring manager or an
+ * interviewer can reach. For an admin, a recruiter or an actor without a role they are undefined
+ * (drizzle's `and` drops them; raw SQL writes `?? sql\`true\``), so their statements do not change.
+ */
+
+/** The condition that the job (its id column or expression) is one the actor sees. */
+export function seesJob(jobId: Column | SQL, actor: Actor): SQL | undefined {
+  switch (actor.role ? ROLE_SCOPE[actor.role] : "company") {
+    case "company":
+      return undefined;
+    case "hiring-team":
+      return sql`${jobId} in (select m.job_id from job_team_members m where m.user_id = ${actor.userId})`;
+    case "review-requests":
+      return sql`false`;
+  }
+}
+
+/** The condition that the application (its id and job id columns or expressions) is one the actor sees. */
+export function seesApplication(application: { id: Column | SQL; jobId: Column | SQL }, actor: Actor): SQL | undefined {
+  switch (actor.role ? ROLE_SCOPE[actor.role] : "company") {
+    case "company":
+      return undefined;
+    case "hiring-team":
+      return seesJob(application.jobId, actor);
+    case "review-requests":
+      return sql`${application.id} in (select r.application_id from feedback_requests r where r.reviewer_id = ${actor.userId})`;
+  }
+}
+
+/** `seesApplication` for a raw SQL alias of the applications table, always a condition. */
+export function seesApplicationSql(alias: string, actor: Actor): SQL {
+  const a = sql.identifier(alias);
+  return seesApplication({ id: sql`${a}.id`, jobId: sql`${a}.job_id` }, actor) ?? sql`true`;
+}
+
+/** Whether the actor sees every job and application of the company (an admin or a recruiter). */
+export function seesWholeCompany(actor: Actor): boolean {
+  return !actor.role || ROLE_SCOPE[actor.role] === "company";
 }

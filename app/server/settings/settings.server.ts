@@ -5,7 +5,7 @@ import type { Database, Queryable } from "../platform/db.server";
 import { invalidateJobBoardCache } from "../job-board/cache.server";
 import { DomainError } from "../platform/errors.server";
 import { type Actor, owned, ownCompany } from "../platform/tenancy.server";
-import { isCompanyOwner } from "../team/team.server";
+import { requireCompanyAdmin } from "../team/team.server";
 
 /** What the Settings page shows of the profile and the company. */
 export async function getSettings(db: Queryable, actor: Actor) {
@@ -33,11 +33,9 @@ export async function updateProfileSettings(db: Database, actor: Actor, input: P
     .where(and(eq(profiles.id, actor.userId), owned(profiles, actor)));
 }
 
-/** The company's name and website; only its owner changes them. Every job page shows both, so the board's cache goes. */
+/** The company's name and website; only its admins change them. Every job page shows both, so the board's cache goes. */
 export async function updateCompanySettings(db: Database, actor: Actor, input: CompanySettingsInput) {
-  if (!(await isCompanyOwner(db, actor))) {
-    throw new DomainError("FORBIDDEN", "Only the company's owner can change the company's details.");
-  }
+  await requireCompanyAdmin(db, actor, "Only an admin of the company can change the company's details.");
   await db.update(companies).set({ name: input.companyName, website: input.website }).where(ownCompany(actor));
   invalidateJobBoardCache();
 }

@@ -6,22 +6,32 @@ import { invitationEmail } from "./emails.server";
 import { type Mailer } from "../mail/mailer.server";
 import { DomainError, isUniqueViolation } from "../platform/errors.server";
 import { type Actor, owned, ownCompany } from "../platform/tenancy.server";
+import type { Role } from "~/lib/permissions";
 
 export const INVITATION_DAYS = 7;
 
 export const hashInvitationToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** The company's owner is the user who created it; only they manage the team. */
+/** The company's owner is the user who created it: always an Admin, never demoted or removed. */
 export async function isCompanyOwner(db: Queryable, actor: Actor): Promise<boolean> {
   const [row] = await db.select({ createdBy: companies.createdBy }).from(companies).where(ownCompany(actor));
   return row?.createdBy === actor.userId;
 }
 
-async function requireOwner(db: Queryable, actor: Actor) {
-  if (!(await isCompanyOwner(db, actor))) {
-    throw new DomainError("FORBIDDEN", "Only the company's owner can manage the team.");
-  }
+/**
+ * The company's settings and team are its admins' (decision 096). Services check it again from the
+ * profile, beside the routes' guard, so a member demoted while a page was open cannot.
+ */
+export async function requireCompanyAdmin(db: Queryable, actor: Actor, message: string): Promise<void> {
+  const [row] = await db
+    .select({ role: profiles.role })
+    .from(profiles)
+    .where(and(eq(profiles.id, actor.userId), owned(profiles, actor)));
+  if (row?.role !== "admin") throw new DomainError("FORBIDDEN", message);
 }
+
+const TEAM_ADMINS_ONLY = "Only an admin of the company can manage the team.";
+const requireAdmin = (db: Queryable, actor: Actor) => requireCompanyAdmin(db, actor, TEAM_ADMINS_ONLY);
 
 /**
  * Invites a colleague by email: stores the token's hash and emails the link. Inviting the same
@@ -31,10 +41,10 @@ export async function inviteMember(
   db: Database,
   mailer: Mailer,
   actor: Actor,
-  input: { email: string },
+  input: { email: string; role?: Role },
   linkBaseUrl: string,
 ): Promise<{ id: string }> {
-  await requireOwner(db, actor);
+  await requireAdmin(db, actor);
   const email = input.email.trim().toLowerCase();
   const [member] = await db
     .select({ id: user.id })
@@ -62,6 +72,7 @@ export async function inviteMember(
         .values({
           companyId: actor.companyId,
           email,
+          role: input.role ?? "recruiter",
           tokenHash: hashInvitationToken(token),
           invitedBy: actor.userId,
           expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
@@ -97,6 +108,7 @@ export interface TeamMember {
   userId: string;
   email: string;
   fullName: string | null;
+  role: Role;
   owner: boolean;
   joinedAt: Date;
 }
@@ -104,6 +116,7 @@ export interface TeamMember {
 export interface PendingInvitation {
   id: string;
   email: string;
+  role: Role;
   createdAt: Date;
   expiresAt: Date;
   expired: boolean;
@@ -113,26 +126,28 @@ export interface PendingInvitation {
 export async function listTeam(db: Queryable, actor: Actor) {
   const [company] = await db.select({ createdBy: companies.createdBy }).from(companies).where(ownCompany(actor));
   const members = await db
-    .select({ userId: profiles.id, email: user.email, fullName: profiles.fullName, joinedAt: profiles.createdAt })
+    .select({ userId: profiles.id, email: user.email, fullName: profiles.fullName, role: profiles.role, joinedAt: profiles.createdAt })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
     .where(owned(profiles, actor))
     .orderBy(asc(profiles.createdAt));
   const pending = await db
-    .select({ id: invitations.id, email: invitations.email, createdAt: invitations.createdAt, expiresAt: invitations.expiresAt })
+    .select({ id: invitations.id, email: invitations.email, role: invitations.role, createdAt: invitations.createdAt, expiresAt: invitations.expiresAt })
     .from(invitations)
     .where(and(owned(invitations, actor), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
     .orderBy(desc(invitations.createdAt));
   const now = Date.now();
+  const me = members.find((m) => m.userId === actor.userId);
   return {
     isOwner: company?.createdBy === actor.userId,
+    canManage: me?.role === "admin",
     members: members.map((m): TeamMember => ({ ...m, owner: m.userId === company?.createdBy })),
     invitations: pending.map((i): PendingInvitation => ({ ...i, expired: i.expiresAt.getTime() <= now })),
   };
 }
 
 export async function revokeInvitation(db: Database, actor: Actor, invitationId: string) {
-  await requireOwner(db, actor);
+  await requireAdmin(db, actor);
   const revoked = await db
     .update(invitations)
     .set({ revokedAt: new Date() })
@@ -149,12 +164,33 @@ export async function revokeInvitation(db: Database, actor: Actor, invitationId:
 }
 
 /**
+ * Gives a member another role. The owner stays an Admin, and an admin does not demote themselves
+ * (the owner is there to do it), so a company always has an admin.
+ */
+export async function changeMemberRole(db: Database, actor: Actor, memberId: string, role: Role) {
+  await requireAdmin(db, actor);
+  if (memberId === actor.userId) throw new DomainError("FORBIDDEN", "You cannot change your own role.");
+  if (await isCompanyOwner(db, { userId: memberId, companyId: actor.companyId })) {
+    throw new DomainError("FORBIDDEN", "The owner is always an admin.");
+  }
+  const changed = await db
+    .update(profiles)
+    .set({ role })
+    .where(and(eq(profiles.id, memberId), owned(profiles, actor)))
+    .returning({ id: profiles.id });
+  if (changed.length === 0) throw new DomainError("NOT_FOUND", "Member not found");
+}
+
+/**
  * Removes a member from the company: their profile goes and every session of theirs ends, in one
  * transaction, so their next request is refused. The owner cannot be removed.
  */
 export async function removeMember(db: Database, actor: Actor, memberId: string) {
-  await requireOwner(db, actor);
-  if (memberId === actor.userId) throw new DomainError("FORBIDDEN", "The owner cannot be removed from the company.");
+  await requireAdmin(db, actor);
+  if (memberId === actor.userId) throw new DomainError("FORBIDDEN", "You cannot remove yourself from the company.");
+  if (await isCompanyOwner(db, { userId: memberId, companyId: actor.companyId })) {
+    throw new DomainError("FORBIDDEN", "The owner cannot be removed from the company.");
+  }
   await db.transaction(async (tx) => {
     const removed = await tx
       .delete(profiles)
@@ -207,7 +243,8 @@ export async function findInvitation(db: Queryable, token: string): Promise<Invi
 export const INVALID_INVITATION = "This invitation is no longer valid. Ask for a new one.";
 
 /**
- * Marks the invitation used and makes the user a recruiter of its company (inside a transaction).
+ * Marks the invitation used and makes the user a member of its company with the invitation's role
+ * (inside a transaction).
  * A new account brings its full name; an existing one keeps the name it has.
  */
 export async function acceptInvitationInTransaction(
@@ -227,17 +264,18 @@ export async function acceptInvitationInTransaction(
         gt(invitations.expiresAt, sql`now()`),
       ),
     )
-    .returning({ companyId: invitations.companyId });
+    .returning({ companyId: invitations.companyId, role: invitations.role });
   if (!accepted) throw new DomainError("INVALID", INVALID_INVITATION);
+  const { companyId, role } = accepted;
   await tx
     .insert(profiles)
-    .values({ id: userId, companyId: accepted.companyId, role: "recruiter", fullName: newProfile.fullName ?? null })
-    .onConflictDoUpdate({ target: profiles.id, set: { companyId: accepted.companyId, role: "recruiter", updatedAt: new Date() } });
+    .values({ id: userId, companyId, role, fullName: newProfile.fullName ?? null })
+    .onConflictDoUpdate({ target: profiles.id, set: { companyId, role, updatedAt: new Date() } });
 }
 
 /**
  * A signed-in user (or one whose profile was removed) accepts an invitation to their own address
- * and moves to that company as recruiter.
+ * and moves to that company with the invitation's role.
  */
 export async function acceptInvitation(db: Database, account: { userId: string; email: string }, token: string) {
   const found = await findInvitation(db, token);
