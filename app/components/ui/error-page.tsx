@@ -17,6 +17,12 @@ export const UNEXPECTED_TEXTS: ErrorTexts = {
   text: "Something went wrong on our side. Please try again in a moment.",
 };
 
+/** What a 403 says: a role without the permission (decision 096); the server's own message when it sent one. */
+export const FORBIDDEN_TEXTS: ErrorTexts = {
+  title: "No access",
+  text: "Your role does not give you access to this page.",
+};
+
 /** The card a staff page's error sits in, inside the staff layout. */
 export const STAFF_ERROR_CARD = "mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-8 shadow-sm";
 
@@ -46,21 +52,24 @@ export function ErrorPage({
   className = "mx-auto max-w-xl",
 }: ErrorPageProps) {
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
-  // A 404 is an answer, not a failure; anything else is logged (server-side when rendered there).
-  if (!isNotFound) console.error(error);
-  const texts = isNotFound ? notFound : unexpected;
-  const text = (!isNotFound && unexpected.showMessage && messageOf(error)) || texts.text;
-  const detail = isNotFound ? undefined : import.meta.env.DEV && error instanceof Error ? error.stack : isRouteErrorResponse(error) ? error.statusText : undefined;
+  const isForbidden = isRouteErrorResponse(error) && error.status === 403;
+  // A 404 or a 403 is an answer, not a failure; anything else is logged (server-side when rendered there).
+  if (!isNotFound && !isForbidden) console.error(error);
+  const texts = isNotFound ? notFound : isForbidden ? FORBIDDEN_TEXTS : unexpected;
+  const text = (isForbidden && messageOf(error)) || (!isNotFound && !isForbidden && unexpected.showMessage && messageOf(error)) || texts.text;
+  const detail =
+    isNotFound || isForbidden ? undefined : import.meta.env.DEV && error instanceof Error ? error.stack : isRouteErrorResponse(error) ? error.statusText : undefined;
   return (
     <div className={className}>
       {documentTitle ? <title>{`${texts.title} | OpenHire`}</title> : null}
-      <p className="text-sm font-semibold text-brand-600">{isNotFound ? "404" : "Error"}</p>
+      <p className="text-sm font-semibold text-brand-600">{isNotFound ? "404" : isForbidden ? "403" : "Error"}</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{texts.title}</h1>
       <p className="mt-4 text-slate-600">{text}</p>
       {detail ? <pre className="mt-6 overflow-x-auto rounded-lg bg-slate-100 p-4 text-xs text-slate-700">{detail}</pre> : null}
       <p className="mt-8">
-        <Link to={back.to} className="font-semibold text-brand-600 hover:text-brand-700">
-          {back.label}
+        {/* Only staff pages answer 403, and the page's own way back may be one the role cannot open either. */}
+        <Link to={isForbidden ? "/dashboard" : back.to} className="font-semibold text-brand-600 hover:text-brand-700">
+          {isForbidden ? "Back to the dashboard" : back.label}
         </Link>
       </p>
     </div>
