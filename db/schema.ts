@@ -50,6 +50,8 @@ export const JOB_STATUSES = ["published", "draft", "closed"] as const;
 export const SALARY_PERIODS = ["yearly", "monthly", "weekly", "hourly"] as const;
 export const REMOTE_TYPES = ["office", "hybrid", "remote"] as const;
 export const APPLICATION_STATUSES = ["active", "withdrawn", "rejected"] as const;
+/** A scorecard's overall recommendation (decision 099), from worst to best. */
+export const RECOMMENDATIONS = ["strong_no", "no", "yes", "strong_yes"] as const;
 
 // ---------------------------------------------------------------------------
 // better-auth's tables (user, session, account, verification)
@@ -898,6 +900,66 @@ export const jobTeamMembers = pgTable(
 );
 
 /**
+ * What interviewers judge (decision 099): the company's defaults (no job, no stage), or a job's
+ * interview plan, per stage. A stage with attributes holds interviews.
+ */
+export const scorecardAttributes = pgTable(
+  "scorecard_attributes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").references(() => jobs.id, { onDelete: "cascade" }),
+    stageId: uuid("stage_id").references(() => pipelineStages.id, { onDelete: "cascade" }),
+    /** e.g. "Skills", "Culture"; "" for none. */
+    category: text("category").notNull().default(""),
+    name: text("name").notNull(),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("scorecard_attributes_company_idx").on(t.companyId, t.position).where(sql`${t.jobId} is null`),
+    index("scorecard_attributes_stage_idx").on(t.stageId, t.position),
+    index("scorecard_attributes_job_idx").on(t.jobId),
+    check("scorecard_attributes_plan_check", sql`(${t.jobId} is null) = (${t.stageId} is null)`),
+  ],
+);
+
+/**
+ * One teammate's feedback on one application (decision 099): a rating per attribute (a copy of the
+ * attributes as they were), an overall recommendation and notes. A draft until `submitted_at`.
+ */
+export const scorecards = pgTable(
+  "scorecards",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    recommendation: text("recommendation", { enum: RECOMMENDATIONS }),
+    ratings: jsonb("ratings").$type<{ attributeId: string; category: string; name: string; rating: number }[]>().notNull().default([]),
+    notes: text("notes").notNull().default(""),
+    submittedAt: timestamptz("submitted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("scorecards_application_author_unique").on(t.applicationId, t.authorId),
+    index("scorecards_company_idx").on(t.companyId),
+    index("scorecards_author_idx").on(t.authorId),
+    check("scorecards_recommendation_check", sql`${t.recommendation} is null or ${t.recommendation} in ('strong_no', 'no', 'yes', 'strong_yes')`),
+    check("scorecards_submitted_check", sql`${t.submittedAt} is null or ${t.recommendation} is not null`),
+  ],
+);
+
+/**
  * A teammate asked for their feedback on an application (decision 096): what an interviewer sees
  * (only these applications), and later the scorecard they owe.
  */
@@ -946,6 +1008,7 @@ export const ACTIVITY_TYPES = [
   "application_status_changed",
   "application_hired",
   "application_feedback_requested",
+  "application_feedback_submitted",
   "candidates_merged",
   "job_posted",
   "job_status_changed",

@@ -58,6 +58,30 @@ test("an interviewer sees only the candidates they are asked to review", async (
   await expect(other.getByRole("region", { name: "Email the candidate" })).toHaveCount(0);
   await expect(other.getByRole("link", { name: "Candidate profile" })).toHaveCount(0);
 
+  // The owner's scorecard stays hidden from the interviewer until they submit their own (decision 099).
+  const annUrl = other.url();
+  await page.getByRole("region", { name: "Your feedback" }).getByText("Strong yes").click();
+  await page.getByLabel("Notes").fill("Clear thinker, owner's view.");
+  await page.getByRole("button", { name: "Submit feedback" }).click();
+  await expect(page.getByText("Feedback submitted.")).toBeVisible();
+  await other.reload();
+  await expect(other.getByTestId("feedback-hidden")).toHaveText("1 teammate has submitted feedback. Submit yours to see theirs.");
+  await expect(other.getByText("Clear thinker, owner's view.")).toHaveCount(0);
+  const mine = other.getByRole("region", { name: "Your feedback" });
+  await mine.getByRole("group", { name: "Communication" }).getByText("Good").click();
+  await mine.getByRole("button", { name: "Submit feedback" }).click();
+  await expect(other.getByText("Choose your overall recommendation before submitting.")).toBeVisible();
+  await mine.getByText("No", { exact: true }).click();
+  await mine.getByRole("button", { name: "Submit feedback" }).click();
+  await expect(other.getByText("Feedback submitted.")).toBeVisible();
+  const summary = other.getByRole("table", { name: "Submitted feedback" });
+  await expect(summary).toContainText("Strong yes");
+  await expect(other.getByText("Clear thinker, owner's view.")).toBeVisible();
+  // The board's card counts it: 2 submitted (the owner gave theirs unasked), one yes, one no.
+  await page.goto(`/manage/jobs/${jobId}`);
+  await expect(page.getByTestId("feedback-badge")).toHaveText("Feedback 2/2 1 yes, 1 no");
+  expect(annUrl).toContain("/applications/");
+
   // Another candidate, the job and the company's settings stay closed.
   await other.goto(benHref!);
   await expect(other.getByRole("heading", { name: "Application not found" })).toBeVisible();

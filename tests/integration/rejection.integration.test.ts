@@ -333,7 +333,7 @@ describe("Settings › Hiring", () => {
 
   it("lists, adds, refuses a duplicate beside its field, and says when a reason is gone", async () => {
     const { owner } = await setup();
-    expect((await call(owner)).data).toMatchObject({ hiring: { isOwner: true, reasons: DEFAULT_REJECTION_REASONS.map((name) => ({ name })) } });
+    expect((await call(owner)).data).toMatchObject({ hiring: { canEdit: true, reasons: DEFAULT_REJECTION_REASONS.map((name) => ({ name })) } });
     const added = await call(owner, { intent: "add-reason", name: "  Relocation  " });
     expect(added.status).toBe(302);
     expect(added.headers.get("Location")).toBe("/settings/hiring");

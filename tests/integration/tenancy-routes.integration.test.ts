@@ -17,6 +17,7 @@ import { queryRows } from "~/server/platform/db.server";
 import { addCandidateTag } from "~/server/candidates/tags.server";
 import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
 import { createMember, createStaff, createTestApplication, createTestJob } from "../factories";
+import { listDefaultAttributes } from "~/server/applications/scorecards.server";
 import { callRoute, type RouteCall, type RouteFunction, setUpAppTestDatabase } from "../helpers/route-test";
 
 /**
@@ -141,6 +142,8 @@ interface World {
     invitation: string;
     member: string;
     session: string;
+    /** One of A's default scorecard attributes (decision 099). */
+    attribute: string;
   };
   b: { job: { id: string; stages: { id: string; name: string }[] }; application: string; candidate: string; crowdedStage: string; reason: string; member: string };
   cookie: string;
@@ -207,6 +210,7 @@ beforeAll(async () => {
       invitation: invitation!.id,
       member: member.staff.userId,
       session: aSession!.id,
+      attribute: (await listDefaultAttributes(db, a.staff))[0]!.id,
     },
     b: {
       job: bJob,
@@ -225,7 +229,8 @@ async function snapshotOfA(): Promise<string> {
   const companyId = world.a.companyId;
   const tables = [
     ...["profiles", "jobs", "pipeline_stages", "candidates", "cvs", "applications", "tags", "candidate_tags"],
-    ...["email_templates", "email_messages", "invitations", "activity_events", "rejection_reasons"],
+    ...["email_templates", "email_messages", "invitations", "activity_events", "rejection_reasons", "scorecard_attributes", "scorecards"],
+    ...["job_team_members", "feedback_requests"],
     ...["candidate_imports", "candidate_email_aliases", "candidate_duplicate_dismissals"],
   ];
   const rows: Record<string, unknown> = {
@@ -711,6 +716,33 @@ const CALLS: Record<string, Call[]> = {
       why: "another company's member cannot join B's own job's team: 'Only members of your company can join a job's hiring team.'",
     },
   ],
+  "manage/jobs/:id/interview-plan loader": [
+    { covers: [":id"], url: (w) => `/manage/jobs/${w.a.job.id}/interview-plan`, params: (w) => ({ id: w.a.job.id }), answer: 404 },
+  ],
+  "manage/jobs/:id/interview-plan action": [
+    {
+      covers: [":id"],
+      url: (w) => `/manage/jobs/${w.a.job.id}/interview-plan`,
+      params: (w) => ({ id: w.a.job.id }),
+      form: (w) => ({ intent: "add-attribute", stageId: w.a.job.stages[0]!.id, name: "Taken over" }),
+      answer: 404,
+    },
+    {
+      covers: ["stageId"],
+      url: (w) => `/manage/jobs/${w.b.job.id}/interview-plan`,
+      params: (w) => ({ id: w.b.job.id }),
+      form: (w) => ({ intent: "copy-defaults", stageId: w.a.job.stages[0]!.id }),
+      answer: 404,
+      why: "B's own job has no such stage",
+    },
+    {
+      covers: ["attributeId"],
+      url: (w) => `/manage/jobs/${w.b.job.id}/interview-plan`,
+      params: (w) => ({ id: w.b.job.id }),
+      form: (w) => ({ intent: "remove-attribute", attributeId: w.a.attribute }),
+      answer: 404,
+    },
+  ],
   "manage/jobs/:id/status action": [
     { covers: [":id"], url: (w) => `/manage/jobs/${w.a.job.id}/status`, params: (w) => ({ id: w.a.job.id }), form: () => ({ status: "closed" }), answer: 404 },
   ],
@@ -729,6 +761,14 @@ const CALLS: Record<string, Call[]> = {
         answer: 404,
       }),
     ),
+
+    {
+      covers: ["attributeId"],
+      url: () => "/settings/hiring",
+      params: () => ({}),
+      form: (w) => ({ intent: "remove-attribute", attributeId: w.a.attribute }),
+      answer: 404,
+    },
   ],
   "settings/security action": [
     { covers: ["sessionId"], url: () => "/settings/security", params: () => ({}), form: (w) => ({ intent: "revoke-session", sessionId: w.a.session }), answer: 404 },

@@ -5,6 +5,8 @@ export interface Card {
   candidateEmail: string;
   /** ISO timestamp; columns are newest first. */
   createdAt: string;
+  /** The feedback badge (decision 099): scorecards submitted of those asked for, yes and no. */
+  feedback?: { asked: number; submitted: number; yes: number; no: number } | null;
 }
 
 export interface Column {

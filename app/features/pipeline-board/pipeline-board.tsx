@@ -256,6 +256,19 @@ const DraggableCard = memo(function DraggableCard({ card, stageId }: { card: Car
   );
 });
 
+/** "Feedback 1/2 · 1 yes": scorecards submitted of those asked for, and how they lean (decision 099). */
+function FeedbackBadge({ feedback }: { feedback: NonNullable<Card["feedback"]> }) {
+  const lean = [feedback.yes ? `${feedback.yes} yes` : null, feedback.no ? `${feedback.no} no` : null].filter(Boolean).join(", ");
+  return (
+    <p className="mt-1 text-xs text-slate-700" data-testid="feedback-badge">
+      <span className="rounded bg-slate-100 px-1.5 py-0.5 font-medium">
+        Feedback {feedback.submitted}/{feedback.asked}
+      </span>
+      {lean ? ` ${lean}` : null}
+    </p>
+  );
+}
+
 /** A card's name (the link to its application), email and date; `children` add lines below (the lane's reason). */
 export function CardBody({ card, handle, className = "", children }: { card: Card; handle?: ReactNode; className?: string; children?: ReactNode }) {
   return (
@@ -272,6 +285,7 @@ export function CardBody({ card, handle, className = "", children }: { card: Car
       <p className="mt-1 text-xs text-slate-500">
         Applied <LocalDate value={card.createdAt} />
       </p>
+      {card.feedback ? <FeedbackBadge feedback={card.feedback} /> : null}
       {children}
     </div>
   );

@@ -9,15 +9,17 @@ import { errorsFor, type SettingsAnswer, valuesFor } from "./settings-answer";
 import { SettingsSection, SettingsSubsection, useSubmitting } from "./settings-section";
 
 export interface HiringData {
-  /** Only the owner changes the list; everyone else sees it. */
-  isOwner: boolean;
+  /** Whether the member changes the lists (admins: the page is theirs, decision 096). */
+  canEdit: boolean;
   reasons: { id: string; name: string }[];
+  /** The company's default scorecard (decision 099). */
+  attributes: { id: string; category: string; name: string }[];
 }
 
 const arrowStyles =
   "inline-flex h-8 w-8 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40";
 
-/** Settings › Hiring: the reasons the reject dialog offers, in its order (decision 090). */
+/** Settings › Hiring: the reasons the reject dialog offers, in its order (decision 090), and the default scorecard (decision 099). */
 export function HiringSection({ hiring, answer }: { hiring: HiringData; answer?: SettingsAnswer }) {
   const serverErrors = errorsFor(answer, "hiring");
   const { errors, onSubmit, onChange } = useValidatedForm(RejectionReasonActionSchema, serverErrors);
@@ -25,7 +27,7 @@ export function HiringSection({ hiring, answer }: { hiring: HiringData; answer?:
   const values = valuesFor(answer, "hiring");
   /** A refused rename keeps its row's text and shows its message there. */
   const renameFailed = values?.intent === "rename-reason" ? values.id : undefined;
-  const { reasons, isOwner } = hiring;
+  const { reasons, canEdit, attributes } = hiring;
   return (
     <SettingsSection id="hiring" title="Hiring" description="How your company hires: the choices your team makes on every application.">
       <SettingsSubsection title="Rejection reasons">
@@ -45,7 +47,7 @@ export function HiringSection({ hiring, answer }: { hiring: HiringData; answer?:
           <ol className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Rejection reasons">
             {reasons.map((reason, index) => (
               <li key={reason.id} className="flex flex-wrap items-start justify-end gap-2 px-3 py-2 text-sm">
-                {isOwner ? (
+                {canEdit ? (
                   <>
                     <Form method="post" className="flex w-full min-w-0 items-start gap-2 sm:w-auto sm:flex-1" noValidate>
                       <input type="hidden" name="intent" value="rename-reason" />
@@ -111,7 +113,7 @@ export function HiringSection({ hiring, answer }: { hiring: HiringData; answer?:
             ))}
           </ol>
         )}
-        {isOwner ? (
+        {canEdit ? (
           <Form
             key={`add-${reasons.length}`}
             method="post"
@@ -137,8 +139,72 @@ export function HiringSection({ hiring, answer }: { hiring: HiringData; answer?:
             </Button>
           </Form>
         ) : (
-          <p className="mt-3 text-sm text-slate-600">Only your company&apos;s owner can change the reasons.</p>
+          <p className="mt-3 text-sm text-slate-600">Only your company&apos;s admins can change the reasons.</p>
         )}
+      </SettingsSubsection>
+      <SettingsSubsection title="Default scorecard">
+        <p className="text-sm text-slate-600">
+          What interviewers rate when a job&apos;s interview plan names nothing for the stage. Each job can plan its own on its Interview plan page.
+        </p>
+        {attributes.length === 0 ? (
+          <p className="mt-3 rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
+            No attributes: scorecards ask only for a recommendation and notes.
+          </p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Default scorecard">
+            {attributes.map((attribute) => (
+              <li key={attribute.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+                <span>
+                  <span className="font-medium text-slate-900">{attribute.name}</span>
+                  {attribute.category ? <span className="ml-2 text-slate-500">{attribute.category}</span> : null}
+                </span>
+                {canEdit ? (
+                  <ConfirmAction
+                    id={`remove-attribute-${attribute.id}`}
+                    label="Remove"
+                    ariaLabel={`Remove “${attribute.name}” from the default scorecard`}
+                    variant="secondary"
+                    title={`Remove “${attribute.name}”?`}
+                    description="New scorecards no longer rate it. Scorecards already submitted keep their ratings."
+                    confirmLabel="Remove attribute"
+                    anchor="hiring"
+                  >
+                    <input type="hidden" name="intent" value="remove-attribute" />
+                    <input type="hidden" name="attributeId" value={attribute.id} />
+                  </ConfirmAction>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {canEdit ? (
+          <Form key={`add-attribute-${attributes.length}`} method="post" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
+            <input type="hidden" name="intent" value="add-attribute" />
+            <Field
+              label="Attribute"
+              name="name"
+              autoComplete="off"
+              placeholder="e.g. Ownership"
+              maxLength={80}
+              defaultValue={values?.intent === "add-attribute" ? values.name : undefined}
+              error={values?.intent === "add-attribute" ? serverErrors?.name : undefined}
+              className="sm:w-60"
+              required
+            />
+            <Field
+              label="Category"
+              name="category"
+              autoComplete="off"
+              placeholder="e.g. Values"
+              maxLength={60}
+              defaultValue={values?.intent === "add-attribute" ? values.category : undefined}
+              className="sm:w-44"
+            />
+            <Button type="submit" variant="secondary" className="sm:mt-6">
+              Add attribute
+            </Button>
+          </Form>
+        ) : null}
       </SettingsSubsection>
     </SettingsSection>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Panel } from "~/components/ui/panel";
 import type { Route } from "./+types/application";
@@ -40,9 +41,22 @@ import { RequestFeedbackSchema } from "~/schemas/team";
 import { listCandidateCvs } from "~/server/cvs/queries.server";
 import { CvList } from "~/features/candidate-cvs/cv-list";
 import { listFeedbackRequests, listTeammates, requestFeedback } from "~/server/team/feedback-requests.server";
+import { getApplicationFeedback, saveScorecard } from "~/server/applications/scorecards.server";
+import { ScorecardSchema, scorecardInput } from "~/schemas/scorecard";
+import { FeedbackSummary, ScorecardForm } from "~/features/scorecards/scorecards";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
-export const access = { loader: "applications.view", action: { "*": "applications.decide", "send-email": "candidates.email", "cancel-email": "candidates.email" } } as const satisfies RouteAccess;
+export const access = {
+  loader: "applications.view",
+  action: {
+    "*": "applications.decide",
+    "send-email": "candidates.email",
+    "cancel-email": "candidates.email",
+    // Everyone who sees an application may give their feedback on it (decision 099).
+    "save-scorecard": "applications.view",
+    "submit-scorecard": "applications.view",
+  },
+} as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta(data ? `${data.application.candidateName} — ${data.application.job.title}` : "Application", "A candidate's application.");
@@ -81,6 +95,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     listFeedbackRequests(db, staff, application.id),
     allowed.decide ? listTeammates(db, staff) : [],
   ]);
+  const scorecards = await getApplicationFeedback(db, staff, { id: application.id, stageId: application.stage?.id ?? null });
   // The reject dialog's email: the company's "Rejection" template (else the starter one) for this candidate.
   const source = rejectionTemplate ?? STARTER_REJECTION;
   const mergeValues = {
@@ -103,6 +118,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     today,
     allowed,
     cvs,
+    scorecards: {
+      attributes: scorecards.attributes,
+      mine: scorecards.mine,
+      others: scorecards.others,
+      hidden: scorecards.hidden,
+      pendingNames: feedback.filter((request) => scorecards.pending.includes(request.reviewerId)).map((request) => request.reviewerName),
+    },
     feedback: {
       requests: feedback,
       teammates: teammates.filter((member) => member.id !== staff.userId).map((member) => ({ id: member.id, name: member.name, role: member.role })),
@@ -172,6 +194,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const cancelled = result.emailsCancelled > 0 ? " The rejection email was cancelled before it left." : "";
       return { errors: null, done: result.changed ? `Reactivated: back in its stage.${cancelled}` : "The application is already active." };
     }
+    if (values.intent === "save-scorecard" || values.intent === "submit-scorecard") {
+      const parsed = parseForm(ScorecardSchema, scorecardInput(values));
+      if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
+      const { recommendation, notes, ratings } = parsed.data;
+      const result = await saveScorecard(db, staff, applicationId, { recommendation, notes, ratings, submit: values.intent === "submit-scorecard" });
+      return { errors: null, done: result.submitted ? "Feedback submitted." : "Draft saved. Only you see it until you submit it." };
+    }
     if (values.intent === "request-feedback") {
       const parsed = parseForm(RequestFeedbackSchema, { reviewerIds: formData.getAll("reviewerIds") });
       if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
@@ -226,7 +255,7 @@ const STATUS_ACTIONS = [
 const EMAIL_STATUS_TONE = { sent: "green", pending: "yellow", failed: "red", cancelled: "grey" } as const;
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, history, templates, preview, emails, rejection, today, allowed, cvs, feedback } = loaderData;
+  const { application, history, templates, preview, emails, rejection, today, allowed, cvs, feedback, scorecards } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? null;
@@ -379,6 +408,8 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
               </dl>
             )}
           </Panel>
+
+          <ScorecardForm attributes={scorecards.attributes} mine={scorecards.mine} errors={errors ?? {}} busy={busy} />
         </div>
 
         <div className="space-y-6">
@@ -445,7 +476,9 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             </Panel>
           ) : null}
 
-          <FeedbackPanel requests={feedback.requests} teammates={allowed.decide ? feedback.teammates : null} busy={busy} error={errors?.reviewerIds} />
+          <FeedbackPanel requests={feedback.requests} teammates={allowed.decide ? feedback.teammates : null} busy={busy} error={errors?.reviewerIds}>
+            <FeedbackSummary cards={scorecards.others} pendingNames={scorecards.pendingNames} hidden={scorecards.hidden} />
+          </FeedbackPanel>
 
           {allowed.email ? (
             <Panel id="email" title="Email the candidate">
@@ -513,7 +546,9 @@ function FeedbackPanel({
   teammates,
   busy,
   error,
+  children,
 }: {
+  children: ReactNode;
   requests: readonly { reviewerId: string; reviewerName: string; requestedByName: string | null; createdAt: string }[];
   /** Whom the member may ask; null when their role may not ask. */
   teammates: readonly { id: string; name: string; role: Role }[] | null;
@@ -524,6 +559,7 @@ function FeedbackPanel({
   const askable = teammates?.filter((member) => !asked.has(member.id)) ?? [];
   return (
     <Panel id="feedback" title="Feedback">
+      {children}
       {requests.length === 0 ? (
         <p className="mt-3 text-sm text-slate-500">Nobody has been asked for feedback yet.</p>
       ) : (

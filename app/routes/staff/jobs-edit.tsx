@@ -116,6 +116,9 @@ export default function EditJob({ loaderData }: Route.ComponentProps) {
           <ButtonLink to={`/manage/jobs/${id}/team`} variant="secondary">
             Hiring team
           </ButtonLink>
+          <ButtonLink to={`/manage/jobs/${id}/interview-plan`} variant="secondary">
+            Interview plan
+          </ButtonLink>
         </div>
       </section>
       <div className="mt-6">

@@ -128,6 +128,9 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
               <ButtonLink to={`/manage/jobs/${job.id}/team`} variant="secondary">
                 Hiring team
               </ButtonLink>
+              <ButtonLink to={`/manage/jobs/${job.id}/interview-plan`} variant="secondary">
+                Interview plan
+              </ButtonLink>
               <JobStatusActions id={job.id} status={job.status} redirectTo={`/manage/jobs/${job.id}`} />
             </div>
           ) : null}

@@ -34,4 +34,5 @@ export const staffRoutes = [
   route("manage/jobs/:id/status", "routes/staff/jobs-status.tsx"),
   route("manage/jobs/:id/preview", "routes/staff/jobs-preview.tsx"),
   route("manage/jobs/:id/team", "routes/staff/jobs-team.tsx"),
+  route("manage/jobs/:id/interview-plan", "routes/staff/jobs-interview-plan.tsx"),
 ];

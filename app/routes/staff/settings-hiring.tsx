@@ -15,9 +15,10 @@ import {
   moveRejectionReason,
   renameRejectionReason,
 } from "~/server/applications/rejection-reasons.server";
-import { isCompanyOwner } from "~/server/team/team.server";
+import { addScorecardAttribute, listDefaultAttributes, removeScorecardAttribute } from "~/server/applications/scorecards.server";
+import { DefaultAttributeActionSchema } from "~/schemas/scorecard";
 import { settingsInvalid, settingsSaved, unknownSettingsIntent } from "./settings-action.server";
-import type { RouteAccess } from "~/lib/permissions";
+import { can, type RouteAccess } from "~/lib/permissions";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "company.manage", action: "company.manage" } as const satisfies RouteAccess;
@@ -27,13 +28,13 @@ export const meta: Route.MetaFunction = () => pageMeta("Hiring settings", "The r
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
   const db = appDatabase();
-  const [isOwner, reasons] = await Promise.all([isCompanyOwner(db, staff), listRejectionReasons(db, staff)]);
-  return { hiring: { isOwner, reasons } };
+  const [reasons, attributes] = await Promise.all([listRejectionReasons(db, staff), listDefaultAttributes(db, staff)]);
+  return { hiring: { canEdit: can(staff.role, "company.manage"), reasons, attributes } };
 }
 
 /** What a refused form may show again: which form it was and the name typed (never over the maximum). */
 function echo(values: Record<string, string>) {
-  return { intent: values.intent ?? "", id: values.id ?? "", name: (values.name ?? "").slice(0, 60) };
+  return { intent: values.intent ?? "", id: values.id ?? "", name: (values.name ?? "").slice(0, 80), category: (values.category ?? "").slice(0, 60) };
 }
 
 const NOTICE: Record<string, NoticeCode> = {
@@ -41,6 +42,8 @@ const NOTICE: Record<string, NoticeCode> = {
   "rename-reason": "reason-renamed",
   "move-reason": "reason-moved",
   "delete-reason": "reason-deleted",
+  "add-attribute": "attribute-added",
+  "remove-attribute": "attribute-removed",
 };
 
 /** Add, rename, reorder or remove a rejection reason: the owner's (the services refuse anyone else). */
@@ -48,9 +51,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, access.action);
   const values = formValues(await request.formData());
   if (!values.intent || !Object.hasOwn(NOTICE, values.intent)) unknownSettingsIntent();
+  const db = appDatabase();
+  // The default scorecard's forms (decision 099).
+  if (values.intent === "add-attribute" || values.intent === "remove-attribute") {
+    const attribute = parseForm(DefaultAttributeActionSchema, values);
+    if (!attribute.success) return settingsInvalid("hiring", attribute.errors, echo(values));
+    try {
+      if (attribute.data.intent === "add-attribute") await addScorecardAttribute(db, staff, attribute.data);
+      else await removeScorecardAttribute(db, staff, attribute.data.attributeId);
+    } catch (error) {
+      const answer = answerDomainError(error, { answerNotFound: true });
+      return settingsInvalid("hiring", answer.errors, echo(values), answer.init);
+    }
+    return settingsSaved(SETTINGS_PATHS.hiring, NOTICE[attribute.data.intent]!);
+  }
   const parsed = parseForm(RejectionReasonActionSchema, values);
   if (!parsed.success) return settingsInvalid("hiring", parsed.errors, echo(values));
-  const db = appDatabase();
   try {
     if (parsed.data.intent === "add-reason") await addRejectionReason(db, staff, parsed.data.name);
     else if (parsed.data.intent === "rename-reason") await renameRejectionReason(db, staff, parsed.data.id, parsed.data.name);

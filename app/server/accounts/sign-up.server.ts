@@ -6,6 +6,7 @@ import type { RegisterInput } from "~/schemas/auth";
 import { CompanyNameSchema, DEFAULT_COMPANY_NAME, FullNameSchema } from "~/schemas/names";
 import type { z } from "~/schemas/zod";
 import { createDefaultRejectionReasons } from "../applications/rejection-reasons.server";
+import { createDefaultScorecardAttributes } from "../applications/scorecards.server";
 import { createDefaultEmailTemplates } from "../mail/email-templates.server";
 import { DomainError } from "../platform/errors.server";
 import { acceptInvitationInTransaction, type InvitationForSignUp } from "../team/team.server";
@@ -81,6 +82,7 @@ export async function registerAccount(
       await tx.insert(profiles).values({ id: userId, companyId: company.id, role: "admin", fullName });
       await createDefaultEmailTemplates(tx, { userId, companyId: company.id });
       await createDefaultRejectionReasons(tx, { userId, companyId: company.id });
+      await createDefaultScorecardAttributes(tx, { userId, companyId: company.id });
       return { userId, cookies: result.headers.getSetCookie() };
     });
   } catch (error) {

@@ -141,6 +141,8 @@ export function describeActivity(item: Pick<ActivityItem, "type" | "data">): str
       return `${d.candidateName}'s status changed from ${d.from} to ${d.to}${d.reason ? ` (${d.reason})` : ""}`;
     case "application_hired":
       return `${d.candidateName} was hired (${d.hiredOn})`;
+    case "application_feedback_submitted":
+      return `Feedback on ${d.candidateName} submitted: ${d.recommendation}`;
     case "application_feedback_requested":
       return `Feedback on ${d.candidateName} asked of ${((item.data.reviewers as string[] | undefined) ?? []).join(", ")}`;
     case "candidates_merged":

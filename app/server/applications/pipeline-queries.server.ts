@@ -9,12 +9,22 @@ export const CARDS_PER_PAGE = 25;
 /** Cards each "Show more" adds to a column. */
 export const CARDS_PER_MORE = 50;
 
+/** A card's feedback badge (decision 099): scorecards submitted of those asked for, and how many say yes or no. */
+export interface CardFeedback {
+  asked: number;
+  submitted: number;
+  yes: number;
+  no: number;
+}
+
 export interface BoardCard {
   id: string;
   candidateName: string;
   candidateEmail: string;
   /** ISO timestamp. */
   createdAt: string;
+  /** Null when nobody was asked and nobody gave feedback. */
+  feedback?: CardFeedback | null;
 }
 
 export interface BoardColumn {
@@ -49,6 +59,7 @@ interface CardRow {
   status: string;
   /** Milliseconds since the epoch (JSON), with microseconds as a fraction. */
   created_at: number | string;
+  feedback?: CardFeedback | null;
 }
 
 interface InactiveRow extends CardRow {
@@ -63,8 +74,22 @@ function toCard(row: CardRow): BoardCard {
     candidateName: row.candidate_name,
     candidateEmail: row.candidate_email,
     createdAt: isoFromJsonTimestamp(row.created_at),
+    ...(row.feedback === undefined ? {} : { feedback: row.feedback }),
   };
 }
+
+/**
+ * A card's feedback badge as a JSON value, or null: two index lookups by the application's id
+ * (the requests' and the scorecards' unique keys start with it).
+ */
+const cardFeedback = (applicationId: ReturnType<typeof sql>) => sql`(
+  select case when f.asked + s.submitted = 0 then null
+         else json_build_object('asked', greatest(f.asked, s.submitted), 'submitted', s.submitted, 'yes', s.yes, 'no', s.no) end
+  from (select count(*)::int as asked from feedback_requests r where r.application_id = ${applicationId}) f,
+       (select count(*)::int as submitted,
+               (count(*) filter (where sc.recommendation in ('yes', 'strong_yes')))::int as yes,
+               (count(*) filter (where sc.recommendation in ('no', 'strong_no')))::int as no
+        from scorecards sc where sc.application_id = ${applicationId} and sc.submitted_at is not null) s)`;
 
 
 /**
@@ -104,7 +129,7 @@ export async function getPipelineBoard(
            where s.job_id = ${jobId} and ${ownedSql("s", actor)}) as stages,
           (select coalesce(json_agg(json_build_object(
                     'id', c.id, 'stage_id', s.id, 'candidate_name', c.candidate_name, 'candidate_email', c.candidate_email,
-                    'status', c.status, 'created_at', ${jsonTimestamp(sql`c.created_at`)}
+                    'status', c.status, 'created_at', ${jsonTimestamp(sql`c.created_at`)}, 'feedback', ${cardFeedback(sql`c.id`)}
                   ) order by s.id, c.created_at desc, c.id desc), '[]'::json)
            from pipeline_stages s
            cross join lateral (

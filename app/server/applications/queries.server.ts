@@ -123,9 +123,8 @@ function nameContains(q: string): SQL {
  */
 function countedByStages(actor: Actor, filters: ApplicationFilters): SQL<number> | undefined {
   if (filters.q?.trim() || (filters.status && filters.status !== "active")) return undefined;
-  // The counters are per stage: they count a hiring manager's jobs, not an interviewer's few applications.
-  if (actor.role === "interviewer") return undefined;
-  const teamJobs = seesWholeCompany(actor) ? undefined : seesJob(stageCounts.jobId, actor);
+  // The counters count whole stages: not the applications a hiring manager or interviewer sees (decision 096).
+  if (!seesWholeCompany(actor)) return undefined;
   const jobId = filters.jobId && isUuid(filters.jobId) ? filters.jobId : undefined;
   const stageId = filters.stageId && isUuid(filters.stageId) ? filters.stageId : undefined;
   const active = filters.status === "active";
@@ -133,14 +132,12 @@ function countedByStages(actor: Actor, filters: ApplicationFilters): SQL<number>
     owned(stageCounts, actor),
     jobId ? eq(stageCounts.jobId, jobId) : undefined,
     stageId ? eq(stageCounts.stageId, stageId) : undefined,
-    teamJobs,
   );
   const counted = active ? sql`${stageCounts.active}` : sql`${stageCounts.applications}`;
   const stageless = stageId
     ? sql`0`
     : sql`(select count(*) from ${applications} a where a.current_pipeline_stage_id is null and ${ownedSql("a", actor)}
-           ${jobId ? sql`and a.job_id = ${jobId}` : sql``} ${active ? sql`and a.status = 'active'` : sql``}
-           and ${seesJob(sql`a.job_id`, actor) ?? sql`true`})`;
+           ${jobId ? sql`and a.job_id = ${jobId}` : sql``} ${active ? sql`and a.status = 'active'` : sql``})`;
   return sql<number>`((select coalesce(sum(${counted}), 0) from ${stageCounts} where ${counters}) + ${stageless})::int`;
 }
 

@@ -80,11 +80,16 @@ export function seesApplication(application: { id: Column | SQL; jobId: Column |
     case "company":
       return undefined;
     case "hiring-team":
-      return seesJob(application.jobId, actor);
+      // Their team's jobs' applications, and any other they were asked to give feedback on.
+      return sql`(${seesJob(application.jobId, actor)} or ${askedToReview(application.id, actor)})`;
     case "review-requests":
-      return sql`${application.id} in (select r.application_id from feedback_requests r where r.reviewer_id = ${actor.userId})`;
+      return askedToReview(application.id, actor);
   }
 }
+
+/** The applications the actor was asked to give feedback on (decision 096). */
+const askedToReview = (applicationId: Column | SQL, actor: Actor) =>
+  sql`${applicationId} in (select r.application_id from feedback_requests r where r.reviewer_id = ${actor.userId})`;
 
 /** `seesApplication` for a raw SQL alias of the applications table, always a condition. */
 export function seesApplicationSql(alias: string, actor: Actor): SQL {
