@@ -11,7 +11,7 @@ import { appDatabase } from "~/server/platform/db.server";
 import { getSettings, updateProfileSettings } from "~/server/settings/settings.server";
 import { settingsInvalid, settingsRefused, settingsSaved, unknownSettingsIntent } from "./settings-action.server";
 
-export const meta: Route.MetaFunction = () => pageMeta("Settings", "Your profile: your name, your role and email notifications.");
+export const meta: Route.MetaFunction = () => pageMeta("Settings", "Your profile: your name, your role, email notifications and mention emails.");
 
 /** What the profile form may show again after a failure. */
 const ECHO_LIMITS = maxLengthsOf(ProfileSettingsSchema);
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
   const settings = await getSettings(appDatabase(), staff);
   return {
-    profile: { email: staff.email, fullName: settings.fullName ?? "", role: roleLabel(settings.isOwner), emailNotifications: settings.emailNotifications },
+    profile: { email: staff.email, fullName: settings.fullName ?? "", role: roleLabel(settings.isOwner), emailNotifications: settings.emailNotifications, mentionEmails: settings.mentionEmails },
   };
 }
 
