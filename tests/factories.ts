@@ -72,11 +72,26 @@ export async function createStaff(
   return { staff, cookie, email };
 }
 
+/**
+ * A second member of `owner`'s company (as an accepted invitation makes one): registered like any
+ * staff member, then moved into the owner's company. Their own sign-up company stays, empty.
+ */
+export async function createTeammate(db: Database, auth: Auth, owner: Actor, overrides: { email?: string; fullName?: string } = {}) {
+  const member = await createStaff(db, auth, overrides);
+  await db.update(profiles).set({ companyId: owner.companyId }).where(eq(profiles.id, member.staff.userId));
+  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, owner.companyId));
+  return { ...member, staff: { ...member.staff, companyId: owner.companyId, companyName: company!.name, isOwner: false } };
+}
+
 export async function setCompanyName(db: Database, companyId: string, name: string) {
   await db.update(companies).set({ name }).where(eq(companies.id, companyId));
 }
 
-export async function setProfile(db: Database, userId: string, values: { fullName?: string | null; emailNotifications?: boolean }) {
+export async function setProfile(
+  db: Database,
+  userId: string,
+  values: { fullName?: string | null; emailNotifications?: boolean; mentionEmails?: "immediate" | "digest" | "never" },
+) {
   await db.update(profiles).set(values).where(eq(profiles.id, userId));
 }
 

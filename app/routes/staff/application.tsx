@@ -34,6 +34,11 @@ import { DEFAULT_EMAIL_TEMPLATES, findTemplateByName, listEmailTemplates } from 
 import { fillMergeFields } from "~/lib/merge-fields";
 import { RejectDialog } from "~/features/rejection/reject-dialog";
 import { REJECTION_EMAIL_DELAYS, RejectSchema } from "~/schemas/rejection";
+import { type NoteAnswer, NotesPanel } from "~/features/notes/notes-panel";
+import { listMentionableMembers } from "~/server/notes/members.server";
+import { listNotes } from "~/server/notes/queries.server";
+import { answerNoteForm, isNoteIntent } from "./notes-action.server";
+import { noteViews } from "./notes-view.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta(data ? `${data.application.candidateName} — ${data.application.job.title}` : "Application", "A candidate's application.");
@@ -55,12 +60,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const application = await getApplicationDetail(db, staff, idParam(params.applicationId, "Application not found"));
   if (!application) throw data("Application not found", { status: 404 });
   const rejecting = application.status !== "rejected";
-  const [history, templates, emails, reasons, rejectionTemplate] = await Promise.all([
+  const [history, templates, emails, reasons, rejectionTemplate, notes, members] = await Promise.all([
     listSubjectActivity(db, staff, application.id),
     listEmailTemplates(db, staff),
     listApplicationEmails(db, staff, application.id),
     rejecting ? listRejectionReasons(db, staff) : [],
     rejecting ? findTemplateByName(db, staff, REJECTION_TEMPLATE) : null,
+    listNotes(db, staff, { applicationId: application.id }),
+    listMentionableMembers(db, staff),
   ]);
   // The reject dialog's email: the company's "Rejection" template (else the starter one) for this candidate.
   const source = rejectionTemplate ?? STARTER_REJECTION;
@@ -80,6 +87,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: requestTimeZone(request), year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
   return {
     today,
+    notes: noteViews(notes, staff),
+    members,
     templates: templates.map((template) => ({ id: template.id, name: template.name })),
     preview,
     rejection: rejecting
@@ -112,6 +121,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const applicationId = idParam(params.applicationId, "Application not found");
   const values = formValues(await request.formData());
   const db = appDatabase();
+  if (isNoteIntent(values.intent)) {
+    const form = { intent: values.intent, noteId: values.noteId, body: values.body };
+    return answerNoteForm(db, staff, { applicationId }, form, `/applications/${applicationId}`);
+  }
   try {
     if (values.intent === "send-email") {
       const parsed = parseForm(ComposeEmailSchema, values);
@@ -191,7 +204,7 @@ const STATUS_ACTIONS = [
 const EMAIL_STATUS_TONE = { sent: "green", pending: "yellow", failed: "red", cancelled: "grey" } as const;
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, history, templates, preview, emails, rejection, today } = loaderData;
+  const { application, history, templates, preview, emails, rejection, today, notes, members } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? null;
@@ -441,6 +454,8 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
               </ul>
             ) : null}
           </Panel>
+
+          <NotesPanel notes={notes} members={members} answer={actionData && "noteValues" in actionData ? (actionData as NoteAnswer) : null} />
 
           <Panel id="history" title="History">
             <HistoryList items={history} empty="No changes yet." />
