@@ -93,7 +93,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                     )}
                   </span>
                   <span className="mt-1 block break-words text-sm text-slate-600">{item.excerpt}</span>
-                  <span className="mt-1 block text-xs text-slate-500">
+                  <span className="mt-1 block text-xs text-slate-600">
                     <LocalDate value={item.createdAt} withTime />
                   </span>
                 </Link>
