@@ -28,9 +28,11 @@ export function NoteEditor({
   defaultValue = "",
   members,
   error,
+  rows = 3,
   autoFocus,
 }: {
   label: string;
+  rows?: number;
   defaultValue?: string;
   members: readonly NoteMember[];
   error?: string;
@@ -96,7 +98,7 @@ export function NoteEditor({
           ref={ref}
           id={id}
           name="body"
-          rows={3}
+          rows={rows}
           maxLength={NOTE_MAX}
           value={value}
           autoFocus={autoFocus}

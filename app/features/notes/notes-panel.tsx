@@ -103,11 +103,11 @@ export function NotesPanel({
                     <NoteText body={note.body} members={names} />
                   </div>
                   {note.mine ? (
-                    <div className="mt-1 flex flex-wrap items-start gap-2">
+                    <div className="-ml-4 mt-1 flex flex-wrap items-start gap-1">
                       <Link
                         to={`?edit=${note.id}#note-${note.id}`}
                         preventScrollReset
-                        className="rounded px-1 text-xs font-semibold text-brand-700 hover:text-brand-800"
+                        className={buttonStyles.ghost}
                         aria-label={`Edit your note “${excerpt(note.body, names)}”`}
                       >
                         Edit
@@ -149,7 +149,7 @@ function EditNote({ note, members, answer, cancelTo, busy }: { note: NoteView; m
     <Form method="post" noValidate preventScrollReset onSubmit={edit.onSubmit} onChange={edit.onChange} className="mt-2 space-y-2">
       <input type="hidden" name="intent" value="edit-note" />
       <input type="hidden" name="noteId" value={note.id} />
-      <NoteEditor label="Edit your note" members={members} defaultValue={answer?.noteValues?.body ?? note.body} error={edit.errors.body} autoFocus />
+      <NoteEditor label="Edit your note" members={members} defaultValue={answer?.noteValues?.body ?? note.body} error={edit.errors.body} rows={6} autoFocus />
       <div className="flex gap-2">
         <Button type="submit" disabled={busy}>
           Save note
