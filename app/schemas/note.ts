@@ -12,7 +12,8 @@ import { z } from "./zod";
 
 export const NOTE_MAX = 5000;
 
-const NOTE_NOT_FOUND = "That note no longer exists";
+/** A note id that names no note of the company (deleted meanwhile, or never one). */
+export const NOTE_NOT_FOUND = "That note no longer exists";
 
 const body = z
   .string({ error: "Write a note" })

@@ -247,7 +247,7 @@ export default function Candidate({ loaderData, actionData }: Route.ComponentPro
               </div>
             </dl>
           </Panel>
-          <TagsPanel tags={candidate.tags} suggestions={tagSuggestions} answer={actionData} />
+          <TagsPanel tags={candidate.tags} suggestions={tagSuggestions} answer={actionData && !("noteValues" in actionData) ? actionData : undefined} />
         </div>
 
         <div className="lg:col-span-3">

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { applications, candidates, jobs, notes } from "../../../db/schema";
-import { type AddNoteInput, keepMentionsOf, mentionedUserIds } from "~/schemas/note";
+import { type AddNoteInput, keepMentionsOf, mentionedUserIds, NOTE_NOT_FOUND } from "~/schemas/note";
 import type { Mailer } from "../mail/mailer.server";
 import type { Database, Transaction } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
@@ -12,7 +12,6 @@ import { listMentionableMembers } from "./members.server";
 /** What a note is written on: an application (and so its candidate), or a candidate alone. */
 export type NoteTarget = { applicationId: string } | { candidateId: string };
 
-export const NOTE_NOT_FOUND = "That note no longer exists";
 export const NOT_YOUR_NOTE = "You can only change your own notes";
 
 /** The application or candidate, of the actor's company, a new note is written on. */
