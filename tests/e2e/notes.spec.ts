@@ -42,8 +42,15 @@ test("a recruiter mentions a teammate in a note through the suggestions; the tea
   await expect(notes.getByText("No notes yet.")).toBeVisible();
   const editor = notes.getByLabel("Add a note");
   await editor.click();
-  await editor.pressSequentially("Strong call. @ni");
+  // "@" alone offers everyone; Escape closes the list and leaves the text.
+  await editor.pressSequentially("@");
   const suggestions = page.getByRole("listbox", { name: "Teammates" });
+  await expect(suggestions.getByRole("option")).toHaveCount(2);
+  await editor.press("Escape");
+  await expect(suggestions).toHaveCount(0);
+  await editor.press("Backspace");
+  await expect(editor).toHaveValue("");
+  await editor.pressSequentially("Strong call. @ni");
   await expect(suggestions.getByRole("option")).toHaveText(["Nina Newcomer" + teammate]);
   await editor.press("ArrowDown");
   await expect(suggestions.getByRole("option", { name: /Nina Newcomer/ })).toHaveAttribute("aria-selected", "true");
@@ -80,13 +87,28 @@ test("a recruiter mentions a teammate in a note through the suggestions; the tea
   await other.goto("/dashboard");
   await expect(other.getByRole("link", { name: "Notifications", exact: true }).first()).toBeVisible();
 
-  // Olive edits her own note: it shows "edited".
+  // Olive edits her own note, choosing a mention with the mouse: it shows "edited".
   await note.getByRole("link", { name: /^Edit your note/ }).click();
   const edit = notes.getByRole("textbox", { name: "Edit your note" });
-  await edit.fill("Strong call.");
+  await edit.fill("Strong call. ");
+  await edit.press("End");
+  await edit.pressSequentially("@ol");
+  await suggestions.getByRole("option", { name: /Olive Owner/ }).click();
+  await expect(edit).toHaveValue(/^Strong call\. @\[Olive Owner\]\([\w-]+\) $/);
   await notes.getByRole("button", { name: "Save note" }).click();
   await expect(page.getByText("Note saved.")).toBeVisible();
   await expect(notes.getByRole("listitem").first()).toContainText("edited");
+  await expect(notes.getByRole("listitem").first().locator("[data-mention]")).toHaveText("@Olive Owner");
+
+  // The candidate's page shows the note with its job; deleting it is confirmed.
+  await page.getByRole("link", { name: "Candidate profile" }).click();
+  const candidateNotes = page.getByRole("region", { name: "Notes" });
+  await expect(candidateNotes.getByRole("listitem").first().getByRole("link", { name: "Lighthouse Keeper" })).toBeVisible();
+  expect(await accessibilityProblems(page)).toEqual([]);
+  await candidateNotes.getByRole("button", { name: /^Delete your note/ }).click();
+  await page.getByRole("alertdialog", { name: "Delete this note?" }).getByRole("button", { name: "Delete note" }).click();
+  await expect(page.getByText("Note deleted.")).toBeVisible();
+  await expect(candidateNotes.getByText("No notes yet.")).toBeVisible();
 
   await context.close();
   otherHasNoConsoleErrors();
