@@ -114,3 +114,38 @@ test("a recruiter mentions a teammate in a note through the suggestions; the tea
   otherHasNoConsoleErrors();
   noConsoleErrors();
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a note is added, edited in place and deleted after the confirmation, with plain forms", async ({ page, browser }) => {
+    await registerStaff(page, uniqueEmail("plain"), { fullName: "Pat Plain" });
+    const question = "Why us?";
+    const jobId = await postJob(page, "Plain Forms Engineer", question);
+    await apply(browser, jobId, { name: "Ada Lovelace", email: uniqueEmail("ada"), question, answer: "Engines" });
+    await page.goto(`/manage/jobs/${jobId}`);
+    await page.getByRole("link", { name: "Ada Lovelace" }).click();
+    const notes = page.getByRole("region", { name: "Notes" });
+
+    await notes.getByRole("button", { name: "Add note" }).click();
+    await expect(notes.getByText("Write a note")).toBeVisible();
+    await notes.getByLabel("Add a note").fill("Plain @Pat, see https://example.com");
+    await notes.getByRole("button", { name: "Add note" }).click();
+    await expect(page.getByText("Note added.")).toBeVisible();
+    // Typed by hand, @Pat is text; the address is still a link.
+    await expect(notes.getByRole("listitem").first()).toContainText("Plain @Pat, see https://example.com");
+    await expect(notes.locator("[data-mention]")).toHaveCount(0);
+    await expect(notes.getByRole("link", { name: "https://example.com", exact: true })).toBeVisible();
+
+    await notes.getByRole("link", { name: /^Edit your note/ }).click();
+    await notes.getByRole("textbox", { name: "Edit your note" }).fill("Plain, edited");
+    await notes.getByRole("button", { name: "Save note" }).click();
+    await expect(page.getByText("Note saved.")).toBeVisible();
+    await expect(notes.getByRole("listitem").first()).toContainText("edited");
+
+    await notes.getByRole("button", { name: /^Delete your note/ }).click();
+    await page.getByRole("alertdialog", { name: "Delete this note?" }).getByRole("button", { name: "Delete note" }).click();
+    await expect(page.getByText("Note deleted.")).toBeVisible();
+    await expect(notes.getByText("No notes yet.")).toBeVisible();
+  });
+});
