@@ -1,11 +1,12 @@
-import { Link } from "react-router";
+import { NavLink } from "react-router";
 import { bellLabel, unreadBadge } from "~/schemas/notifications";
 
-/** The staff layout's bell (decision 098): a link to /notifications named with the unread count, and the count on it. */
+/** The staff layout's bell (decision 098): a link to /notifications named with the unread count (the current page on /notifications), and the count on it. */
 export function NotificationBell({ unread }: { unread: number }) {
   return (
-    <Link
+    <NavLink
       to="/notifications"
+      end
       aria-label={bellLabel(unread)}
       className="relative inline-flex rounded-lg p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
     >
@@ -18,6 +19,6 @@ export function NotificationBell({ unread }: { unread: number }) {
           {unreadBadge(unread)}
         </span>
       ) : null}
-    </Link>
+    </NavLink>
   );
 }
