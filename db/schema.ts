@@ -24,6 +24,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { APPLICATION_SOURCES } from "../app/schemas/application-source";
 import { CV_FIELD_SETTINGS, CV_KINDS, CV_TEXT_STATUSES } from "../app/schemas/cv";
+import { MENTION_EMAIL_MODES } from "../app/schemas/mention-emails";
 import type { FormField } from "../app/schemas/form-field";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -188,13 +189,17 @@ export const profiles = pgTable(
       .references(() => companies.id, { onDelete: "cascade" }),
     role: text("role", { enum: PROFILE_ROLES }).notNull().default("recruiter"),
     fullName: text("full_name"),
+    /** New applications to the company's jobs are emailed to them (Settings › Profile, "Email notifications"). */
     emailNotifications: boolean("email_notifications").notNull().default(true),
+    /** Mentions in notes: emailed at once, in a daily digest, or never (decision 098). */
+    mentionEmails: text("mention_emails", { enum: MENTION_EMAIL_MODES }).notNull().default("immediate"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("profiles_company_id_idx").on(t.companyId),
     check("profiles_role_check", oneOf("role", PROFILE_ROLES)),
+    check("profiles_mention_emails_check", oneOf("mention_emails", MENTION_EMAIL_MODES)),
   ],
 );
 
@@ -1048,5 +1053,94 @@ export const activityEvents = pgTable(
       .where(sql`${t.actorId} is not null`),
     check("activity_events_type_check", oneOf("type", ACTIVITY_TYPES)),
     check("activity_events_subject_type_check", oneOf("subject_type", ACTIVITY_SUBJECT_TYPES)),
+  ],
+);
+
+/**
+ * Notes on a candidate, or on one of their applications (decision 098): a note on an application
+ * also names its candidate, so the candidate's page shows every note about the person. The body is
+ * plain text; a mention is the token `@[Name](userId)` in it, shown with the member's current name.
+ * The composite foreign key keeps the candidate in the note's company (decision 052); the
+ * application's company is checked by the service that writes the note.
+ */
+export const notes = pgTable(
+  "notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id").notNull(),
+    candidateId: uuid("candidate_id").notNull(),
+    applicationId: uuid("application_id").references(() => applications.id, { onDelete: "cascade" }),
+    /** Who wrote it; null once they are removed (the note stays, by "Former staff member"). */
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    /** 1 to 5,000 characters, as typed (line breaks kept). */
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    /** When its author last changed it; null if never ("edited" shows beside it). */
+    editedAt: timestamptz("edited_at"),
+  },
+  (t) => [
+    foreignKey({ name: "notes_candidate_company_fk", columns: [t.candidateId, t.companyId], foreignColumns: [candidates.id, candidates.companyId] }).onDelete(
+      "cascade",
+    ),
+    // An application's notes, newest first (its page).
+    index("notes_application_created_idx")
+      .on(t.applicationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.applicationId} is not null`),
+    // A candidate's notes, newest first (their page), and the merge's move of them.
+    index("notes_candidate_created_idx").on(t.candidateId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Deleting a user sets author_id to null.
+    index("notes_author_idx")
+      .on(t.authorId)
+      .where(sql`${t.authorId} is not null`),
+    check("notes_body_check", sql`char_length(${t.body}) between 1 and 5000`),
+  ],
+);
+
+export const NOTIFICATION_KINDS = ["mention"] as const;
+
+/**
+ * What the bell counts (decision 098): a teammate mentioned the user in a note. One per note and
+ * person (an edit that mentions them again adds none); deleting the note deletes it. `emailed_at`
+ * is set in the transaction that records its email (at once, or in the daily digest).
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** The recipient. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    noteId: uuid("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
+    /** Who mentioned them; null once removed. */
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    readAt: timestamptz("read_at"),
+    emailedAt: timestamptz("emailed_at"),
+  },
+  (t) => [
+    uniqueIndex("notifications_note_user_kind_unique").on(t.noteId, t.userId, t.kind),
+    // /notifications: a user's newest first (and the user foreign key's deletes).
+    index("notifications_user_created_idx").on(t.userId, t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The bell on every staff page: a user's unread, counted from the index alone.
+    index("notifications_user_unread_idx")
+      .on(t.userId, t.companyId)
+      .where(sql`${t.readAt} is null`),
+    // The digest: mentions not yet emailed, oldest first.
+    index("notifications_unemailed_idx")
+      .on(t.createdAt)
+      .where(sql`${t.emailedAt} is null`),
+    // Deleting a company, or a user who acted.
+    index("notifications_company_idx").on(t.companyId),
+    index("notifications_actor_idx")
+      .on(t.actorId)
+      .where(sql`${t.actorId} is not null`),
+    check("notifications_kind_check", oneOf("kind", NOTIFICATION_KINDS)),
   ],
 );

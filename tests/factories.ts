@@ -75,20 +75,30 @@ export async function createStaff(
 
 /**
  * A member of `company`'s team with `role` (decision 096), as accepting an invitation makes them:
- * registered (with a company of their own, as sign-up makes one), then moved into this one.
+ * registered like any staff member (with a company of their own, as sign-up makes one, left empty),
+ * then moved into this one.
  */
-export async function createMember(db: Database, auth: Auth, company: { companyId: string; companyName: string }, role: Role, fullName = `Test ${role}`) {
-  const member = await createStaff(db, auth, { fullName });
+export async function createMember(db: Database, auth: Auth, company: Actor, role: Role = "recruiter", overrides: { email?: string; fullName?: string } = {}) {
+  const member = await createStaff(db, auth, { email: overrides.email, fullName: overrides.fullName ?? `Test ${role}` });
   await db.update(profiles).set({ companyId: company.companyId, role }).where(eq(profiles.id, member.staff.userId));
-  const staff: Staff = { ...member.staff, role, isOwner: false, companyId: company.companyId, companyName: company.companyName };
+  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, company.companyId));
+  const staff: Staff = { ...member.staff, role, isOwner: false, companyId: company.companyId, companyName: row!.name };
   return { ...member, staff };
 }
+
+/** A recruiter of `owner`'s company (the notes' tests, decision 098). */
+export const createTeammate = (db: Database, auth: Auth, owner: Actor, overrides: { email?: string; fullName?: string } = {}) =>
+  createMember(db, auth, owner, "recruiter", { fullName: TEST_FULL_NAME, ...overrides });
 
 export async function setCompanyName(db: Database, companyId: string, name: string) {
   await db.update(companies).set({ name }).where(eq(companies.id, companyId));
 }
 
-export async function setProfile(db: Database, userId: string, values: { fullName?: string | null; emailNotifications?: boolean }) {
+export async function setProfile(
+  db: Database,
+  userId: string,
+  values: { fullName?: string | null; emailNotifications?: boolean; mentionEmails?: "immediate" | "digest" | "never" },
+) {
   await db.update(profiles).set(values).where(eq(profiles.id, userId));
 }
 

@@ -1,8 +1,9 @@
 import { CompanyNameSchema, FULL_NAME_MAX } from "./names";
 import { isSingleLineText, TEXT_MESSAGES } from "./text";
+import { MENTION_EMAIL_MODES } from "./mention-emails";
 import { z } from "./zod";
 
-/** Profile: full name (may be emptied here, though sign-up asks for it) and the email-notifications checkbox. */
+/** Profile: full name (may be emptied here, though sign-up asks for it), the email-notifications checkbox and mention emails. */
 export const ProfileSettingsSchema = z.object({
   fullName: z
     .string()
@@ -15,6 +16,8 @@ export const ProfileSettingsSchema = z.object({
     .string()
     .optional()
     .transform((value) => value === "on" || value === "true"),
+  // "Email me about mentions" (decision 098); a form without the choice leaves it as it was.
+  mentionEmails: z.enum(MENTION_EMAIL_MODES, { error: "Choose how to hear about mentions" }).optional(),
 });
 export type ProfileSettingsInput = z.infer<typeof ProfileSettingsSchema>;
 

@@ -36,8 +36,8 @@ async function company() {
   const a2 = await createTestApplication(db(), ours, { candidateName: "Ada Two" });
   const b1 = await createTestApplication(db(), other, { candidateName: "Bo One" });
   const b2 = await createTestApplication(db(), other, { candidateName: "Bo Two" });
-  const manager = await createMember(db(), app.t.auth, owner.staff, "hiring_manager", "Hana Manager");
-  const interviewer = await createMember(db(), app.t.auth, owner.staff, "interviewer", "Ivo Interviewer");
+  const manager = await createMember(db(), app.t.auth, owner.staff, "hiring_manager", { fullName: "Hana Manager" });
+  const interviewer = await createMember(db(), app.t.auth, owner.staff, "interviewer", { fullName: "Ivo Interviewer" });
   await setHiringTeamMember(db(), owner.staff, ours.id, manager.staff.userId, "hiring_manager");
   return { owner, ours, other, a1, a2, b1, b2, manager, interviewer };
 }

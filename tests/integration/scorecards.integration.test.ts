@@ -26,8 +26,8 @@ async function setup() {
   const owner = await createStaff(db(), app.t.auth);
   const job = await createTestJob(db(), owner.staff, { title: "Scored Job", stages: [{ name: "Applied" }, { name: "Interview" }, { name: "Hired" }, { name: "Rejected" }] });
   const application = await createTestApplication(db(), job, { candidateName: "Sam Scored", stageName: "Interview" });
-  const interviewer = await createMember(db(), app.t.auth, owner.staff, "interviewer", "Ivo Interviewer");
-  const manager = await createMember(db(), app.t.auth, owner.staff, "hiring_manager", "Hana Manager");
+  const interviewer = await createMember(db(), app.t.auth, owner.staff, "interviewer", { fullName: "Ivo Interviewer" });
+  const manager = await createMember(db(), app.t.auth, owner.staff, "hiring_manager", { fullName: "Hana Manager" });
   return { owner, job, application, interviewer, manager, interview: job.stages[1]! };
 }
 

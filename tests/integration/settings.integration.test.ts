@@ -94,7 +94,20 @@ describe("the settings routes", () => {
   it("/settings loads the profile: full name, role as the app names it, email and notifications, and nothing of the other sections", async () => {
     const { cookie, email } = await createStaff(app.bed.t.db, app.bed.auth);
     const answer = await callLoader(profileSettingsRoute.loader, { path: "/settings", cookie });
-    expect(answer.data).toEqual({ profile: { email, fullName: TEST_FULL_NAME, role: "Owner", emailNotifications: true } });
+    expect(answer.data).toEqual({ profile: { email, fullName: TEST_FULL_NAME, role: "Owner", emailNotifications: true, mentionEmails: "immediate" } });
+  });
+
+  it("/settings saves how mentions are emailed (decision 098), keeps it when the form leaves it out, and refuses another value", async () => {
+    const { cookie } = await createStaff(app.bed.t.db, app.bed.auth);
+    const save = (form: Record<string, string>) => callAction(profileSettingsRoute.action, { path: "/settings", cookie, form: { intent: "profile", fullName: "Mia Mention", ...form } });
+    const shown = async () => (await callLoader(profileSettingsRoute.loader, { path: "/settings", cookie })).data!.profile;
+    expect((await save({ emailNotifications: "on", mentionEmails: "digest" })).status).toBe(302);
+    expect(await shown()).toMatchObject({ emailNotifications: true, mentionEmails: "digest" });
+    expect((await save({})).status).toBe(302);
+    expect(await shown()).toMatchObject({ emailNotifications: false, mentionEmails: "digest" });
+    expect(await save({ mentionEmails: "hourly" })).toMatchObject({ status: 400, data: { errors: { mentionEmails: "Choose how to hear about mentions" } } });
+    expect((await save({ mentionEmails: "never" })).status).toBe(302);
+    expect(await shown()).toMatchObject({ mentionEmails: "never" });
   });
 
   it("each section loads only what it shows", async () => {

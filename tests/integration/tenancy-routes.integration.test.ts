@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { applications, cvs, emailMessages, emailTemplates, invitations, profiles, session } from "../../db/schema";
+import { applications, cvs, emailMessages, emailTemplates, invitations, notes, notifications, profiles, session } from "../../db/schema";
 import routes from "../../app/routes";
 import { ApplicationQuerySchema, ApplicationsQuerySchema, JobChoicesQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
 import {
@@ -13,6 +13,7 @@ import {
 } from "~/schemas/candidate";
 import { previewCandidateImport } from "~/server/candidates/import.server";
 import { JobMatchQuerySchema, JobsQuerySchema } from "~/schemas/job";
+import { NotificationsQuerySchema } from "~/schemas/notifications";
 import { queryRows } from "~/server/platform/db.server";
 import { addCandidateTag } from "~/server/candidates/tags.server";
 import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
@@ -50,6 +51,8 @@ const NOT_IDS = new Set([
   "hiredOn",
   // A member's role, and their part on a job's hiring team (decision 096).
   ...["role", "teamRole"],
+  // A note's text (decision 098).
+  "body",
   // Settings › Hiring: a rejection reason's new name, and which way it moves in the list.
   ...["name", "direction"],
   // Settings' password and two-factor forms.
@@ -68,6 +71,7 @@ const QUERY_SCHEMAS: Record<string, { shape: object }> = {
   JobChoicesQuerySchema,
   JobMatchQuerySchema,
   JobsQuerySchema,
+  NotificationsQuerySchema,
   PipelineQuerySchema,
 };
 
@@ -144,6 +148,9 @@ interface World {
     session: string;
     /** One of A's default scorecard attributes (decision 099). */
     attribute: string;
+    /** A note on A's application mentioning A's member, and the member's notification of it (decision 098). */
+    note: string;
+    notification: string;
   };
   b: { job: { id: string; stages: { id: string; name: string }[] }; application: string; candidate: string; crowdedStage: string; reason: string; member: string };
   cookie: string;
@@ -192,6 +199,14 @@ beforeAll(async () => {
     .values({ companyId: a.staff.companyId, candidateId: aCandidate, fileName: `${SECRET}.pdf`, kind: "pdf", sizeBytes: 1, sha256: SECRET, storageKey: `cv/${SECRET}` })
     .returning({ id: cvs.id });
   await addCandidateTag(db, a.staff, { candidateId: aCandidate, name: `${SECRET} tag` });
+  const [note] = await db
+    .insert(notes)
+    .values({ companyId: a.staff.companyId, candidateId: aCandidate, applicationId: application.id, authorId: a.staff.userId, body: `${SECRET} note` })
+    .returning({ id: notes.id });
+  const [notification] = await db
+    .insert(notifications)
+    .values({ companyId: a.staff.companyId, userId: member.staff.userId, kind: "mention", noteId: note!.id, actorId: a.staff.userId })
+    .returning({ id: notifications.id });
 
   const b = await createStaff(db, bed.t.auth);
   const bJob = await createTestJob(db, b.staff);
@@ -211,6 +226,8 @@ beforeAll(async () => {
       member: member.staff.userId,
       session: aSession!.id,
       attribute: (await listDefaultAttributes(db, a.staff))[0]!.id,
+      note: note!.id,
+      notification: notification!.id,
     },
     b: {
       job: bJob,
@@ -231,7 +248,7 @@ async function snapshotOfA(): Promise<string> {
     ...["profiles", "jobs", "pipeline_stages", "candidates", "cvs", "applications", "tags", "candidate_tags"],
     ...["email_templates", "email_messages", "invitations", "activity_events", "rejection_reasons", "scorecard_attributes", "scorecards"],
     ...["job_team_members", "feedback_requests"],
-    ...["candidate_imports", "candidate_email_aliases", "candidate_duplicate_dismissals"],
+    ...["candidate_imports", "candidate_email_aliases", "candidate_duplicate_dismissals", "notes", "notifications"],
   ];
   const rows: Record<string, unknown> = {
     companies: await queryRows(bed.t.db, sql`select * from companies where id = ${companyId}`),
@@ -400,6 +417,27 @@ const CALLS: Record<string, Call[]> = {
       form: (w) => ({ intent: "not-duplicate", other: w.b.candidate }),
       answer: 404,
     },
+    // Notes (decision 098): on A's candidate, or A's note from B's own candidate.
+    ...(["add-note", "edit-note", "delete-note"] as const).flatMap((intent): Call[] => [
+      {
+        covers: [":candidateId", ...(intent === "add-note" ? [] : ["noteId"])],
+        url: (w) => `/candidates/${w.a.candidate}`,
+        params: (w) => ({ candidateId: w.a.candidate }),
+        form: (w) => ({ intent, noteId: w.a.note, body: "B's words" }),
+        answer: 404,
+      },
+      ...(intent === "add-note"
+        ? []
+        : [
+            {
+              covers: ["noteId"],
+              url: (w: World) => `/candidates/${w.b.candidate}`,
+              params: (w: World) => ({ candidateId: w.b.candidate }),
+              form: (w: World) => ({ intent, noteId: w.a.note, body: "B's words" }),
+              answer: 404,
+            },
+          ]),
+    ]),
     {
       covers: ["other"],
       url: (w) => `/candidates/${w.b.candidate}`,
@@ -452,6 +490,14 @@ const CALLS: Record<string, Call[]> = {
       answer: 404,
     },
   ],
+  "notifications/:notificationId loader": [
+    {
+      covers: [":notificationId"],
+      url: (w) => `/notifications/${w.a.notification}`,
+      params: (w) => ({ notificationId: w.a.notification }),
+      answer: 404,
+    },
+  ],
   "applications/:applicationId loader": [
     { covers: [":applicationId"], url: (w) => `/applications/${w.a.application}`, params: (w) => ({ applicationId: w.a.application }), answer: 404 },
     {
@@ -484,6 +530,25 @@ const CALLS: Record<string, Call[]> = {
           messageId: w.a.message,
           hiredOn: "2026-12-01",
         }),
+        answer: 404,
+      }),
+    ),
+    // Notes (decision 098): on A's application, or A's note from B's own application.
+    ...(["add-note", "edit-note", "delete-note"] as const).map(
+      (intent): Call => ({
+        covers: [":applicationId", ...(intent === "add-note" ? [] : ["noteId"])],
+        url: (w) => `/applications/${w.a.application}`,
+        params: (w) => ({ applicationId: w.a.application }),
+        form: (w) => ({ intent, noteId: w.a.note, body: "B's words" }),
+        answer: 404,
+      }),
+    ),
+    ...(["edit-note", "delete-note"] as const).map(
+      (intent): Call => ({
+        covers: ["noteId"],
+        url: (w) => `/applications/${w.b.application}`,
+        params: (w) => ({ applicationId: w.b.application }),
+        form: (w) => ({ intent, noteId: w.a.note, body: "B's words" }),
         answer: 404,
       }),
     ),
@@ -815,6 +880,8 @@ describe("another company's ids", () => {
     expect(snapshot.candidate_tags).toHaveLength(1);
     expect(snapshot.profiles).toHaveLength(2);
     expect(snapshot.invitations).toHaveLength(1);
+    expect(snapshot.notes).toHaveLength(1);
+    expect(snapshot.notifications).toHaveLength(1);
     expect(snapshot.session).not.toHaveLength(0);
     const [stillThere] = await bed.t.db.select({ id: applications.id }).from(applications).where(eq(applications.id, world.a.application));
     expect(stillThere).toBeDefined();
@@ -838,6 +905,26 @@ describe("adding a candidate", () => {
     expect(answer.body).not.toContain(SECRET);
     expect(await snapshotOfA()).toBe(before);
     expect(await count()).toBe(candidatesBefore);
+  });
+});
+
+describe("notes and notifications", () => {
+  it("of another company never show on a page of one's own: its notes, its notifications, its bell", async () => {
+    const pages = [
+      [modules["../../app/routes/staff/application.tsx"]!, `/applications/${world.b.application}`, { applicationId: world.b.application }],
+      [modules["../../app/routes/staff/candidate.tsx"]!, `/candidates/${world.b.candidate}`, { candidateId: world.b.candidate }],
+      [modules["../../app/routes/staff/notifications.tsx"]!, "/notifications", {}],
+      [modules["../../app/routes/staff/layout.tsx"]!, "/dashboard", {}],
+    ] as const;
+    for (const [mod, path, params] of pages) {
+      const answer = await answerOf(mod.loader!, { path, cookie: world.cookie, params });
+      expect(answer.status, path).toBe(200);
+      expect(answer.body, path).not.toContain(SECRET);
+      expect(answer.body, path).not.toContain(world.a.note);
+      expect(answer.body, path).not.toContain(world.a.notification);
+    }
+    const bell = await callRoute(modules["../../app/routes/staff/layout.tsx"]!.loader!, { path: "/dashboard", cookie: world.cookie, params: {} });
+    expect(bell.data).toMatchObject({ unreadNotifications: 0 });
   });
 });
 

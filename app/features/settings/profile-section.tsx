@@ -3,6 +3,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { MENTION_EMAIL_LABELS, MENTION_EMAIL_MODES, type MentionEmailMode } from "~/schemas/mention-emails";
 import { ProfileSettingsSchema } from "~/schemas/settings";
 import { errorsFor, type SettingsAnswer, valuesFor } from "./settings-answer";
 import { SettingsSection, useSubmitting } from "./settings-section";
@@ -13,9 +14,10 @@ export interface ProfileData {
   /** As the app names it everywhere (`roleLabel`): Owner or Recruiter. */
   role: string;
   emailNotifications: boolean;
+  mentionEmails: MentionEmailMode;
 }
 
-/** Settings › Profile, at /settings: the full name, the read-only role and email notifications (spec: Settings). */
+/** Settings › Profile, at /settings: the full name, the read-only role, email notifications (spec: Settings) and mention emails (decision 098). */
 export function ProfileSection({ profile, answer }: { profile: ProfileData; answer?: SettingsAnswer }) {
   const { errors, onSubmit, onChange } = useValidatedForm(ProfileSettingsSchema, errorsFor(answer, "profile"));
   const busy = useSubmitting("profile");
@@ -42,6 +44,27 @@ export function ProfileSection({ profile, answer }: { profile: ProfileData; answ
             <span className="block text-slate-600">Get an email for each new application to your company&apos;s jobs.</span>
           </span>
         </label>
+        <fieldset aria-describedby="mention-emails-hint">
+          <legend className="text-sm font-medium text-slate-900">Email me about mentions</legend>
+          <p id="mention-emails-hint" className="text-sm text-slate-600">
+            When a teammate mentions you in a note. The bell shows every mention either way.
+          </p>
+          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+            {MENTION_EMAIL_MODES.map((mode) => (
+              <label key={mode} className="flex items-center gap-2 text-sm text-slate-900">
+                <input
+                  type="radio"
+                  name="mentionEmails"
+                  value={mode}
+                  defaultChecked={(values?.mentionEmails ?? profile.mentionEmails) === mode}
+                  className="size-4 border-slate-300 text-brand-600"
+                />
+                {MENTION_EMAIL_LABELS[mode]}
+              </label>
+            ))}
+          </div>
+          {errors.mentionEmails ? <p className="mt-1 text-sm text-red-600">{errors.mentionEmails}</p> : null}
+        </fieldset>
         <Button type="submit" disabled={busy}>
           {busy ? "Saving…" : "Save profile"}
         </Button>

@@ -55,8 +55,17 @@ export const access = {
     // Everyone who sees an application may give their feedback on it (decision 099).
     "save-scorecard": "applications.view",
     "submit-scorecard": "applications.view",
+    // And write notes on it (decision 098); editing and deleting are the author's own.
+    "add-note": "applications.view",
+    "edit-note": "applications.view",
+    "delete-note": "applications.view",
   },
 } as const satisfies RouteAccess;
+import { type NoteAnswer, NotesPanel } from "~/features/notes/notes-panel";
+import { listMentionableMembers } from "~/server/notes/members.server";
+import { listNotes } from "~/server/notes/queries.server";
+import { answerNoteForm, isNoteIntent } from "./notes-action.server";
+import { noteViews } from "./notes-view.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta(data ? `${data.application.candidateName} — ${data.application.job.title}` : "Application", "A candidate's application.");
@@ -85,7 +94,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     jobs: can(staff.role, "jobs.view"),
   };
   const rejecting = application.status !== "rejected" && allowed.decide;
-  const [history, templates, emails, reasons, rejectionTemplate, cvs, feedback, teammates] = await Promise.all([
+  const [history, templates, emails, reasons, rejectionTemplate, cvs, feedback, teammates, notes, members] = await Promise.all([
     listSubjectActivity(db, staff, application.id),
     allowed.email || allowed.decide ? listEmailTemplates(db, staff) : [],
     allowed.email ? listApplicationEmails(db, staff, application.id) : [],
@@ -94,6 +103,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     application.candidateId ? listCandidateCvs(db, staff, application.candidateId) : [],
     listFeedbackRequests(db, staff, application.id),
     allowed.decide ? listTeammates(db, staff) : [],
+    listNotes(db, staff, { applicationId: application.id }),
+    listMentionableMembers(db, staff),
   ]);
   const scorecards = await getApplicationFeedback(db, staff, { id: application.id, stageId: application.stage?.id ?? null });
   // The reject dialog's email: the company's "Rejection" template (else the starter one) for this candidate.
@@ -129,6 +140,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       requests: feedback,
       teammates: teammates.filter((member) => member.id !== staff.userId).map((member) => ({ id: member.id, name: member.name, role: member.role })),
     },
+    notes: noteViews(notes, staff),
+    members,
     templates: templates.map((template) => ({ id: template.id, name: template.name })),
     preview,
     rejection: rejecting
@@ -163,6 +176,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const values = formValues(formData);
   authorize(staff, actionPermission(access, values.intent));
   const db = appDatabase();
+  if (isNoteIntent(values.intent)) {
+    const form = { intent: values.intent, noteId: values.noteId, body: values.body };
+    return answerNoteForm(db, staff, { applicationId }, form, `/applications/${applicationId}`);
+  }
   try {
     if (values.intent === "send-email") {
       const parsed = parseForm(ComposeEmailSchema, values);
@@ -255,7 +272,7 @@ const STATUS_ACTIONS = [
 const EMAIL_STATUS_TONE = { sent: "green", pending: "yellow", failed: "red", cancelled: "grey" } as const;
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, history, templates, preview, emails, rejection, today, allowed, cvs, feedback, scorecards } = loaderData;
+  const { application, history, templates, preview, emails, rejection, today, allowed, cvs, feedback, scorecards, notes, members } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? null;
@@ -527,6 +544,8 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
               ) : null}
             </Panel>
           ) : null}
+
+          <NotesPanel notes={notes} members={members} answer={actionData && "noteValues" in actionData ? (actionData as NoteAnswer) : null} />
 
           <Panel id="history" title="History">
             <HistoryList items={history} empty="No changes yet." />

@@ -28,6 +28,11 @@ import type { RouteAccess } from "~/lib/permissions";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "candidates.manage", action: "candidates.manage" } as const satisfies RouteAccess;
+import { type NoteAnswer, NotesPanel } from "~/features/notes/notes-panel";
+import { listMentionableMembers } from "~/server/notes/members.server";
+import { listNotes } from "~/server/notes/queries.server";
+import { answerNoteForm, isNoteIntent } from "./notes-action.server";
+import { noteViews } from "./notes-view.server";
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? data.candidate.name : "Candidate", "A candidate's profile and applications.");
 
@@ -41,16 +46,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
   const db = appDatabase();
   const candidateId = idParam(params.candidateId, CANDIDATE_NOT_FOUND);
-  const [candidate, duplicates, history, cvs, tagSuggestions] = await Promise.all([
+  const [candidate, duplicates, history, cvs, tagSuggestions, notes, members] = await Promise.all([
     getCandidate(db, staff, candidateId),
     findPossibleDuplicates(db, staff, candidateId),
     listCandidateActivity(db, staff, candidateId),
     listCandidateCvs(db, staff, candidateId),
     listCompanyTags(db, staff),
+    listNotes(db, staff, { candidateId }),
+    listMentionableMembers(db, staff),
   ]);
   if (!candidate) throw data(CANDIDATE_NOT_FOUND, { status: 404 });
   return {
     cvs,
+    notes: noteViews(notes, staff),
+    members,
     candidate: {
       ...candidate,
       source: sourceLabel(candidate.source, candidate.sourceDetail),
@@ -83,6 +92,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const db = appDatabase();
   const page = `/candidates/${candidateId}`;
+  if (isNoteIntent(values.intent)) {
+    const form = { intent: values.intent, noteId: values.noteId, body: values.body };
+    return answerNoteForm(db, staff, { candidateId }, form, page);
+  }
   if (values.intent === "not-duplicate") {
     const parsed = parseForm(DismissDuplicateSchema, values);
     if (!parsed.success) return data({ errors: parsed.errors }, { status: 400 });
@@ -111,7 +124,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Candidate({ loaderData, actionData }: Route.ComponentProps) {
-  const { candidate, duplicates, history, cvs, tagSuggestions } = loaderData;
+  const { candidate, duplicates, history, cvs, tagSuggestions, notes, members } = loaderData;
   const count = candidate.applications.length;
   // "Not a duplicate" refused (another company's candidate) is said at the top; the Tags panel says its own.
   const errors = actionData?.errors as FieldErrors | undefined;
@@ -238,7 +251,11 @@ export default function Candidate({ loaderData, actionData }: Route.ComponentPro
               </div>
             </dl>
           </Panel>
-          <TagsPanel tags={candidate.tags} suggestions={tagSuggestions} answer={actionData} />
+          <TagsPanel tags={candidate.tags} suggestions={tagSuggestions} answer={actionData && !("noteValues" in actionData) ? actionData : undefined} />
+        </div>
+
+        <div className="lg:col-span-3">
+          <NotesPanel notes={notes} members={members} showJob answer={actionData && "noteValues" in actionData ? (actionData as NoteAnswer) : null} />
         </div>
 
         <Panel id="history" title="History" className="lg:col-span-3">

@@ -9,6 +9,9 @@ import { displayNameOf, roleLabel } from "~/lib/role-label";
 import { requireStaff } from "~/server/accounts/session.server";
 import { takeNotice } from "~/server/platform/notice.server";
 import { can, type Permission, type RouteAccess } from "~/lib/permissions";
+import { countUnreadNotifications } from "~/server/notifications/notifications.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { NotificationBell } from "~/features/notes/notification-bell";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "workspace.use" } as const satisfies RouteAccess;
@@ -35,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: staff.email,
     companyName: staff.companyName,
     emailVerified: staff.emailVerified ?? true,
+    // The bell: one count from the index of unread notifications, stopped at 100 (decision 098).
+    unreadNotifications: await countUnreadNotifications(appDatabase(), staff),
     // The notice of the action that redirected here, shown once (its cookie is cleared in this answer).
     notice: takeNotice(request, context),
   };
@@ -90,25 +95,29 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
       </a>
       <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 lg:hidden">
         <Logo to="/dashboard" />
-        <button
-          type="button"
-          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
-          aria-expanded={menuOpen}
-          aria-controls="staff-nav"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
+        <div className="flex items-center gap-1">
+          <NotificationBell unread={loaderData.unreadNotifications} />
+          <button
+            type="button"
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+            aria-expanded={menuOpen}
+            aria-controls="staff-nav"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
       </header>
       <aside
         id="staff-nav"
         className={`${menuOpen ? "block" : "hidden"} border-b border-slate-200 bg-white px-4 py-4 lg:sticky lg:top-0 lg:flex lg:h-dvh lg:w-64 lg:shrink-0 lg:flex-col lg:border-b-0 lg:border-r lg:py-6`}
       >
-        <div className="hidden px-3 lg:block">
+        <div className="hidden items-center justify-between px-3 lg:flex">
           <Logo to="/dashboard" />
+          <NotificationBell unread={loaderData.unreadNotifications} />
         </div>
         <nav aria-label="Main" className="space-y-1 lg:mt-8 lg:flex-1">
           {links}

@@ -15,7 +15,7 @@ import type { RouteAccess } from "~/lib/permissions";
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "workspace.use", action: "workspace.use" } as const satisfies RouteAccess;
 
-export const meta: Route.MetaFunction = () => pageMeta("Settings", "Your profile: your name, your role and email notifications.");
+export const meta: Route.MetaFunction = () => pageMeta("Settings", "Your profile: your name, your role, email notifications and mention emails.");
 
 /** What the profile form may show again after a failure. */
 const ECHO_LIMITS = maxLengthsOf(ProfileSettingsSchema);
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
   const settings = await getSettings(appDatabase(), staff);
   return {
-    profile: { email: staff.email, fullName: settings.fullName ?? "", role: roleLabel({ isOwner: settings.isOwner, role: staff.role }), emailNotifications: settings.emailNotifications },
+    profile: { email: staff.email, fullName: settings.fullName ?? "", role: roleLabel({ isOwner: settings.isOwner, role: staff.role }), emailNotifications: settings.emailNotifications, mentionEmails: settings.mentionEmails },
   };
 }
 

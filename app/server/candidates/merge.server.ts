@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { activityEvents, applications, candidateDuplicateDismissals, candidateEmailAliases, candidates, candidateTags, cvs, jobs } from "../../../db/schema";
+import { activityEvents, applications, candidateDuplicateDismissals, candidateEmailAliases, candidates, candidateTags, cvs, jobs, notes } from "../../../db/schema";
 import { isUuid } from "~/schemas/id";
 import { recordActivity } from "../activity/activity.server";
 import type { Database, Transaction } from "../platform/db.server";
@@ -59,6 +59,15 @@ export const CANDIDATE_REFERENCES: readonly CandidateReference[] = [
         from ${candidateTags} ct
         where ct.candidate_id = ${mergeId}::uuid and ${ownedSql("ct", actor)}
         on conflict do nothing`),
+  },
+  {
+    // Notes (decision 098): those on the merged candidate's applications follow them; all now name the kept candidate.
+    table: "notes",
+    move: (tx, actor, { keepId, mergeId }) =>
+      tx
+        .update(notes)
+        .set({ candidateId: keepId })
+        .where(and(eq(notes.candidateId, mergeId), owned(notes, actor))),
   },
   {
     // Addresses of candidates merged into the merged one earlier.

@@ -54,6 +54,10 @@ export const NOTICES = {
   "reason-renamed": "Reason renamed.",
   "reason-moved": "Order saved.",
   "reason-deleted": "Reason removed. Applications rejected with it keep its name.",
+  "note-added": "Note added.",
+  "note-saved": "Note saved.",
+  "note-deleted": "Note deleted.",
+  "notifications-read": "All notifications are marked as read.",
 } as const;
 
 export type NoticeCode = keyof typeof NOTICES;

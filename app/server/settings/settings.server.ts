@@ -14,6 +14,7 @@ export async function getSettings(db: Queryable, actor: Actor) {
       fullName: profiles.fullName,
       role: profiles.role,
       emailNotifications: profiles.emailNotifications,
+      mentionEmails: profiles.mentionEmails,
       companyName: companies.name,
       website: companies.website,
       ownerId: companies.createdBy,
@@ -29,7 +30,7 @@ export async function getSettings(db: Queryable, actor: Actor) {
 export async function updateProfileSettings(db: Database, actor: Actor, input: ProfileSettingsInput) {
   await db
     .update(profiles)
-    .set({ fullName: input.fullName, emailNotifications: input.emailNotifications })
+    .set({ fullName: input.fullName, emailNotifications: input.emailNotifications, ...(input.mentionEmails ? { mentionEmails: input.mentionEmails } : {}) })
     .where(and(eq(profiles.id, actor.userId), owned(profiles, actor)));
 }
 

@@ -1,0 +1,25 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { profiles, user } from "../../../db/schema";
+import type { Queryable } from "../platform/db.server";
+import { type Actor, owned } from "../platform/tenancy.server";
+
+/** A member of the company as mentions name them (decision 098). */
+export interface MentionableMember {
+  userId: string;
+  /** Their full name, or their email when they gave none. */
+  name: string;
+  email: string;
+}
+
+/**
+ * Everyone in the actor's company, the actor included: whom a note may mention, and the names the
+ * notes show. A company's team is small, so the page gets all of it (no search endpoint).
+ */
+export async function listMentionableMembers(db: Queryable, actor: Actor): Promise<MentionableMember[]> {
+  return db
+    .select({ userId: profiles.id, name: sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email})`, email: user.email })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
+    .where(owned(profiles, actor))
+    .orderBy(asc(sql`lower(coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email}))`));
+}

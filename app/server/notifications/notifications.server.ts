@@ -1,0 +1,101 @@
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { applications, candidates, jobs, notes, notifications, profiles, user } from "../../../db/schema";
+import type { Queryable } from "../platform/db.server";
+import { DomainError } from "../platform/errors.server";
+import { type Actor, owned } from "../platform/tenancy.server";
+import { notePath, noteSubject } from "./emails.server";
+
+/** The bell counts this far and shows "99+" beyond (decision 098). */
+export const UNREAD_CAP = 100;
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATION_NOT_FOUND = "Notification not found";
+
+/** The actor's own notifications: of their company, and theirs. */
+const mine = (actor: Actor) => and(owned(notifications, actor), eq(notifications.userId, actor.userId));
+
+/**
+ * The bell's number on every staff page: the actor's unread notifications, counted up to
+ * UNREAD_CAP from the partial index of unread ones (notifications_user_unread_idx), never more.
+ */
+export async function countUnreadNotifications(db: Queryable, actor: Actor): Promise<number> {
+  const unread = db
+    .select({ one: sql`1` })
+    .from(notifications)
+    .where(and(mine(actor), isNull(notifications.readAt)))
+    .limit(UNREAD_CAP)
+    .as("unread");
+  const [row] = await db.select({ n: count() }).from(unread);
+  return row?.n ?? 0;
+}
+
+export interface NotificationItem {
+  id: string;
+  actorName: string | null;
+  /** "Jane Doe (Frontend Engineer)" */
+  subject: string;
+  body: string;
+  createdAt: Date;
+  read: boolean;
+}
+
+/** `/notifications`: the actor's notifications, newest first, a page at a time (1-based). */
+export async function listNotifications(db: Queryable, actor: Actor, page: number): Promise<{ items: NotificationItem[]; more: boolean }> {
+  const rows = await db
+    .select({
+      id: notifications.id,
+      actorName: sql<string | null>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email})`,
+      candidateName: candidates.name,
+      jobTitle: jobs.title,
+      body: notes.body,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+    })
+    .from(notifications)
+    .innerJoin(notes, and(eq(notes.id, notifications.noteId), owned(notes, actor)))
+    .innerJoin(candidates, and(eq(candidates.id, notes.candidateId), owned(candidates, actor)))
+    .leftJoin(applications, and(eq(applications.id, notes.applicationId), owned(applications, actor)))
+    .leftJoin(jobs, and(eq(jobs.id, applications.jobId), owned(jobs, actor)))
+    .leftJoin(profiles, and(eq(profiles.id, notifications.actorId), owned(profiles, actor)))
+    .leftJoin(user, eq(user.id, profiles.id))
+    .where(mine(actor))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE_SIZE + 1)
+    .offset((page - 1) * NOTIFICATIONS_PAGE_SIZE);
+  return {
+    items: rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map((row) => ({
+      id: row.id,
+      actorName: row.actorName,
+      subject: noteSubject(row),
+      body: row.body,
+      createdAt: row.createdAt,
+      read: row.readAt !== null,
+    })),
+    more: rows.length > NOTIFICATIONS_PAGE_SIZE,
+  };
+}
+
+/** Opening a notification: marks it read and answers where its note is shown. Another's is not found. */
+export async function openNotification(db: Queryable, actor: Actor, notificationId: string): Promise<{ path: string }> {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, notificationId), mine(actor)))
+    .returning({ noteId: notifications.noteId });
+  if (!row) throw new DomainError("NOT_FOUND", NOTIFICATION_NOT_FOUND);
+  const [note] = await db
+    .select({ id: notes.id, candidateId: notes.candidateId, applicationId: notes.applicationId })
+    .from(notes)
+    .where(and(eq(notes.id, row.noteId), owned(notes, actor)));
+  if (!note) throw new DomainError("NOT_FOUND", NOTIFICATION_NOT_FOUND);
+  return { path: notePath(note) };
+}
+
+/** "Mark all as read": answers how many were unread. */
+export async function markAllNotificationsRead(db: Queryable, actor: Actor): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(mine(actor), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
