@@ -22,6 +22,8 @@ export interface ActivityData {
   };
   /** Hired (decision 094): `hiredOn` is the day, YYYY-MM-DD. */
   application_hired: { candidateName: string; jobId: string; hiredOn: string };
+  /** The candidate replied to an email (decision 097): the reply is the thread's email `emailId`. */
+  application_reply_received: { candidateName: string; jobId: string; emailId: string; subject: string };
   /** `reason`: why it was rejected (decision 090); absent on other changes and on older events. */
   application_status_changed: { candidateName: string; jobId: string; from: string; to: string; reason?: string };
   /** Two candidates were one person: `mergedName` (`mergedEmail`) was merged into the subject, the kept candidate (decision 085). */

@@ -117,6 +117,11 @@ export function activityHref(item: Pick<ActivityItem, "subjectType" | "subjectId
   return `/manage/jobs/${item.subjectId}`;
 }
 
+/** Events a candidate caused (applying, replying): no staff member acted. */
+export function isCandidateEvent(item: Pick<ActivityItem, "type">): boolean {
+  return item.type === "application_received" || item.type === "application_reply_received";
+}
+
 /** One line describing an event, for people. */
 export function describeActivity(item: Pick<ActivityItem, "type" | "data">): string {
   const d = item.data as Record<string, string | null | undefined>;
@@ -135,6 +140,8 @@ export function describeActivity(item: Pick<ActivityItem, "type" | "data">): str
       return `${d.candidateName}'s status changed from ${d.from} to ${d.to}${d.reason ? ` (${d.reason})` : ""}`;
     case "application_hired":
       return `${d.candidateName} was hired (${d.hiredOn})`;
+    case "application_reply_received":
+      return `${d.candidateName} replied: ${d.subject}`;
     case "candidates_merged":
       return `${d.mergedName} (${d.mergedEmail}) was merged into ${d.keptName}`;
     case "job_posted":
