@@ -24,11 +24,6 @@ const APP_TASKS = [emailRetryPass, applicationEmailSweep, extractCvTask];
 let appQueue: Queue | undefined;
 let inboundSmtp: InboundSmtp | undefined;
 
-/** The inbound SMTP listener's port while it runs (decision 097), else undefined. */
-export function inboundSmtpPort(): number | undefined {
-  return inboundSmtp?.port;
-}
-
 /** The names of the tasks the app's queue works now (tests: none after stopApp). */
 export function runningBackgroundTasks(): string[] {
   return appQueue?.working() ?? [];
