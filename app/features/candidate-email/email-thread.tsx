@@ -26,40 +26,51 @@ function size(bytes: number): string {
 /**
  * An application's emails with its candidate, newest first (issue 13, decision 097): each email sent
  * (open it for its text; one still waiting can be cancelled) and each reply, "Reply from <name>"
- * with its own words shown and the history it quoted behind "Show the whole reply". Every text is
+ * with its own words shown and the history it quoted behind "Show the whole reply" (which then takes
+ * the new text's place). Every text is
  * rendered as text: a reply's HTML never reaches the page.
  */
-export function EmailThread({ emails, candidateName, busy }: { emails: readonly ThreadItem[]; candidateName: string; busy: boolean }) {
+export function EmailThread({
+  emails,
+  candidate,
+  busy,
+}: {
+  emails: readonly ThreadItem[];
+  candidate: { name: string; email: string };
+  busy: boolean;
+}) {
   if (emails.length === 0) return null;
   return (
     <ul className="mt-5 space-y-3 border-t border-slate-100 pt-4 text-sm" aria-label="Email thread">
-      {emails.map((email) => (email.direction === "inbound" ? <Reply key={email.id} email={email} candidateName={candidateName} /> : <Sent key={email.id} email={email} busy={busy} />))}
+      {emails.map((email) => (email.direction === "inbound" ? <Reply key={email.id} email={email} candidateName={candidate.name} candidateEmail={candidate.email} /> : <Sent key={email.id} email={email} busy={busy} />))}
     </ul>
   );
 }
 
-function Reply({ email, candidateName }: { email: ThreadItem; candidateName: string }) {
+function Reply({ email, candidateName, candidateEmail }: { email: ThreadItem; candidateName: string; candidateEmail: string }) {
   const preview = stripQuotedHistory(email.body);
   const quoted = preview !== email.body.replace(/\r\n?/g, "\n").trimEnd();
+  // The sender is worth a line when it is not the address she applied with (a work account, a forward).
+  const otherSender = email.from && !email.from.toLowerCase().includes(candidateEmail.toLowerCase()) ? email.from : null;
   return (
     <li>
-      <article aria-label={`Reply from ${candidateName}: ${email.subject}`} className="rounded-lg border border-brand-100 bg-brand-50/40 p-3">
-        <p className="flex flex-wrap items-baseline gap-x-2">
-          <span className="font-medium text-slate-900">Reply from {candidateName}</span>
-          <Badge tone="blue">reply</Badge>
-        </p>
+      <article aria-label={`Reply from ${candidateName}: ${email.subject}`} className="group/reply rounded-lg border border-brand-100 bg-brand-50/40 p-3">
+        <p className="font-medium text-slate-900">Reply from {candidateName}</p>
         <p className="text-xs text-slate-500 wrap-anywhere">
-          {email.from ? `${email.from} · ` : ""}
-          received <LocalDate value={email.createdAt} withTime />
+          {otherSender ? `Sent from ${otherSender} · ` : ""}
+          Received <LocalDate value={email.createdAt} withTime />
         </p>
         <p className="mt-2 font-medium text-slate-800 wrap-anywhere">{email.subject}</p>
-        <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-slate-700">
+        <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-slate-700 group-has-[details[open]]/reply:hidden">
           {preview || <span className="text-slate-500">No new text: the reply only quotes earlier emails.</span>}
         </p>
         {quoted ? (
-          <details className="mt-2">
-            <summary className="cursor-pointer text-xs font-semibold text-brand-700 hover:text-brand-800">Show the whole reply</summary>
-            <p className="mt-2 whitespace-pre-wrap wrap-anywhere rounded-lg bg-white p-3 text-slate-700">{email.body}</p>
+          <details className="group/quote mt-2">
+            <summary className="cursor-pointer text-xs font-semibold text-brand-700 hover:text-brand-800">
+              <span className="group-open/quote:hidden">Show the whole reply</span>
+              <span className="hidden group-open/quote:inline">Show only the new text</span>
+            </summary>
+            <p className="mt-2 whitespace-pre-wrap wrap-anywhere text-slate-700">{email.body}</p>
           </details>
         ) : null}
         {email.attachments.length > 0 ? (

@@ -408,7 +408,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
               busy={busy}
               answer={actionData && "emailValues" in actionData && actionData.emailValues ? { errors: actionData.errors ?? {}, values: actionData.emailValues as { subject: string; body: string } } : null}
             />
-            <EmailThread emails={emails} candidateName={application.candidateName} busy={busy} />
+            <EmailThread emails={emails} candidate={{ name: application.candidateName, email: application.candidateEmail }} busy={busy} />
           </Panel>
 
           <Panel id="history" title="History">
