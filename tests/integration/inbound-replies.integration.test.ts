@@ -151,6 +151,13 @@ describe("receiving a reply", () => {
     expect(await repliesOf(application.id)).toEqual([]);
   });
 
+  it("refuses an empty message, or one mailparser cannot read, as INVALID", async () => {
+    const { application, replyTo } = await thread();
+    await expect(receiveReply(app.t.db, "", [replyTo])).rejects.toMatchObject({ code: "INVALID" });
+    await expect(receiveReply(app.t.db, "a".repeat(2 * 1024 * 1024), [replyTo])).rejects.toMatchObject({ code: "INVALID" });
+    expect(await repliesOf(application.id)).toEqual([]);
+  });
+
   it("finds the token in the envelope when the headers do not name it (a Bcc, a forward)", async () => {
     const { application, replyTo } = await thread();
     await receiveReply(app.t.db, replyMime("grace@example.test"), [replyTo]);
@@ -215,12 +222,14 @@ describe("the inbound webhook (Mailgun's raw MIME post)", () => {
     expect(await answer.response!.json()).toEqual({ error: "NOT_FOUND", message: UNKNOWN_REPLY_ADDRESS });
   });
 
-  it("is a 404 without INBOUND_WEBHOOK_SECRET", async () => {
+  it("is a 404 without INBOUND_WEBHOOK_SECRET, and takes posts only", async () => {
     const { replyTo } = await thread();
+    expect((await callLoader(inboundRoute.loader, { path: "/api/inbound-email/mime" })).status).toBe(405);
     config.inboundWebhookSecret = undefined;
     try {
       const answer = await post(signed({ recipient: replyTo, "body-mime": replyMime(replyTo) }));
       expect(answer.status).toBe(404);
+      expect((await callLoader(inboundRoute.loader, { path: "/api/inbound-email/mime" })).status).toBe(404);
     } finally {
       config.inboundWebhookSecret = SECRET;
     }

@@ -7,6 +7,12 @@ import { clientIpContext } from "~/server/platform/request-context.server";
 import { receiveReply } from "~/server/mail/inbound.server";
 import { isSignedPost } from "~/server/mail/inbound-webhook.server";
 
+/** Only Mailgun's posts are taken here. */
+export function loader() {
+  if (!config.inboundWebhookSecret || !config.inboundEmailDomain) return answer(404, "NOT_FOUND", "Not found.");
+  return answer(405, "METHOD_NOT_ALLOWED", "Mailgun posts replies here: POST only.", { Allow: "POST" });
+}
+
 /**
  * Candidates' replies from Mailgun's inbound routing (decision 097): a signed post of the raw
  * message. 404 unless INBOUND_WEBHOOK_SECRET and INBOUND_EMAIL_DOMAIN are set; 401 for a wrong or

@@ -82,7 +82,8 @@ function clean(text: string, max: number): string {
  * kept. The same Message-ID received again stores nothing and answers the first one (`duplicate`).
  *
  * Refuses with NOT_FOUND when no recipient is a reply address or its token is unknown, TOO_LARGE past
- * MAX_INBOUND_BYTES, INVALID when there is nothing to parse, and when inbound mail is not configured.
+ * MAX_INBOUND_BYTES, INVALID when it is empty or cannot be parsed, and NOT_FOUND when inbound mail is
+ * not configured.
  */
 export async function receiveReply(
   db: Database,
@@ -94,7 +95,13 @@ export async function receiveReply(
   const bytes = typeof raw === "string" ? Buffer.from(raw, "utf8") : raw;
   if (bytes.length > MAX_INBOUND_BYTES) throw new DomainError("TOO_LARGE", `A reply may be at most ${MAX_INBOUND_BYTES / 1024 / 1024} MB.`);
   if (bytes.length === 0) throw new DomainError("INVALID", "The message is empty.");
-  const mail = await simpleParser(bytes, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+  let mail: Awaited<ReturnType<typeof simpleParser>>;
+  try {
+    mail = await simpleParser(bytes, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+  } catch (error) {
+    // The sender's bytes, not our failure: mailparser refuses what no mail client writes (a header of megabytes).
+    throw new DomainError("INVALID", `The message could not be read as an email: ${error instanceof Error ? error.message : String(error)}`);
+  }
 
   const recipients = [
     ...envelopeRecipients,
