@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents, emailMessages } from "../../db/schema";
 import * as inboundRoute from "~/routes/api/inbound-email";
 import * as applicationRoute from "~/routes/staff/application";
-import { sendEmailToCandidate } from "~/server/mail/candidate-emails.server";
+import { sendApplicationReceivedEmails, sendEmailToCandidate } from "~/server/mail/candidate-emails.server";
 import { NO_REPLY_ADDRESS, receiveReply, UNKNOWN_REPLY_ADDRESS } from "~/server/mail/inbound.server";
 import { type InboundSmtp, startInboundSmtp } from "~/server/mail/inbound-smtp.server";
 import { signPost } from "~/server/mail/inbound-webhook.server";
@@ -99,6 +99,22 @@ describe("the reply address of a thread (decision 097)", () => {
     // Another application has its own.
     const other = await thread();
     expect(other.replyTo).not.toBe(replyTo);
+  });
+
+  it("goes on a new application's confirmation too, never on the staff's notification of it", async () => {
+    const owner = await createStaff(app.t.db, app.t.auth);
+    const job = await createTestJob(app.t.db, owner.staff);
+    const application = await createTestApplication(app.t.db, job);
+    const { transport, delivered } = recordingTransport();
+    const mailer = createMailer(app.t.db, transport);
+    await sendApplicationReceivedEmails(app.t.db, mailer, [application.id]);
+    await mailer.idle();
+    expect(delivered).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ to: application.candidateEmail, replyTo: expect.stringMatching(/^reply\+[a-z2-7]{26}@/) }),
+        expect.objectContaining({ to: owner.email, replyTo: undefined }),
+      ]),
+    );
   });
 
   it("is left out when inbound mail is not configured", async () => {
