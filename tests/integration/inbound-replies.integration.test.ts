@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents, emailMessages } from "../../db/schema";
 import * as inboundRoute from "~/routes/api/inbound-email";
 import * as applicationRoute from "~/routes/staff/application";
+import * as candidateRoute from "~/routes/staff/candidate";
 import { sendApplicationReceivedEmails, sendEmailToCandidate } from "~/server/mail/candidate-emails.server";
 import { NO_REPLY_ADDRESS, receiveReply, UNKNOWN_REPLY_ADDRESS } from "~/server/mail/inbound.server";
 import { type InboundSmtp, startInboundSmtp } from "~/server/mail/inbound-smtp.server";
@@ -150,6 +151,9 @@ describe("receiving a reply", () => {
     const page = await callLoader(applicationRoute.loader, { path: `/applications/${application.id}`, cookie: owner.cookie, params: { applicationId: application.id } });
     expect(page.data!.emails[0]).toMatchObject({ direction: "inbound", subject: "Re: Interview", from: "Grace Hopper <grace@example.test>" });
     expect(page.data!.history).toEqual([expect.objectContaining({ text: "Grace Hopper replied: Re: Interview", actorName: "Candidate" })]);
+    // The candidate's page tells it in the history of all her applications.
+    const candidatePage = await callLoader(candidateRoute.loader, { path: `/candidates/${application.candidateId}`, cookie: owner.cookie, params: { candidateId: application.candidateId } });
+    expect(candidatePage.data!.history).toEqual(expect.arrayContaining([expect.objectContaining({ text: "Grace Hopper replied: Re: Interview", actorName: "Candidate" })]));
 
     // Another company's staff: not in their reads, and the page is a 404.
     const stranger = await createStaff(app.t.db, app.t.auth);
