@@ -636,6 +636,12 @@ export const applications = pgTable(
     rejectedAt: timestamptz("rejected_at"),
     /** The day the candidate was hired (their start, as the recruiter gave it; decision 094). Null until hired. */
     hiredOn: date("hired_on", { mode: "string" }),
+    /**
+     * The thread's reply address token (decision 097): outgoing emails to the candidate carry
+     * `Reply-To: reply+<token>@<INBOUND_EMAIL_DOMAIN>`. 128 random bits in lower-case base32, made
+     * when the first email of the application is recorded with inbound mail configured; null before.
+     */
+    replyToken: text("reply_token"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -673,6 +679,10 @@ export const applications = pgTable(
       t.jobId,
       t.currentPipelineStageId,
     ),
+    // A reply is matched to its application by the token alone (decision 097).
+    uniqueIndex("applications_reply_token_unique")
+      .on(t.replyToken)
+      .where(sql`${t.replyToken} is not null`),
     // One application per email per job.
     uniqueIndex("applications_job_email_unique").on(t.jobId, sql`lower(${t.candidateEmail})`),
     // The job is of the application's company, and the stage is of the application's job (decision 052).
@@ -810,11 +820,13 @@ export const newsletterSubscriptions = pgTable(
 );
 
 /** "cancelled": a message sent with a delay (a rejection email) whose sending was called off before it left. */
-export const EMAIL_STATUSES = ["pending", "sent", "failed", "logged", "cancelled"] as const;
+export const EMAIL_STATUSES = ["pending", "sent", "failed", "logged", "cancelled", "received"] as const;
+export const EMAIL_DIRECTIONS = ["outbound", "inbound"] as const;
 
 /**
- * Every outgoing email: the outbox that delivery retries from, and the record of what a
- * candidate was sent (application_id set) that the application's history shows.
+ * Every email of the app: the outbox that delivery retries from, the record of what a candidate was
+ * sent (application_id set), and the candidates' replies (direction inbound, status received;
+ * decision 097). An application's rows are its thread with the candidate.
  */
 export const emailMessages = pgTable(
   "email_messages",
@@ -822,9 +834,15 @@ export const emailMessages = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     companyId: uuid("company_id").references(() => companies.id, { onDelete: "cascade" }),
     applicationId: uuid("application_id").references(() => applications.id, { onDelete: "cascade" }),
-    /** What the message is for, e.g. "password-reset", "application-received". */
+    /** What the message is for, e.g. "password-reset", "application-received"; "reply" for a candidate's reply. */
     kind: text("kind").notNull(),
+    /** Outbound: the app sends it. Inbound: a candidate's reply, received, never sent (decision 097). */
+    direction: text("direction", { enum: EMAIL_DIRECTIONS }).notNull().default("outbound"),
+    /** Inbound: the sender as the From header gave it. */
+    from: text("from"),
     to: text("to").notNull(),
+    /** Outbound: the thread's reply address (decision 097), kept so a retry sends it too. */
+    replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
     /** Sign-in links and codes: the body is blanked once delivered. */
@@ -834,6 +852,11 @@ export const emailMessages = pgTable(
     error: text("error"),
     nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
     sentAt: timestamptz("sent_at"),
+    /** Inbound: the Message-ID and In-Reply-To headers; a message delivered twice is stored once. */
+    messageId: text("message_id"),
+    inReplyTo: text("in_reply_to"),
+    /** Inbound: the attachments a reply came with, by name and size; their contents are not kept. */
+    attachments: jsonb("attachments").$type<{ name: string; bytes: number }[]>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -843,7 +866,14 @@ export const emailMessages = pgTable(
     index("email_messages_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    // A provider that posts one reply twice (a retried webhook) stores it once.
+    uniqueIndex("email_messages_company_message_id_unique")
+      .on(t.companyId, t.messageId)
+      .where(sql`${t.messageId} is not null`),
     check("email_messages_status_check", oneOf("status", EMAIL_STATUSES)),
+    check("email_messages_direction_check", oneOf("direction", EMAIL_DIRECTIONS)),
+    // Only a reply is received, and a reply is never sent.
+    check("email_messages_received_inbound_check", sql`(${t.direction} = 'inbound') = (${t.status} = 'received')`),
   ],
 );
 
@@ -1014,6 +1044,7 @@ export const ACTIVITY_TYPES = [
   "application_hired",
   "application_feedback_requested",
   "application_feedback_submitted",
+  "application_reply_received",
   "candidates_merged",
   "job_posted",
   "job_status_changed",

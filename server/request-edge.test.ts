@@ -33,6 +33,9 @@ describe("bodyRuleFor", () => {
     expect(bodyRuleFor("/candidates/import").maxBytes).toBeGreaterThan(5 * 1024 * 1024);
     expect(bodyRuleFor("/candidates/import.data").contentTypes).toEqual(["multipart/form-data"]);
     expect(bodyRuleFor("/candidates/import/0b7c").maxBytes).toBe(page.maxBytes);
+    // Mailgun's post of a candidate's reply: the raw message of up to 10 MB (decision 097).
+    expect(bodyRuleFor("/api/inbound-email/mime").maxBytes).toBeGreaterThan(10 * 1024 * 1024);
+    expect(bodyRuleFor("/api/inbound-email/mime.data").maxBytes).toBe(page.maxBytes);
     expect(page).toBe(BODY_RULES[BODY_RULES.length - 1]);
     expect(page.maxBytes).toBe(256 * 1024);
   });

@@ -46,6 +46,9 @@ export const BODY_RULES: readonly BodyRule[] = [
   { path: /^\/candidates\/import(?:\.data)?$/, maxBytes: 5 * 1024 * KB + 64 * KB, maxParameters: 10, contentTypes: ["multipart/form-data"] },
   // The job form: free-text description and requirements, a form builder and a stage builder.
   { path: /^\/manage\/jobs\/(?:new|[^/]+\/edit)(?:\.data)?$/, maxBytes: 1024 * KB, maxParameters: 2000, contentTypes: FORM_TYPES },
+  // Candidates' replies posted by Mailgun (decision 097): the raw message (at most 10 MB, the reply
+  // limit of app/server/mail/inbound.server.ts) and Mailgun's few other fields.
+  { path: /^\/api\/inbound-email\/mime$/, maxBytes: 10 * 1024 * KB + 256 * KB, maxParameters: 100, contentTypes: FORM_TYPES },
   // Every other page action: plain forms.
   { path: /^/, maxBytes: 256 * KB, maxParameters: 500, contentTypes: FORM_TYPES },
 ];

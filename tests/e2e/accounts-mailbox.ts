@@ -7,6 +7,8 @@ export interface ReceivedEmail {
   to: string[];
   subject: string;
   text: string;
+  /** The Reply-To header, "" without one. */
+  replyTo: string;
   raw: string;
 }
 
@@ -49,7 +51,13 @@ export function parseEmail(raw: string): Omit<ReceivedEmail, "to"> {
       : encoding === "base64"
         ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
         : body;
-  return { from: decodeHeader(header("From")), subject: decodeHeader(header("Subject")), text: text.replace(/\r\n/g, "\n"), raw };
+  return {
+    from: decodeHeader(header("From")),
+    subject: decodeHeader(header("Subject")),
+    text: text.replace(/\r\n/g, "\n"),
+    replyTo: header("Reply-To"),
+    raw,
+  };
 }
 
 /** A real SMTP server on loopback that keeps what it receives. */

@@ -25,7 +25,7 @@ test("a candidate gets a confirmation, and a recruiter previews and sends a temp
   await page.goto(`/manage/jobs/${jobId}`);
   await page.getByRole("link", { name: /Katherine Johnson/ }).first().click();
   await expect(page.getByRole("heading", { name: "Katherine Johnson" })).toBeVisible();
-  const emails = page.getByRole("list", { name: "Emails sent" });
+  const emails = page.getByRole("list", { name: "Email thread" });
   await expect(emails.getByText("We received your application for Support Engineer")).toBeVisible();
 
   // Start from a template, filled in for her; edit it; the preview shows it as it will arrive (issue 13).

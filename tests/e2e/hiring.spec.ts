@@ -56,7 +56,7 @@ test("a stage sends its email to each candidate who enters it, set on the job's 
   await page.getByLabel("Stage", { exact: true }).selectOption({ label: "Screening" });
   await page.getByRole("button", { name: "Move", exact: true }).click();
   await expect(page.getByText("Stage updated.")).toBeVisible();
-  const emails = page.getByRole("list", { name: "Emails sent" });
+  const emails = page.getByRole("list", { name: "Email thread" });
   await expect(emails.getByText("Interview invitation: Ferry Captain at My Company")).toBeVisible();
   await expect(page.getByRole("list", { name: "History" })).toContainText("moved from Applied to Screening");
   expect((await mailbox.waitFor(candidate, { subject: /Interview invitation/, since })).text).toContain("Hi Katherine Johnson,");

@@ -41,7 +41,7 @@ test("a recruiter rejects with a reason and a delayed email, undoes it, and find
 
   await expect(page.getByText("Rejected: Not qualified. The rejection email leaves in 1 hour.")).toBeVisible();
   await expect(page.getByTestId("rejection-reason")).toContainText("Not qualified");
-  const emails = page.getByRole("list", { name: "Emails sent" });
+  const emails = page.getByRole("list", { name: "Email thread" });
   await expect(emails.getByText("scheduled")).toBeVisible();
   await expect(emails.getByRole("button", { name: /Cancel sending/ })).toBeVisible();
   await expect(page.getByRole("list", { name: "History" })).toContainText("status changed from active to rejected (Not qualified)");

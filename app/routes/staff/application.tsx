@@ -18,12 +18,13 @@ import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
 import { authorize, requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
-import { describeActivity, listSubjectActivity } from "~/server/activity/queries.server";
+import { describeActivity, isCandidateEvent, listSubjectActivity } from "~/server/activity/queries.server";
 import { getApplicationDetail } from "~/server/applications/queries.server";
 import { appMailer } from "~/server/mail/mailer.server";
 import { listApplicationEmails } from "~/server/mail/queries.server";
 import { previewTemplateForApplication, sendEmailToCandidate } from "~/server/mail/candidate-emails.server";
 import { ComposeEmail } from "~/features/candidate-email/compose-email";
+import { EmailThread } from "~/features/candidate-email/email-thread";
 import { ComposeEmailSchema } from "~/schemas/email-template";
 import { changeApplicationStatus, hireApplication, moveApplication, rejectApplication } from "~/server/applications/pipeline.server";
 import { HireSchema } from "~/schemas/application-review";
@@ -152,6 +153,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       : null,
     emails: emails.map((email) => ({
       id: email.id,
+      direction: email.direction,
+      from: email.from,
+      attachments: email.attachments,
       subject: email.subject,
       body: email.body,
       status: email.status,
@@ -163,7 +167,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     history: history.map((item) => ({
       id: item.id,
       text: describeActivity(item),
-      actorName: item.type === "application_received" ? "Candidate" : (item.actorName ?? "Former staff member"),
+      actorName: isCandidateEvent(item) ? "Candidate" : (item.actorName ?? "Former staff member"),
       createdAt: item.createdAt,
     })),
   };
@@ -268,8 +272,6 @@ const STATUS_ACTIONS = [
   { status: "withdrawn", label: "Mark as withdrawn", variant: "secondary" },
   { status: "active", label: "Reactivate", variant: "secondary" },
 ] as const;
-
-const EMAIL_STATUS_TONE = { sent: "green", pending: "yellow", failed: "red", cancelled: "grey" } as const;
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
   const { application, history, templates, preview, emails, rejection, today, allowed, cvs, feedback, scorecards, notes, members } = loaderData;
@@ -508,40 +510,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                 busy={busy}
                 answer={actionData && "emailValues" in actionData && actionData.emailValues ? { errors: actionData.errors ?? {}, values: actionData.emailValues as { subject: string; body: string } } : null}
               />
-              {emails.length > 0 ? (
-                <ul className="mt-5 space-y-3 border-t border-slate-100 pt-4 text-sm" aria-label="Emails sent">
-                  {emails.map((email) => (
-                    <li key={email.id}>
-                      <details>
-                        <summary className="cursor-pointer list-none">
-                          <span className="font-medium text-slate-900">{email.subject}</span>{" "}
-                          <Badge tone={EMAIL_STATUS_TONE[email.status as keyof typeof EMAIL_STATUS_TONE] ?? "blue"}>{email.scheduledFor ? "scheduled" : email.status}</Badge>
-                          <span className="block text-xs text-slate-500">
-                            <LocalDate value={email.createdAt} withTime />
-                            {email.error ? ` · ${email.error}` : ""}
-                            {email.scheduledFor ? (
-                              <>
-                                {" · leaves "}
-                                <LocalDate value={email.scheduledFor} withTime />
-                              </>
-                            ) : null}
-                          </span>
-                        </summary>
-                        <p className="mt-2 whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-slate-700">{email.body}</p>
-                      </details>
-                      {email.scheduledFor ? (
-                        <Form method="post" className="mt-1">
-                          <input type="hidden" name="intent" value="cancel-email" />
-                          <input type="hidden" name="messageId" value={email.id} />
-                          <button type="submit" disabled={busy} className="text-xs font-semibold text-red-700 hover:text-red-800">
-                            Cancel sending<span className="sr-only"> “{email.subject}”</span>
-                          </button>
-                        </Form>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
+              <EmailThread emails={emails} candidate={{ name: application.candidateName, email: application.candidateEmail }} busy={busy} />
             </Panel>
           ) : null}
 

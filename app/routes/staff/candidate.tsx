@@ -14,7 +14,7 @@ import { applicationStatusTone } from "~/schemas/application-review";
 import { CandidateTagSchema, DismissDuplicateSchema } from "~/schemas/candidate";
 import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/accounts/session.server";
-import { describeActivity, listCandidateActivity } from "~/server/activity/queries.server";
+import { describeActivity, isCandidateEvent, listCandidateActivity } from "~/server/activity/queries.server";
 import { type DuplicateReason, dismissDuplicate, findPossibleDuplicates } from "~/server/candidates/duplicates.server";
 import { getCandidate } from "~/server/candidates/queries.server";
 import { addCandidateTag, CANDIDATE_NOT_FOUND, listCompanyTags, removeCandidateTag } from "~/server/candidates/tags.server";
@@ -75,7 +75,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     history: history.map((item) => ({
       id: item.id,
       text: describeActivity(item),
-      actorName: item.type === "application_received" ? "Candidate" : (item.actorName ?? "Former staff member"),
+      actorName: isCandidateEvent(item) ? "Candidate" : (item.actorName ?? "Former staff member"),
       createdAt: item.createdAt,
     })),
     tagSuggestions,

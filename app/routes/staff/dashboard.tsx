@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import { SETTINGS_PATHS } from "~/lib/settings-paths";
 import { requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
-import { activityHref, describeActivity, listRecentActivity } from "~/server/activity/queries.server";
+import { activityHref, describeActivity, isCandidateEvent, listRecentActivity } from "~/server/activity/queries.server";
 import { GettingStarted } from "~/features/dashboard/getting-started";
 import { getDashboardStats, getGettingStarted } from "~/server/dashboard/queries.server";
 import { requestTimeZone, startOfDayInTimeZone } from "~/server/platform/time-zone.server";
@@ -80,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: item.id,
       text: describeActivity(item),
       href: activityHref(item),
-      actorName: item.type === "application_received" ? null : item.actorName,
+      actorName: isCandidateEvent(item) ? null : item.actorName,
       createdAt: item.createdAt,
     })),
   };

@@ -26,6 +26,8 @@ export interface ActivityData {
   application_feedback_requested: { candidateName: string; jobId: string; reviewers: string[] };
   /** A teammate submitted their scorecard (decision 099): `recommendation` as the scorecard says it. */
   application_feedback_submitted: { candidateName: string; jobId: string; recommendation: string };
+  /** The candidate replied to an email (decision 097): the reply is the thread's email `emailId`. */
+  application_reply_received: { candidateName: string; jobId: string; emailId: string; subject: string };
   /** `reason`: why it was rejected (decision 090); absent on other changes and on older events. */
   application_status_changed: { candidateName: string; jobId: string; from: string; to: string; reason?: string };
   /** Two candidates were one person: `mergedName` (`mergedEmail`) was merged into the subject, the kept candidate (decision 085). */

@@ -123,6 +123,11 @@ export function activityHref(item: Pick<ActivityItem, "subjectType" | "subjectId
   return `/manage/jobs/${item.subjectId}`;
 }
 
+/** Events a candidate caused (applying, replying): no staff member acted. */
+export function isCandidateEvent(item: Pick<ActivityItem, "type">): boolean {
+  return item.type === "application_received" || item.type === "application_reply_received";
+}
+
 /** One line describing an event, for people. */
 export function describeActivity(item: Pick<ActivityItem, "type" | "data">): string {
   const d = item.data as Record<string, string | null | undefined>;
@@ -145,6 +150,8 @@ export function describeActivity(item: Pick<ActivityItem, "type" | "data">): str
       return `Feedback on ${d.candidateName} submitted: ${d.recommendation}`;
     case "application_feedback_requested":
       return `Feedback on ${d.candidateName} asked of ${((item.data.reviewers as string[] | undefined) ?? []).join(", ")}`;
+    case "application_reply_received":
+      return `${d.candidateName} replied: ${d.subject}`;
     case "candidates_merged":
       return `${d.mergedName} (${d.mergedEmail}) was merged into ${d.keptName}`;
     case "job_posted":

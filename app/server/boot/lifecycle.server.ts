@@ -11,6 +11,7 @@ import { sweepUploadTemp } from "../storage/upload.server";
 import { applicationEmailSweep, emailRetryPass } from "../mail/mail-tasks.server";
 import { mentionDigestTask } from "../notifications/digest.server";
 import { type Queue, startQueue } from "../queue/queue.server";
+import { type InboundSmtp, parseInboundSmtpPort, startInboundSmtp } from "../mail/inbound-smtp.server";
 import { isEmptyDatabase, seedDemo } from "./demo-seed.server";
 
 /**
@@ -22,6 +23,7 @@ import { isEmptyDatabase, seedDemo } from "./demo-seed.server";
 const APP_TASKS = [emailRetryPass, applicationEmailSweep, extractCvTask, mentionDigestTask];
 
 let appQueue: Queue | undefined;
+let inboundSmtp: InboundSmtp | undefined;
 
 /** The names of the tasks the app's queue works now (tests: none after stopApp). */
 export function runningBackgroundTasks(): string[] {
@@ -47,6 +49,11 @@ function resolveSecret(): string {
 /** Opens and migrates the database, sets up authentication, and seeds a new embedded database. */
 export async function startApp(): Promise<void> {
   if (appDatabaseHandle()) return;
+  // Candidates' replies by SMTP (decision 097): checked before anything starts.
+  const smtpPort = config.inboundSmtpPort === undefined ? undefined : parseInboundSmtpPort(config.inboundSmtpPort);
+  if (smtpPort !== undefined && !config.inboundEmailDomain) {
+    throw new Error("INBOUND_SMTP_PORT is set without INBOUND_EMAIL_DOMAIN: set the domain of the reply addresses too.");
+  }
   const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, max: config.databasePoolSize });
   await handle.migrate();
   setAppDatabase(handle);
@@ -64,6 +71,10 @@ export async function startApp(): Promise<void> {
   // tasks: the first within a minute of start, then each minute, once across all app nodes.
   // CVs' text is read by a task too (decision 083).
   appQueue = await startQueue(handle, APP_TASKS);
+  if (smtpPort !== undefined) {
+    inboundSmtp = await startInboundSmtp(handle.db, { port: smtpPort, host: config.inboundSmtpHost, domain: config.inboundEmailDomain! });
+    console.log(`Replies: SMTP on port ${inboundSmtp.port} for reply+…@${config.inboundEmailDomain}`);
+  }
   // Uploads a killed process left half-checked in the temporary folder.
   void sweepUploadTemp().catch((error) => console.error("Could not sweep the upload folder:", error));
   console.log(
@@ -73,6 +84,8 @@ export async function startApp(): Promise<void> {
 
 export async function stopApp(): Promise<void> {
   const handle = appDatabaseHandle();
+  await inboundSmtp?.close();
+  inboundSmtp = undefined;
   await appQueue?.stop();
   appQueue = undefined;
   await stopTextExtraction();

@@ -4,6 +4,7 @@ import { emailMessages } from "../../../db/schema";
 import { escapeForLog } from "~/schemas/text";
 import { config } from "../platform/config.server";
 import { appDatabase, type Database, type Queryable } from "../platform/db.server";
+import { threadReplyAddresses } from "./reply-address.server";
 
 /** One message to send. */
 export interface OutgoingEmail {
@@ -18,6 +19,11 @@ export interface OutgoingEmail {
   /** Carries a sign-in link or code: the stored body is blanked once delivered. */
   sensitive?: boolean;
   /**
+   * Where replies go. Left out, a message to an application's candidate gets the thread's reply
+   * address when inbound mail is configured (decision 097); stored with the message, so retries keep it.
+   */
+  replyTo?: string | null;
+  /**
    * Leaves no sooner than this many seconds from now (a rejection email sent later, decision 090):
    * the minutely retry pass sends it once due, and until then it can be cancelled.
    */
@@ -27,7 +33,7 @@ export interface OutgoingEmail {
 /** How a message leaves the building: SMTP, or the server log when no SMTP server is configured. */
 export interface MailTransport {
   kind: "smtp" | "log";
-  deliver(message: { from: string; to: string; subject: string; text: string }): Promise<void>;
+  deliver(message: { from: string; to: string; subject: string; text: string; replyTo?: string }): Promise<void>;
 }
 
 export interface Mailer {
@@ -81,6 +87,7 @@ export function logTransport(log: (line: string) => void = console.log): MailTra
           "──── Email (no SMTP_URL set: printed instead of sent) ────",
           `To: ${escapeForLog(message.to)}`,
           `Subject: ${escapeForLog(message.subject)}`,
+          ...(message.replyTo ? [`Reply-To: ${escapeForLog(message.replyTo)}`] : []),
           "│",
           ...message.text.split(/\r\n|\r|\n/).map((line) => `│ ${escapeForLog(line)}`),
           "──────────────────────────────────────────────────────────",
@@ -119,7 +126,12 @@ export function createMailer(db: Database, transport: MailTransport = configured
         .update(emailMessages)
         .set({ attempts: sql`${emailMessages.attempts} + 1`, nextAttemptAt: sql`now() + interval '10 minutes'` })
         .where(
-          and(inArray(emailMessages.id, [...ids]), eq(emailMessages.status, "pending"), lte(emailMessages.nextAttemptAt, sql`now()`)),
+          and(
+            inArray(emailMessages.id, [...ids]),
+            eq(emailMessages.direction, "outbound"),
+            eq(emailMessages.status, "pending"),
+            lte(emailMessages.nextAttemptAt, sql`now()`),
+          ),
         )
         .returning();
       const delivered: string[] = [];
@@ -128,7 +140,7 @@ export function createMailer(db: Database, transport: MailTransport = configured
         while (next < claimed.length) {
           const row = claimed[next++]!;
           try {
-            await transport.deliver({ from, to: row.to, subject: row.subject, text: row.body });
+            await transport.deliver({ from, to: row.to, subject: row.subject, text: row.body, replyTo: row.replyTo ?? undefined });
             delivered.push(row.id);
           } catch (error) {
             await recordFailure(row, error);
@@ -171,6 +183,7 @@ export function createMailer(db: Database, transport: MailTransport = configured
 
   async function record(messages: readonly OutgoingEmail[], on: Queryable): Promise<string[]> {
     if (messages.length === 0) return [];
+    const replyAddresses = await threadReplyAddresses(on, messages);
     const rows = await on
       .insert(emailMessages)
       .values(
@@ -182,6 +195,7 @@ export function createMailer(db: Database, transport: MailTransport = configured
           companyId: message.companyId ?? null,
           applicationId: message.applicationId ?? null,
           sensitive: message.sensitive ?? false,
+          replyTo: message.replyTo !== undefined ? message.replyTo : message.applicationId ? (replyAddresses.get(message.applicationId) ?? null) : null,
           ...(message.sendAfterSeconds ? { nextAttemptAt: sql`now() + make_interval(secs => ${message.sendAfterSeconds})` } : {}),
         })),
       )
@@ -210,7 +224,7 @@ export function createMailer(db: Database, transport: MailTransport = configured
       const due = await db
         .select({ id: emailMessages.id })
         .from(emailMessages)
-        .where(and(eq(emailMessages.status, "pending"), lte(emailMessages.nextAttemptAt, sql`now()`)))
+        .where(and(eq(emailMessages.direction, "outbound"), eq(emailMessages.status, "pending"), lte(emailMessages.nextAttemptAt, sql`now()`)))
         .orderBy(emailMessages.nextAttemptAt)
         .limit(50);
       return track(attempt(due.map((row) => row.id)));

@@ -10,8 +10,12 @@ import { type Actor, owned } from "../platform/tenancy.server";
  */
 export const WAITING = sql`(${emailMessages.status} = 'pending' and ${emailMessages.attempts} = 0)`;
 
-export interface SentEmail {
+/** One email of an application's thread: one sent to the candidate, or their reply (decision 097). */
+export interface ThreadEmail {
   id: string;
+  direction: (typeof emailMessages.$inferSelect)["direction"];
+  /** A reply's sender as its From header gave it; null for emails sent. */
+  from: string | null;
   to: string;
   subject: string;
   body: string;
@@ -21,13 +25,17 @@ export interface SentEmail {
   sentAt: Date | null;
   /** When a message sent with a delay leaves, while it still waits (it can be cancelled until then). */
   scheduledFor: Date | null;
+  /** A reply's attachments, by name and size (their contents are not kept). */
+  attachments: { name: string; bytes: number }[];
 }
 
-/** Messages sent to the candidate of one application of the company, newest first. */
-export async function listApplicationEmails(db: Queryable, actor: Actor, applicationId: string): Promise<SentEmail[]> {
-  return db
+/** The thread of one application of the company: emails sent to its candidate and their replies, newest first. */
+export async function listApplicationEmails(db: Queryable, actor: Actor, applicationId: string): Promise<ThreadEmail[]> {
+  const rows = await db
     .select({
       id: emailMessages.id,
+      direction: emailMessages.direction,
+      from: emailMessages.from,
       to: emailMessages.to,
       subject: emailMessages.subject,
       body: emailMessages.body,
@@ -36,8 +44,10 @@ export async function listApplicationEmails(db: Queryable, actor: Actor, applica
       createdAt: emailMessages.createdAt,
       sentAt: emailMessages.sentAt,
       scheduledFor: sql<Date | null>`case when ${WAITING} then ${emailMessages.nextAttemptAt} end`.mapWith(emailMessages.nextAttemptAt),
+      attachments: emailMessages.attachments,
     })
     .from(emailMessages)
     .where(and(owned(emailMessages, actor), eq(emailMessages.applicationId, applicationId)))
     .orderBy(sql`${emailMessages.createdAt} desc`);
+  return rows.map((row) => ({ ...row, attachments: row.attachments ?? [] }));
 }

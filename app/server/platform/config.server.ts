@@ -16,6 +16,16 @@ export const config = {
   authSecret: process.env.BETTER_AUTH_SECRET || undefined,
   /** Seed the demo company: by default only on a new embedded database. */
   seedDemo: process.env.SEED_DEMO === "1" ? true : process.env.SEED_DEMO === "0" ? false : undefined,
+  /**
+   * Candidates' replies (decision 097). With a domain, emails to a candidate carry the thread's
+   * `Reply-To: reply+<token>@<domain>`; replies come back through the SMTP listener (its own port,
+   * off unless set) or the inbound webhook (answers 404 unless its secret is set).
+   */
+  inboundEmailDomain: process.env.INBOUND_EMAIL_DOMAIN?.trim().toLowerCase() || undefined,
+  inboundSmtpPort: process.env.INBOUND_SMTP_PORT?.trim() || undefined,
+  /** The SMTP listener listens where the HTTP server does (HOST), on every interface by default. */
+  inboundSmtpHost: process.env.HOST || undefined,
+  inboundWebhookSecret: process.env.INBOUND_WEBHOOK_SECRET || undefined,
   bookingUrl: process.env.BOOKING_URL ?? "https://cal.com/openhire/demo",
   /** Where the local file storage keeps uploaded files; `<dataDir>/files` when unset (app/server/storage). */
   filesDir: process.env.FILES_DIR ? path.resolve(process.env.FILES_DIR) : undefined,

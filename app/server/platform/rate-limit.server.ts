@@ -30,6 +30,12 @@ export const RATE_LIMITS = {
   invitationAccept: { name: "invitation-accept", limit: 20, windowSeconds: 15 * 60 },
   /** Public applications per client: plenty for a person, too few for a flood. */
   apply: { name: "apply", limit: 20, windowSeconds: 60 * 60 },
+  /**
+   * Candidates' replies per sending address (decision 097): an SMTP connection to the listener, or a
+   * webhook post. A provider or mail server told to wait retries later, so a burst of replies (the
+   * out-of-office answers to a bulk rejection) is delayed, not lost.
+   */
+  inboundEmail: { name: "inbound-email", limit: 600, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /**
