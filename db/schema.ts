@@ -1127,7 +1127,7 @@ export const notes = pgTable(
   ],
 );
 
-export const NOTIFICATION_KINDS = ["mention"] as const;
+export const NOTIFICATION_KINDS = ["mention", "reply"] as const;
 
 /**
  * What the bell counts (decision 098): a teammate mentioned the user in a note. One per note and
@@ -1146,9 +1146,10 @@ export const notifications = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
-    noteId: uuid("note_id")
-      .notNull()
-      .references(() => notes.id, { onDelete: "cascade" }),
+    /** A mention's note. */
+    noteId: uuid("note_id").references(() => notes.id, { onDelete: "cascade" }),
+    /** A candidate's reply (decision 097): the thread's inbound email. */
+    emailMessageId: uuid("email_message_id").references(() => emailMessages.id, { onDelete: "cascade" }),
     /** Who mentioned them; null once removed. */
     actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -1173,5 +1174,10 @@ export const notifications = pgTable(
       .on(t.actorId)
       .where(sql`${t.actorId} is not null`),
     check("notifications_kind_check", oneOf("kind", NOTIFICATION_KINDS)),
+    // A mention names its note, a reply its email.
+    check("notifications_subject_check", sql`(${t.kind} = 'mention') = (${t.noteId} is not null) and (${t.kind} = 'reply') = (${t.emailMessageId} is not null)`),
+    uniqueIndex("notifications_email_user_unique")
+      .on(t.emailMessageId, t.userId)
+      .where(sql`${t.emailMessageId} is not null`),
   ],
 );

@@ -13,7 +13,9 @@ import { signPost } from "~/server/mail/inbound-webhook.server";
 import { createMailer, type MailTransport } from "~/server/mail/mailer.server";
 import { listApplicationEmails } from "~/server/mail/queries.server";
 import { config } from "~/server/platform/config.server";
-import { createStaff, createTestApplication, createTestJob, uniqueEmail } from "../factories";
+import { createMember, createStaff, createTestApplication, createTestJob, uniqueEmail } from "../factories";
+import { countUnreadNotifications, listNotifications, openNotification } from "~/server/notifications/notifications.server";
+import { setHiringTeamMember } from "~/server/jobs/hiring-team.server";
 import { callAction, callLoader, setUpAppTestDatabase } from "../helpers/route-test";
 
 const app = setUpAppTestDatabase();
@@ -160,6 +162,27 @@ describe("receiving a reply", () => {
     expect(await listApplicationEmails(app.t.db, stranger.staff, application.id)).toEqual([]);
     const refused = await callLoader(applicationRoute.loader, { path: `/applications/${application.id}`, cookie: stranger.cookie, params: { applicationId: application.id } });
     expect(refused.status).toBe(404);
+  });
+
+  it("notifies the job's recruiters in the app, or whoever posted the job when its team has none; once per reply", async () => {
+    const { owner, application, replyTo } = await thread();
+    const reply = await receiveReply(app.t.db, replyMime(replyTo));
+    expect(await countUnreadNotifications(app.t.db, owner.staff)).toBe(1);
+    const { items } = await listNotifications(app.t.db, owner.staff, 1);
+    expect(items).toEqual([expect.objectContaining({ kind: "reply", subject: "Grace Hopper (Lighthouse Keeper)", body: "Re: Interview", read: false })]);
+    expect(await openNotification(app.t.db, owner.staff, items[0]!.id)).toEqual({ path: `/applications/${application.id}#email-heading` });
+    expect(await countUnreadNotifications(app.t.db, owner.staff)).toBe(0);
+    // The same message again is a duplicate: no second notification.
+    const [stored] = await app.t.db.select({ messageId: emailMessages.messageId }).from(emailMessages).where(eq(emailMessages.id, reply.id));
+    expect(await receiveReply(app.t.db, replyMime(replyTo, { messageId: stored!.messageId! }))).toMatchObject({ duplicate: true });
+    expect((await listNotifications(app.t.db, owner.staff, 1)).items).toHaveLength(1);
+
+    // With a recruiter on the job's hiring team, they hear of the next reply, and the owner does not.
+    const recruiter = await createMember(app.t.db, app.t.auth, owner.staff, "recruiter");
+    await setHiringTeamMember(app.t.db, owner.staff, application.jobId, recruiter.staff.userId, "recruiter");
+    await receiveReply(app.t.db, replyMime(replyTo));
+    expect(await countUnreadNotifications(app.t.db, recruiter.staff)).toBe(1);
+    expect(await countUnreadNotifications(app.t.db, owner.staff)).toBe(0);
   });
 
   it("refuses a message whose recipients hold no reply address, or an unknown token, and stores nothing", async () => {

@@ -35,9 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
     more,
     items: items.map((item) => {
-      const text = noteAsPlainText(item.body, names).replace(/\s+/g, " ").trim();
+      const text = (item.kind === "reply" ? item.body : noteAsPlainText(item.body, names)).replace(/\s+/g, " ").trim();
       return {
         id: item.id,
+        kind: item.kind,
         actorName: item.actorName ?? "A former teammate",
         subject: item.subject,
         excerpt: text.length > EXCERPT ? `${text.slice(0, EXCERPT)}…` : text,
@@ -74,7 +75,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           </Form>
         ) : null}
       </div>
-      <p className="mt-1 text-sm text-slate-600">When a teammate mentions you in a note, it shows here.</p>
+      <p className="mt-1 text-sm text-slate-600">When a teammate mentions you in a note, or a candidate of your job replies, it shows here.</p>
 
       <div className="mt-6">
         {items.length === 0 ? (
@@ -88,7 +89,15 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                 <Link to={`/notifications/${item.id}`} className="block px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:px-5">
                   <span className="flex items-start justify-between gap-3">
                     <span className="min-w-0 text-sm text-slate-900">
-                      <span className="font-semibold">{item.actorName}</span> mentioned you on <span className="font-semibold">{item.subject}</span>
+                      {item.kind === "reply" ? (
+                        <>
+                          <span className="font-semibold">{item.subject}</span> replied to an email
+                        </>
+                      ) : (
+                        <>
+                          <span className="font-semibold">{item.actorName}</span> mentioned you on <span className="font-semibold">{item.subject}</span>
+                        </>
+                      )}
                     </span>
                     {item.read ? null : (
                       <span className="mt-0.5 shrink-0 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { type AddressObject, simpleParser } from "mailparser";
 import { applications, emailMessages } from "../../../db/schema";
 import { recordActivity } from "../activity/activity.server";
+import { notifyReply } from "../notifications/replies.server";
 import { config } from "../platform/config.server";
 import type { Database, Queryable } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
@@ -164,6 +165,8 @@ export async function receiveReply(
       subjectId: thread.applicationId,
       data: { candidateName: thread.candidateName, jobId: thread.jobId, emailId: stored.id, subject },
     });
+    // The recruiter hears of it in the app (the bell and /notifications).
+    await notifyReply(tx, { companyId: thread.companyId, jobId: thread.jobId, emailId: stored.id });
     return { ...base, id: stored.id, duplicate: false };
   });
 }

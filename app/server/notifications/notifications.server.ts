@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { applications, candidates, jobs, notes, notifications, profiles, user } from "../../../db/schema";
+import { applications, candidates, emailMessages, jobs, notes, notifications, profiles, user } from "../../../db/schema";
 import type { Queryable } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
 import { type Actor, owned } from "../platform/tenancy.server";
@@ -30,9 +30,12 @@ export async function countUnreadNotifications(db: Queryable, actor: Actor): Pro
 
 export interface NotificationItem {
   id: string;
+  /** A teammate's mention in a note, or a candidate's reply to an email (decision 097). */
+  kind: "mention" | "reply";
   actorName: string | null;
   /** "Jane Doe (Frontend Engineer)" */
   subject: string;
+  /** The note's text, or the reply's subject. */
   body: string;
   createdAt: Date;
   read: boolean;
@@ -43,17 +46,19 @@ export async function listNotifications(db: Queryable, actor: Actor, page: numbe
   const rows = await db
     .select({
       id: notifications.id,
+      kind: notifications.kind,
       actorName: sql<string | null>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email})`,
       candidateName: candidates.name,
       jobTitle: jobs.title,
-      body: notes.body,
+      body: sql<string>`coalesce(${notes.body}, ${emailMessages.subject}, '')`,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
     })
     .from(notifications)
-    .innerJoin(notes, and(eq(notes.id, notifications.noteId), owned(notes, actor)))
-    .innerJoin(candidates, and(eq(candidates.id, notes.candidateId), owned(candidates, actor)))
-    .leftJoin(applications, and(eq(applications.id, notes.applicationId), owned(applications, actor)))
+    .leftJoin(notes, and(eq(notes.id, notifications.noteId), owned(notes, actor)))
+    .leftJoin(emailMessages, and(eq(emailMessages.id, notifications.emailMessageId), owned(emailMessages, actor)))
+    .leftJoin(applications, and(eq(applications.id, sql`coalesce(${notes.applicationId}, ${emailMessages.applicationId})`), owned(applications, actor)))
+    .innerJoin(candidates, and(eq(candidates.id, sql`coalesce(${notes.candidateId}, ${applications.candidateId})`), owned(candidates, actor)))
     .leftJoin(jobs, and(eq(jobs.id, applications.jobId), owned(jobs, actor)))
     .leftJoin(profiles, and(eq(profiles.id, notifications.actorId), owned(profiles, actor)))
     .leftJoin(user, eq(user.id, profiles.id))
@@ -64,6 +69,7 @@ export async function listNotifications(db: Queryable, actor: Actor, page: numbe
   return {
     items: rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map((row) => ({
       id: row.id,
+      kind: row.kind,
       actorName: row.actorName,
       subject: noteSubject(row),
       body: row.body,
@@ -74,14 +80,23 @@ export async function listNotifications(db: Queryable, actor: Actor, page: numbe
   };
 }
 
-/** Opening a notification: marks it read and answers where its note is shown. Another's is not found. */
+/** Opening a notification: marks it read and answers where its note or reply is shown. Another's is not found. */
 export async function openNotification(db: Queryable, actor: Actor, notificationId: string): Promise<{ path: string }> {
   const [row] = await db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
     .where(and(eq(notifications.id, notificationId), mine(actor)))
-    .returning({ noteId: notifications.noteId });
+    .returning({ noteId: notifications.noteId, emailMessageId: notifications.emailMessageId });
   if (!row) throw new DomainError("NOT_FOUND", NOTIFICATION_NOT_FOUND);
+  if (row.emailMessageId) {
+    const [reply] = await db
+      .select({ applicationId: emailMessages.applicationId })
+      .from(emailMessages)
+      .where(and(eq(emailMessages.id, row.emailMessageId), owned(emailMessages, actor)));
+    if (!reply?.applicationId) throw new DomainError("NOT_FOUND", NOTIFICATION_NOT_FOUND);
+    return { path: `/applications/${reply.applicationId}#email-heading` };
+  }
+  if (!row.noteId) throw new DomainError("NOT_FOUND", NOTIFICATION_NOT_FOUND);
   const [note] = await db
     .select({ id: notes.id, candidateId: notes.candidateId, applicationId: notes.applicationId })
     .from(notes)
