@@ -289,6 +289,8 @@ export const pipelineStages = pgTable(
      */
     entryTemplateId: uuid("entry_template_id").references(() => emailTemplates.id, { onDelete: "set null" }),
     entryDelayHours: integer("entry_delay_hours").notNull().default(0),
+    /** Whether a candidate entering the stage asks the job's hiring team for feedback (decision 099). */
+    entryFeedback: boolean("entry_feedback").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -59,6 +59,7 @@ export const InterviewPlanActionSchema = z.discriminatedUnion("intent", [
   ScorecardAttributeSchema.extend({ intent: z.literal("add-attribute"), stageId: z.string().min(1).max(100) }),
   z.object({ intent: z.literal("remove-attribute"), attributeId: z.string().min(1).max(100) }),
   z.object({ intent: z.literal("copy-defaults"), stageId: z.string().min(1).max(100) }),
+  z.object({ intent: z.literal("set-entry-feedback"), stageId: z.string().min(1).max(100), on: z.enum(["1", "0"]) }),
 ]);
 
 /** Settings › Hiring's default scorecard forms. */

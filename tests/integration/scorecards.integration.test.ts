@@ -14,8 +14,12 @@ import {
   listDefaultAttributes,
   removeScorecardAttribute,
   saveScorecard,
+  setStageEntryFeedback,
 } from "~/server/applications/scorecards.server";
-import { requestFeedback } from "~/server/team/feedback-requests.server";
+import { bulkMoveApplications } from "~/server/applications/bulk.server";
+import { moveApplication } from "~/server/applications/pipeline.server";
+import { setHiringTeamMember } from "~/server/jobs/hiring-team.server";
+import { listFeedbackRequests, requestFeedback } from "~/server/team/feedback-requests.server";
 import { createMember, createStaff, createTestApplication, createTestJob } from "../factories";
 import { callAction, callLoader, setUpAppTestDatabase } from "../helpers/route-test";
 
@@ -131,5 +135,39 @@ describe("scorecards (decision 099)", () => {
     expect(await post({ intent: "submit-scorecard", [`rating.${attribute.id}`]: "4", recommendation: "strong_yes", notes: "Great" })).toMatchObject({ data: { done: "Feedback submitted." } });
     const mine = await getApplicationFeedback(db(), interviewer.staff, { id: application.id, stageId: application.stageId });
     expect(mine.mine).toMatchObject({ recommendation: "strong_yes", notes: "Great", ratings: [expect.objectContaining({ rating: 4 })] });
+  });
+});
+
+describe("the stage automation: ask the hiring team for feedback (decision 099)", () => {
+  it("asks the job's hiring team, but not the mover, when a candidate enters the stage, one at a time or in bulk", async () => {
+    const { owner, job, application, interviewer, manager, interview } = await setup();
+    const waiting = await createTestApplication(db(), job, { candidateName: "Wendy Waiting" });
+    const bulkOne = await createTestApplication(db(), job, { candidateName: "Bea Bulk" });
+    await setHiringTeamMember(db(), owner.staff, job.id, interviewer.staff.userId, "interviewer");
+    await setHiringTeamMember(db(), owner.staff, job.id, manager.staff.userId, "hiring_manager");
+    await setHiringTeamMember(db(), owner.staff, job.id, owner.staff.userId, "recruiter");
+    const toggled = await callAction(planRoute.action, { path: `/manage/jobs/${job.id}/interview-plan`, params: { id: job.id }, cookie: owner.cookie, form: { intent: "set-entry-feedback", stageId: interview.id, on: "1" } });
+    expect(toggled.status).toBe(302);
+    expect((await getInterviewPlan(db(), owner.staff, job.id))[1]!.entryFeedback).toBe(true);
+
+    // Sam was in Interview before it asked: nobody was asked. Wendy enters it now.
+    expect(await listFeedbackRequests(db(), owner.staff, application.id)).toEqual([]);
+    await moveApplication(db(), owner.staff, waiting.id, interview.id);
+    expect((await listFeedbackRequests(db(), owner.staff, waiting.id)).map((r) => r.reviewerName).sort()).toEqual(["Hana Manager", "Ivo Interviewer"]);
+    const history = (await listSubjectActivity(db(), owner.staff, waiting.id)).map(describeActivity);
+    expect(history).toContainEqual(expect.stringMatching(/^Feedback on Wendy Waiting asked of (Ivo Interviewer, Hana Manager|Hana Manager, Ivo Interviewer)$/));
+    // The interviewer now sees Wendy, and may give feedback on her.
+    expect((await getApplicationFeedback(db(), interviewer.staff, { id: waiting.id, stageId: interview.id })).pending).toHaveLength(2);
+
+    await bulkMoveApplications(db(), owner.staff, [bulkOne.id], interview.id);
+    expect(await listFeedbackRequests(db(), owner.staff, bulkOne.id)).toHaveLength(2);
+
+    // Turned off, entering asks nobody.
+    await setStageEntryFeedback(db(), owner.staff, job.id, interview.id, false);
+    const later = await createTestApplication(db(), job, { candidateName: "Lou Later" });
+    await moveApplication(db(), owner.staff, later.id, interview.id);
+    expect(await listFeedbackRequests(db(), owner.staff, later.id)).toEqual([]);
+    const outsider = await createStaff(db(), app.t.auth);
+    await expect(setStageEntryFeedback(db(), outsider.staff, job.id, interview.id, true)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

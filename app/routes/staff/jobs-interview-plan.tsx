@@ -12,7 +12,14 @@ import type { RouteAccess } from "~/lib/permissions";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { InterviewPlanActionSchema } from "~/schemas/scorecard";
 import { requireStaff } from "~/server/accounts/session.server";
-import { addScorecardAttribute, copyDefaultsToStage, getInterviewPlan, listDefaultAttributes, removeScorecardAttribute } from "~/server/applications/scorecards.server";
+import {
+  addScorecardAttribute,
+  copyDefaultsToStage,
+  getInterviewPlan,
+  listDefaultAttributes,
+  removeScorecardAttribute,
+  setStageEntryFeedback,
+} from "~/server/applications/scorecards.server";
 import { getStaffJobPreview } from "~/server/jobs/queries.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
@@ -45,7 +52,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const input = parsed.data;
     if (input.intent === "add-attribute") await addScorecardAttribute(db, staff, { category: input.category, name: input.name }, { jobId, stageId: input.stageId });
     else if (input.intent === "copy-defaults") await copyDefaultsToStage(db, staff, jobId, input.stageId);
-    else await removeScorecardAttribute(db, staff, input.attributeId, jobId);
+    else if (input.intent === "set-entry-feedback") {
+      await setStageEntryFeedback(db, staff, jobId, input.stageId, input.on === "1");
+      return redirectWithNotice(`/manage/jobs/${jobId}/interview-plan`, input.on === "1" ? "entry-feedback-on" : "entry-feedback-off");
+    } else await removeScorecardAttribute(db, staff, input.attributeId, jobId);
     return redirectWithNotice(`/manage/jobs/${jobId}/interview-plan`, NOTICES[input.intent]!);
   } catch (error) {
     const answer = answerDomainError(error, { notFound: "Job not found", answerNotFound: true });
@@ -113,6 +123,20 @@ export default function InterviewPlan({ loaderData, actionData }: Route.Componen
               <Button type="submit" variant="secondary" className="sm:mt-6" disabled={busy}>
                 Add<span className="sr-only"> to {stage.name}</span>
               </Button>
+            </Form>
+            <Form method="post" className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3 text-sm">
+              <input type="hidden" name="intent" value="set-entry-feedback" />
+              <input type="hidden" name="stageId" value={stage.id} />
+              <input type="hidden" name="on" value={stage.entryFeedback ? "0" : "1"} />
+              <span className="text-slate-700">
+                {stage.entryFeedback
+                  ? "A candidate entering this stage asks the job's hiring team for feedback."
+                  : "Candidates entering this stage ask nobody for feedback."}
+              </span>
+              <button type="submit" disabled={busy} className="font-semibold text-brand-600 hover:text-brand-700">
+                {stage.entryFeedback ? "Stop asking" : "Ask the hiring team for feedback"}
+                <span className="sr-only"> when a candidate enters {stage.name}</span>
+              </button>
             </Form>
             {stage.attributes.length === 0 && defaults.length > 0 ? (
               <Form method="post" className="mt-2">

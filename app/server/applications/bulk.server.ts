@@ -7,7 +7,7 @@ import { type Mailer, mailerFor } from "../mail/mailer.server";
 import { type Database, queryRows, type Transaction, uuidArray } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
 import { type Actor, ownedSql, seesApplicationSql } from "../platform/tenancy.server";
-import { recordEntryEmails, REJECTION_EMAIL_KIND, STAGE_NOT_IN_JOB } from "./pipeline.server";
+import { recordEntryEmails, recordEntryFeedbackRequests, REJECTION_EMAIL_KIND, STAGE_NOT_IN_JOB } from "./pipeline.server";
 import { findRejectionReason } from "./rejection-reasons.server";
 import { useTag } from "../candidates/tags.server";
 
@@ -125,6 +125,13 @@ export async function bulkMoveApplications(
         stage.id,
         moving.map((row) => row.id),
         mailer,
+      );
+      // And the stage's request for the hiring team's feedback (decision 099).
+      await recordEntryFeedbackRequests(
+        tx,
+        actor,
+        stage.id,
+        moving.map((row) => row.id),
       );
     }
     return { changed: moving.length, unchanged: rows.length - moving.length, missing: new Set(ids).size - rows.length };

@@ -5,7 +5,7 @@ import { isUuid } from "~/schemas/id";
 import type { Database, Transaction } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
 import { type Actor, owned, seesApplication } from "../platform/tenancy.server";
-import { recordActivity } from "../activity/activity.server";
+import { recordActivities, recordActivity } from "../activity/activity.server";
 import { cancelWaitingEmails, templateEmailFor } from "../mail/candidate-emails.server";
 import { type Mailer, mailerFor } from "../mail/mailer.server";
 import { REJECTION_MESSAGES, type RejectInput } from "~/schemas/rejection";
@@ -82,6 +82,62 @@ export async function recordEntryEmails(
   return { ids: await mailer.record(messages, tx), delayed: automation.delay > 0 };
 }
 
+/**
+ * The stage automation "ask the hiring team for feedback" (decision 099): when these applications
+ * enter a stage that asks it, each member of their job's hiring team but the one who moved them is
+ * asked for feedback on each, in the caller's transaction, with one history entry per application.
+ * Hired applications, and ones not active, ask nobody (as the stage's email, decision 095).
+ */
+export async function recordEntryFeedbackRequests(tx: Transaction, actor: Actor, stageId: string, applicationIds: readonly string[]): Promise<number> {
+  if (applicationIds.length === 0) return 0;
+  const team = await queryRows<{ user_id: string; name: string }>(
+    tx,
+    sql`select m.user_id, coalesce(nullif(trim(p.full_name), ''), u.email) as name
+        from pipeline_stages s
+        join job_team_members m on m.job_id = s.job_id and ${ownedSql("m", actor)}
+        join profiles p on p.id = m.user_id and ${ownedSql("p", actor)}
+        join "user" u on u.id = m.user_id
+        where s.id = ${stageId} and s.entry_feedback and ${ownedSql("s", actor)} and m.user_id <> ${actor.userId}`,
+  );
+  if (team.length === 0) return 0;
+  const names = new Map(team.map((member) => [member.user_id, member.name]));
+  const asked = await queryRows<{ application_id: string; reviewer_id: string; candidate_name: string; job_id: string }>(
+    tx,
+    sql`with added as (
+          insert into feedback_requests (company_id, application_id, reviewer_id, requested_by)
+          select ${actor.companyId}::uuid, a.id, m.user_id, ${actor.userId}
+          from applications a
+          cross join unnest(array[${sql.join(
+            team.map((member) => sql`${member.user_id}`),
+            sql`, `,
+          )}]::text[]) as m(user_id)
+          where a.id = any(${uuidArray(applicationIds)}) and ${ownedSql("a", actor)} and a.status = 'active' and a.hired_on is null
+          on conflict do nothing
+          returning application_id, reviewer_id)
+        select added.application_id, added.reviewer_id, a.candidate_name, a.job_id
+        from added join applications a on a.id = added.application_id
+        order by added.application_id`,
+  );
+  const byApplication = new Map<string, { candidateName: string; jobId: string; reviewers: string[] }>();
+  for (const row of asked) {
+    const entry = byApplication.get(row.application_id) ?? { candidateName: row.candidate_name, jobId: row.job_id, reviewers: [] };
+    entry.reviewers.push(names.get(row.reviewer_id)!);
+    byApplication.set(row.application_id, entry);
+  }
+  await recordActivities(
+    tx,
+    [...byApplication].map(([applicationId, entry]) => ({
+      companyId: actor.companyId,
+      actorId: actor.userId,
+      type: "application_feedback_requested" as const,
+      subjectType: "application" as const,
+      subjectId: applicationId,
+      data: { candidateName: entry.candidateName, jobId: entry.jobId, reviewers: entry.reviewers },
+    })),
+  );
+  return asked.length;
+}
+
 export interface MoveResult {
   id: string;
   jobId: string;
@@ -138,6 +194,7 @@ export async function moveApplication(
       },
     });
     entry = await recordEntryEmails(tx, actor, target.id, [application.id], mailer);
+    await recordEntryFeedbackRequests(tx, actor, target.id, [application.id]);
     return { id: application.id, jobId: application.jobId, stageId: target.id, moved: true };
   });
   if (!entry.delayed) mailer.deliver(entry.ids);

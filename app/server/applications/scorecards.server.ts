@@ -115,6 +115,17 @@ export async function copyDefaultsToStage(db: Database, actor: Actor, jobId: str
   });
 }
 
+/** Whether a candidate entering the stage asks the job's hiring team for feedback (the stage automation). */
+export async function setStageEntryFeedback(db: Database, actor: Actor, jobId: string, stageId: string, on: boolean): Promise<void> {
+  if (!isUuid(jobId) || !isUuid(stageId)) throw new DomainError("NOT_FOUND", "Job not found");
+  const changed = await db
+    .update(pipelineStages)
+    .set({ entryFeedback: on })
+    .where(and(eq(pipelineStages.id, stageId), eq(pipelineStages.jobId, jobId), owned(pipelineStages, actor)))
+    .returning({ id: pipelineStages.id });
+  if (changed.length === 0) throw new DomainError("NOT_FOUND", "Job not found");
+}
+
 async function requireJobStage(tx: Queryable, actor: Actor, jobId: string, stageId: string) {
   if (!isUuid(jobId) || !isUuid(stageId)) throw new DomainError("NOT_FOUND", "Job not found");
   const [stage] = await tx
@@ -128,15 +139,22 @@ async function requireJobStage(tx: Queryable, actor: Actor, jobId: string, stage
 export async function getInterviewPlan(db: Queryable, actor: Actor, jobId: string) {
   if (!isUuid(jobId)) return [];
   const rows = await db
-    .select({ stageId: pipelineStages.id, stageName: pipelineStages.name, id: scorecardAttributes.id, category: scorecardAttributes.category, name: scorecardAttributes.name })
+    .select({
+      stageId: pipelineStages.id,
+      stageName: pipelineStages.name,
+      entryFeedback: pipelineStages.entryFeedback,
+      id: scorecardAttributes.id,
+      category: scorecardAttributes.category,
+      name: scorecardAttributes.name,
+    })
     .from(pipelineStages)
     .leftJoin(scorecardAttributes, and(eq(scorecardAttributes.stageId, pipelineStages.id), owned(scorecardAttributes, actor)))
     .where(and(eq(pipelineStages.jobId, jobId), owned(pipelineStages, actor)))
     .orderBy(asc(pipelineStages.order), asc(scorecardAttributes.position));
-  const stages: { id: string; name: string; attributes: ScorecardAttribute[] }[] = [];
+  const stages: { id: string; name: string; entryFeedback: boolean; attributes: ScorecardAttribute[] }[] = [];
   for (const row of rows) {
     let stage = stages.at(-1);
-    if (stage?.id !== row.stageId) stages.push((stage = { id: row.stageId, name: row.stageName, attributes: [] }));
+    if (stage?.id !== row.stageId) stages.push((stage = { id: row.stageId, name: row.stageName, entryFeedback: row.entryFeedback, attributes: [] }));
     if (row.id) stage.attributes.push({ id: row.id, category: row.category!, name: row.name! });
   }
   return stages;

@@ -23,6 +23,8 @@ export const NOTICES = {
   "attribute-added": "Attribute added to the scorecard.",
   "attribute-removed": "Attribute removed from the scorecard.",
   "defaults-copied": "The company's default scorecard was added to the stage.",
+  "entry-feedback-on": "Candidates entering the stage will ask the hiring team for feedback.",
+  "entry-feedback-off": "The stage no longer asks the hiring team for feedback.",
   "profile-saved": "Profile saved.",
   "company-saved": "Company details saved.",
   "password-changed": "Password changed.",
