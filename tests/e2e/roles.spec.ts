@@ -61,7 +61,7 @@ test("an interviewer sees only the candidates they are asked to review", async (
   // The owner's scorecard stays hidden from the interviewer until they submit their own (decision 099).
   const annUrl = other.url();
   await page.getByRole("region", { name: "Your feedback" }).getByText("Strong yes").click();
-  await page.getByLabel("Notes").fill("Clear thinker, owner's view.");
+  await page.getByLabel("Interview notes").fill("Clear thinker, owner's view.");
   await page.getByRole("button", { name: "Submit feedback" }).click();
   await expect(page.getByText("Feedback submitted.")).toBeVisible();
   await other.reload();

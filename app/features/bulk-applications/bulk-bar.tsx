@@ -6,6 +6,7 @@ import { inputStyles } from "~/components/ui/field";
 import { BULK_MAX } from "~/schemas/bulk";
 import type { FieldErrors } from "~/schemas/parse-form";
 import { REJECTION_EMAIL_DELAYS } from "~/schemas/rejection";
+import { useCan } from "~/lib/use-can";
 
 export interface BulkBarProps {
   /** Ticked rows on this page, of `onPage`. */
@@ -44,6 +45,8 @@ export function BulkApplicationsBar(props: BulkBarProps) {
   const noun = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "application" : "applications"}`;
   const error = errors?.applicationIds ?? errors?.stageId ?? errors?.emailTemplateId ?? errors?.tag ?? errors?.form;
   const canSelectMatching = hydrated && selected === onPage && onPage > 0 && total > onPage;
+  // Emailing and tagging are for the roles that may (decision 096): a hiring manager moves and rejects.
+  const can = useCan();
 
   return (
     <div role="group" aria-label="Act on the selected applications" className="mb-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3">
@@ -80,7 +83,7 @@ export function BulkApplicationsBar(props: BulkBarProps) {
         ) : (
           <p className="text-xs text-slate-500">Filter by a job to move applications to one of its stages.</p>
         )}
-        {templates.length > 0 ? (
+        {templates.length > 0 && can("candidates.email") ? (
           <div className="flex items-end gap-2">
             <div>
               <label htmlFor={`${id}-email`} className="block text-xs font-medium text-slate-600">
@@ -101,26 +104,28 @@ export function BulkApplicationsBar(props: BulkBarProps) {
             </Button>
           </div>
         ) : null}
-        <div className="flex items-end gap-2">
-          <div>
-            <label htmlFor={`${id}-tag`} className="block text-xs font-medium text-slate-600">
-              Tag their candidates
-            </label>
-            <input
-              id={`${id}-tag`}
-              name="tag"
-              type="text"
-              autoComplete="off"
-              maxLength={50}
-              placeholder="e.g. Silver medalist"
-              aria-invalid={errors?.tag ? true : undefined}
-              className={`${inputStyles} mt-1 w-44`}
-            />
+        {can("candidates.manage") ? (
+          <div className="flex items-end gap-2">
+            <div>
+              <label htmlFor={`${id}-tag`} className="block text-xs font-medium text-slate-600">
+                Tag their candidates
+              </label>
+              <input
+                id={`${id}-tag`}
+                name="tag"
+                type="text"
+                autoComplete="off"
+                maxLength={50}
+                placeholder="e.g. Silver medalist"
+                aria-invalid={errors?.tag ? true : undefined}
+                className={`${inputStyles} mt-1 w-44`}
+              />
+            </div>
+            <Button type="submit" name="intent" value="bulk-tag" variant="secondary" disabled={none || busy}>
+              Add tag
+            </Button>
           </div>
-          <Button type="submit" name="intent" value="bulk-tag" variant="secondary" disabled={none || busy}>
-            Add tag
-          </Button>
-        </div>
+        ) : null}
         {hydrated && !panelOpen ? (
           <Button type="button" variant="danger" disabled={none} onClick={() => setRejecting(true)} className="sm:ml-auto">
             Reject…

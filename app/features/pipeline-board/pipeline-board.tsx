@@ -17,8 +17,9 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { memo, type ReactNode, useMemo, useRef, useState } from "react";
+import { memo, type MouseEvent, type ReactNode, useCallback, useMemo, useRef, useState } from "react";
 import { Link, useFetcher, useFetchers, useSubmit } from "react-router";
+import type { FieldErrors } from "~/schemas/parse-form";
 import { Alert } from "~/components/ui/alert";
 import { RowLink } from "~/components/ui/row-link";
 import { applyMoves, type Card, type Column, pendingMoves } from "./board-state";
@@ -57,16 +58,37 @@ const collisionDetection: CollisionDetection = (args) => {
   return hits.length > 0 ? hits : rectIntersection(args);
 };
 
+/** What the board tells its bulk bar: how many are ticked of the cards shown, and the last answer. */
+export interface BulkState {
+  selected: number;
+  onBoard: number;
+  selectAll: (on: boolean) => void;
+  errors: FieldErrors | null;
+  busy: boolean;
+}
+
+/** The form the cards' checkboxes belong to: the board's bulk actions post the ticked ones. */
+const BULK_FORM = "pipeline-bulk";
+
+/** The applications list's bulk actions, where the board's answer comes back (decision 093). */
+const BULK_ACTION = "/applications";
+
 export function PipelineBoard({
   columns: serverColumns,
   moveAction,
   showMoreHref,
+  bulk,
 }: {
   columns: Column[];
   /** The action moves are posted to. */
   moveAction: string;
   /** The board's address with one more page of this stage. */
   showMoreHref: (stageId: string) => string;
+  /**
+   * The bulk actions (issue 13), for the roles that decide: the bar the page draws for the ticked
+   * cards, inside the form their checkboxes belong to (the applications list's bar, decision 093).
+   */
+  bulk?: (state: BulkState) => ReactNode;
 }) {
   const submit = useSubmit();
   const fetchers = useFetchers();
@@ -82,6 +104,36 @@ export function PipelineBoard({
     for (const column of columns) for (const card of column.cards) map.set(card.id, { card, stageId: column.id });
     return map;
   }, [columns]);
+  // The ticked cards (issue 13): checkboxes of the bulk form; Shift-click ticks a range in the board's order.
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const lastTicked = useRef<string | null>(null);
+  const order = useMemo(() => columns.flatMap((column) => column.cards.map((card) => card.id)), [columns]);
+  const onTick = useCallback(
+    (cardId: string, on: boolean, shift: boolean) => {
+      const from = shift && lastTicked.current ? order.indexOf(lastTicked.current) : -1;
+      const to = order.indexOf(cardId);
+      const range = from >= 0 && to >= 0 ? order.slice(Math.min(from, to), Math.max(from, to) + 1) : [cardId];
+      lastTicked.current = cardId;
+      setTicked((current) => {
+        const next = new Set(current);
+        for (const id of range) {
+          if (on) next.add(id);
+          else next.delete(id);
+        }
+        return next;
+      });
+    },
+    [order],
+  );
+  const bulkFetcher = useFetcher<{ errors: FieldErrors | null; done: string | null }>({ key: BULK_FORM });
+  const [answered, setAnswered] = useState<unknown>(null);
+  // A bulk action done starts the selection again (the board reloads with the cards where they are now).
+  if (bulkFetcher.state === "idle" && bulkFetcher.data && bulkFetcher.data !== answered) {
+    setAnswered(bulkFetcher.data);
+    if (bulkFetcher.data.done) setTicked(new Set());
+  }
+  const tickedOnBoard = order.filter((id) => ticked.has(id));
+
   const stageName = (id: unknown) => columns.find((c) => c.id === id)?.name ?? "a stage";
   const cardName = (id: unknown) => cardsById.get(String(id))?.card.candidateName ?? "the candidate";
 
@@ -142,6 +194,26 @@ export function PipelineBoard({
       <p className="sr-only" aria-live="polite">
         {total} {total === 1 ? "application" : "applications"} in this pipeline.
       </p>
+      {bulk ? (
+        <bulkFetcher.Form id={BULK_FORM} method="post" action={BULK_ACTION} className="mb-3">
+          {bulkFetcher.data?.done && bulkFetcher.state === "idle" ? (
+            <div className="mb-3">
+              <Alert tone="success">{bulkFetcher.data.done}</Alert>
+            </div>
+          ) : null}
+          {tickedOnBoard.length > 0 || bulkFetcher.data?.errors ? (
+            bulk({
+              selected: tickedOnBoard.length,
+              onBoard: order.length,
+              selectAll: (on) => setTicked(on ? new Set(order) : new Set()),
+              errors: bulkFetcher.state === "idle" ? (bulkFetcher.data?.errors ?? null) : null,
+              busy: bulkFetcher.state !== "idle",
+            })
+          ) : (
+            <p className="text-xs text-slate-600">Tick candidates to move, email, tag or reject several at once; Shift-click ticks a range.</p>
+          )}
+        </bulkFetcher.Form>
+      ) : null}
       <DndContext
         id="pipeline-board"
         sensors={sensors}
@@ -161,7 +233,7 @@ export function PipelineBoard({
           {/* Compact columns (9rem to 18rem, sharing the width): at 1280 px six of eight stages show at once. */}
           <ol className="flex min-h-[60vh] items-stretch gap-2" aria-label="Pipeline stages" data-testid="pipeline-columns">
             {columns.map((column) => (
-              <BoardColumnView key={column.id} column={column} showMoreHref={showMoreHref(column.id)} />
+              <BoardColumnView key={column.id} column={column} showMoreHref={showMoreHref(column.id)} ticked={bulk ? ticked : null} onTick={onTick} />
             ))}
           </ol>
         </div>
@@ -188,7 +260,18 @@ function MoveError({ fetcherKey, onDismiss }: { fetcherKey: string; onDismiss: (
   );
 }
 
-const BoardColumnView = memo(function BoardColumnView({ column, showMoreHref }: { column: Column; showMoreHref: string }) {
+const BoardColumnView = memo(function BoardColumnView({
+  column,
+  showMoreHref,
+  ticked,
+  onTick,
+}: {
+  column: Column;
+  showMoreHref: string;
+  /** The ticked cards, or null when the member has no bulk actions. */
+  ticked: ReadonlySet<string> | null;
+  onTick: (cardId: string, on: boolean, shift: boolean) => void;
+}) {
   const { setNodeRef, isOver } = useDroppable({ id: column.id });
   const headingId = `stage-${column.id}`;
   return (
@@ -208,7 +291,7 @@ const BoardColumnView = memo(function BoardColumnView({ column, showMoreHref }: 
       </h2>
       <ul className="-mx-1 mt-2 flex-1 space-y-2 overflow-y-auto px-1 pb-1 lg:max-h-[calc(100dvh-16rem)]">
         {column.cards.map((card) => (
-          <DraggableCard key={card.id} card={card} stageId={column.id} />
+          <DraggableCard key={card.id} card={card} stageId={column.id} checked={ticked ? ticked.has(card.id) : null} onTick={onTick} />
         ))}
         {column.cards.length === 0 ? (
           <li className="rounded-lg border border-dashed border-slate-300 px-3 py-6 text-center text-xs text-slate-600">No candidates</li>
@@ -228,7 +311,18 @@ const BoardColumnView = memo(function BoardColumnView({ column, showMoreHref }: 
   );
 });
 
-const DraggableCard = memo(function DraggableCard({ card, stageId }: { card: Card; stageId: string }) {
+const DraggableCard = memo(function DraggableCard({
+  card,
+  stageId,
+  checked,
+  onTick,
+}: {
+  card: Card;
+  stageId: string;
+  /** Whether the card is ticked for a bulk action; null: no checkbox. */
+  checked: boolean | null;
+  onTick: (cardId: string, on: boolean, shift: boolean) => void;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: card.id,
     data: { stageId },
@@ -240,6 +334,22 @@ const DraggableCard = memo(function DraggableCard({ card, stageId }: { card: Car
     <li ref={setNodeRef} {...listeners} className={isDragging ? "touch-manipulation opacity-40" : "touch-manipulation"} data-testid="pipeline-card">
       <CardBody
         card={card}
+        tick={
+          checked === null ? undefined : (
+            <input
+              type="checkbox"
+              form={BULK_FORM}
+              name="applicationIds"
+              value={card.id}
+              checked={checked}
+              onChange={() => {}}
+              onClick={(event: MouseEvent<HTMLInputElement>) => onTick(card.id, event.currentTarget.checked, event.shiftKey)}
+              aria-label={`Select ${card.candidateName}`}
+              // Above the name's link, which covers the card (a click anywhere opens the application).
+              className="relative z-10 mt-0.5 shrink-0 rounded border-slate-300"
+            />
+          )
+        }
         handle={
           <button
             type="button"
@@ -270,13 +380,29 @@ function FeedbackBadge({ feedback }: { feedback: NonNullable<Card["feedback"]> }
 }
 
 /** A card's name (the link to its application), email and date; `children` add lines below (the lane's reason). */
-export function CardBody({ card, handle, className = "", children }: { card: Card; handle?: ReactNode; className?: string; children?: ReactNode }) {
+export function CardBody({
+  card,
+  handle,
+  tick,
+  className = "",
+  children,
+}: {
+  card: Card;
+  handle?: ReactNode;
+  /** The card's checkbox for the bulk actions, before its name. */
+  tick?: ReactNode;
+  className?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className={className ? `pipeline-card ${className}` : "pipeline-card"}>
       <div className="flex items-start justify-between gap-1">
-        <RowLink to={`/applications/${card.id}`} draggable={false} className="pipeline-card-name">
-          {card.candidateName}
-        </RowLink>
+        <div className="flex min-w-0 items-start gap-1.5">
+          {tick}
+          <RowLink to={`/applications/${card.id}`} draggable={false} className="pipeline-card-name">
+            {card.candidateName}
+          </RowLink>
+        </div>
         {handle}
       </div>
       <p className="truncate text-xs text-slate-600" title={card.candidateEmail}>

@@ -104,7 +104,7 @@ export function ScorecardForm({
         </fieldset>
         <div>
           <label htmlFor="scorecard-notes" className="block text-sm font-semibold text-slate-900">
-            Notes
+            Interview notes
           </label>
           <textarea
             id="scorecard-notes"

@@ -17,7 +17,10 @@ import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { CARDS_PER_MORE, CARDS_PER_PAGE, getPipelineBoard } from "~/server/applications/pipeline-queries.server";
 import { moveApplication } from "~/server/applications/pipeline.server";
-import type { RouteAccess } from "~/lib/permissions";
+import { can, type RouteAccess } from "~/lib/permissions";
+import { BulkApplicationsBar } from "~/features/bulk-applications/bulk-bar";
+import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
+import { listEmailTemplates } from "~/server/mail/email-templates.server";
 import { useCan } from "~/lib/use-can";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
@@ -43,15 +46,20 @@ function inactiveShown(pages: number): number {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
   const rejectedPages = parseQuery(PipelineQuerySchema, request.url).rejected;
-  const board = await getPipelineBoard(
-    appDatabase(),
-    staff,
-    idParam(params.jobId, "Job not found"),
-    shownPerStage(request.url),
-    inactiveShown(rejectedPages),
-  );
+  const db = appDatabase();
+  // With the board, its bulk actions' reasons and templates (issue 13), for the roles that decide.
+  const [board, bulk] = await Promise.all([
+    getPipelineBoard(db, staff, idParam(params.jobId, "Job not found"), shownPerStage(request.url), inactiveShown(rejectedPages)),
+    can(staff.role, "applications.decide")
+      ? Promise.all([listRejectionReasons(db, staff), listEmailTemplates(db, staff)]).then(([reasons, templates]) => ({
+          reasons,
+          templates: templates.map((template) => ({ id: template.id, name: template.name })),
+        }))
+      : null,
+  ]);
   if (!board) throw data("Job not found", { status: 404 });
   return {
+    bulk,
     job: { ...board.job, href: jobPath(board.job) },
     columns: board.columns,
     total: board.total,
@@ -88,7 +96,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 }
 
 export default function Pipeline({ loaderData }: Route.ComponentProps) {
-  const { job, columns, total, inactive, rejectedPages } = loaderData;
+  const { job, columns, total, inactive, rejectedPages, bulk } = loaderData;
   const location = useLocation();
   const can = useCan();
   const showMoreHref = (stageId: string) => {
@@ -156,7 +164,32 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="mt-6">
-        <PipelineBoard columns={columns} moveAction={`/manage/jobs/${job.id}`} showMoreHref={showMoreHref} />
+        <PipelineBoard
+          columns={columns}
+          moveAction={`/manage/jobs/${job.id}`}
+          showMoreHref={showMoreHref}
+          bulk={
+            bulk
+              ? (state) => (
+                  <BulkApplicationsBar
+                    selected={state.selected}
+                    onPage={state.onBoard}
+                    total={state.onBoard}
+                    totalExact
+                    allMatching={false}
+                    hydrated
+                    onSelectAll={state.selectAll}
+                    onSelectAllMatching={() => {}}
+                    stages={columns.map((column) => ({ id: column.id, name: column.name }))}
+                    reasons={bulk.reasons}
+                    templates={bulk.templates}
+                    errors={state.errors}
+                    busy={state.busy}
+                  />
+                )
+              : undefined
+          }
+        />
       </div>
       {inactive.cards ? (
         <div id="inactive-lane">
