@@ -35,6 +35,9 @@ export const PipelineQuerySchema = z.object({
 /** The query of the application page: ?template=<id> previews that template for the candidate. */
 export const ApplicationQuerySchema = z.object({
   template: queryId(),
+  /** `all`: the whole email thread and every note, not only the newest (the page's size stays small). */
+  thread: queryValue(z.literal("all").optional(), undefined),
+  notes: queryValue(z.literal("all").optional(), undefined),
 });
 
 /** The board's drag and drop, and the application page's stage select. */

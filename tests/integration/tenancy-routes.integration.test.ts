@@ -49,6 +49,8 @@ const NOT_IDS = new Set([
   "rejected",
   // A hire's day (decision 094).
   "hiredOn",
+  // The application page's "show all" of its thread and of its notes.
+  ...["thread", "notes"],
   // A member's role, and their part on a job's hiring team (decision 096).
   ...["role", "teamRole"],
   // A note's text (decision 098).

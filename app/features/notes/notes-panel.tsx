@@ -40,11 +40,14 @@ export function NotesPanel({
   members,
   answer,
   showJob = false,
+  moreHref = null,
 }: {
   notes: readonly NoteView[];
   members: readonly NoteMember[];
   answer?: NoteAnswer | null;
   showJob?: boolean;
+  /** Where all the notes are, when the page shows only the newest. */
+  moreHref?: string | null;
 }) {
   const [searchParams] = useSearchParams();
   const location = useLocation();
@@ -57,7 +60,7 @@ export function NotesPanel({
   const add = useValidatedForm(AddNoteSchema, addErrors ?? undefined);
 
   return (
-    <Panel id="notes" title={notes.length > 0 ? `Notes (${notes.length})` : "Notes"}>
+    <Panel id="notes" title={notes.length > 0 ? `Notes (${notes.length}${moreHref ? "+" : ""})` : "Notes"}>
       <Form method="post" noValidate preventScrollReset onSubmit={add.onSubmit} onChange={add.onChange} className="mt-4 space-y-2">
         <input type="hidden" name="intent" value="add-note" />
         <NoteEditor
@@ -133,6 +136,11 @@ export function NotesPanel({
           ))}
         </ol>
       )}
+      {moreHref ? (
+        <Link to={moreHref} preventScrollReset className="mt-4 inline-block text-sm font-semibold text-brand-600 hover:text-brand-700">
+          Show all notes
+        </Link>
+      ) : null}
     </Panel>
   );
 }

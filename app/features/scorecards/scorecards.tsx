@@ -67,10 +67,7 @@ export function ScorecardForm({
                 <legend className="text-sm text-slate-700">{attribute.name}</legend>
                 <div className="mt-1 flex flex-wrap gap-2">
                   {RATING_OPTIONS.map((option) => (
-                    <label
-                      key={option.value}
-                      className="flex cursor-pointer items-center gap-1.5 rounded-lg border border-slate-300 px-2.5 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500/40"
-                    >
+                    <label key={option.value} className="choice">
                       <input type="radio" name={`rating.${attribute.id}`} value={option.value} defaultChecked={rated.get(attribute.id) === option.value} className="sr-only" />
                       <span aria-hidden="true" className="font-semibold text-slate-900">
                         {option.value}
@@ -87,10 +84,7 @@ export function ScorecardForm({
           <legend className="text-sm font-semibold text-slate-900">Overall recommendation</legend>
           <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
             {RECOMMENDATION_OPTIONS.map((option) => (
-              <label
-                key={option.value}
-                className="flex cursor-pointer items-center justify-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500/40"
-              >
+              <label key={option.value} className="choice justify-center font-medium">
                 <input type="radio" name="recommendation" value={option.value} defaultChecked={mine?.recommendation === option.value} className="sr-only" />
                 {option.label}
               </label>

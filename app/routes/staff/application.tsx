@@ -21,7 +21,7 @@ import { answerDomainError } from "~/server/platform/errors.server";
 import { describeActivity, isCandidateEvent, listSubjectActivity } from "~/server/activity/queries.server";
 import { getApplicationDetail } from "~/server/applications/queries.server";
 import { appMailer } from "~/server/mail/mailer.server";
-import { listApplicationEmails } from "~/server/mail/queries.server";
+import { listApplicationEmails, THREAD_MAX } from "~/server/mail/queries.server";
 import { previewTemplateForApplication, sendEmailToCandidate } from "~/server/mail/candidate-emails.server";
 import { ComposeEmail } from "~/features/candidate-email/compose-email";
 import { EmailThread } from "~/features/candidate-email/email-thread";
@@ -41,7 +41,7 @@ import { isSalaryQuestion } from "~/lib/salary";
 import { RequestFeedbackSchema } from "~/schemas/team";
 import { listCandidateCvs } from "~/server/cvs/queries.server";
 import { CvList } from "~/features/candidate-cvs/cv-list";
-import { listFeedbackRequests, listTeammates, requestFeedback } from "~/server/team/feedback-requests.server";
+import { requestFeedback } from "~/server/team/feedback-requests.server";
 import { getApplicationFeedback, saveScorecard } from "~/server/applications/scorecards.server";
 import { ScorecardSchema, scorecardInput } from "~/schemas/scorecard";
 import { FeedbackSummary, ScorecardForm } from "~/features/scorecards/scorecards";
@@ -64,7 +64,7 @@ export const access = {
 } as const satisfies RouteAccess;
 import { type NoteAnswer, NotesPanel } from "~/features/notes/notes-panel";
 import { listMentionableMembers } from "~/server/notes/members.server";
-import { listNotes } from "~/server/notes/queries.server";
+import { listNotes, NOTES_SHOWN } from "~/server/notes/queries.server";
 import { answerNoteForm, isNoteIntent } from "./notes-action.server";
 import { noteViews } from "./notes-view.server";
 
@@ -82,6 +82,16 @@ function safeHttpUrl(value: string | null): string | null {
   }
 }
 
+/** How many emails of the thread, and how many notes, the page shows at first: the newest. */
+const PAGE_SHOWS = 20;
+
+/** This page with all of the thread or all of the notes, at that section. */
+function pageWith(requestUrl: string, section: "thread" | "notes"): string {
+  const url = new URL(requestUrl);
+  url.searchParams.set(section, "all");
+  return `${url.pathname}?${url.searchParams}#${section === "thread" ? "email-heading" : "notes-heading"}`;
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
   const db = appDatabase();
@@ -95,19 +105,28 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     jobs: can(staff.role, "jobs.view"),
   };
   const rejecting = application.status !== "rejected" && allowed.decide;
-  const [history, templates, emails, reasons, rejectionTemplate, cvs, feedback, teammates, notes, members] = await Promise.all([
+  // The newest of the thread and of the notes, one more to know there are more; all of them on request.
+  const query = parseQuery(ApplicationQuerySchema, request.url);
+  const threadShown = query.thread === "all" ? THREAD_MAX : PAGE_SHOWS;
+  const notesShown = query.notes === "all" ? NOTES_SHOWN : PAGE_SHOWS;
+  const [history, templates, threadRows, reasons, rejectionTemplate, cvs, noteRows, members, scorecards] = await Promise.all([
     listSubjectActivity(db, staff, application.id),
     allowed.email || allowed.decide ? listEmailTemplates(db, staff) : [],
-    allowed.email ? listApplicationEmails(db, staff, application.id) : [],
+    allowed.email ? listApplicationEmails(db, staff, application.id, threadShown + 1) : [],
     rejecting ? listRejectionReasons(db, staff) : [],
     rejecting ? findTemplateByName(db, staff, REJECTION_TEMPLATE) : null,
     application.candidateId ? listCandidateCvs(db, staff, application.candidateId) : [],
-    listFeedbackRequests(db, staff, application.id),
-    allowed.decide ? listTeammates(db, staff) : [],
-    listNotes(db, staff, { applicationId: application.id }),
+    listNotes(db, staff, { applicationId: application.id }, notesShown + 1),
     listMentionableMembers(db, staff),
+    getApplicationFeedback(db, staff, { id: application.id, stageId: application.stage?.id ?? null }),
   ]);
-  const scorecards = await getApplicationFeedback(db, staff, { id: application.id, stageId: application.stage?.id ?? null });
+  const emails = threadRows.slice(0, threadShown);
+  const notes = noteRows.slice(0, notesShown);
+  /** Where the rest of the thread and of the notes are, when the page shows only the newest. */
+  const more = {
+    thread: threadRows.length > threadShown ? pageWith(request.url, "thread") : null,
+    notes: noteRows.length > notesShown ? pageWith(request.url, "notes") : null,
+  };
   // The reject dialog's email: the company's "Rejection" template (else the starter one) for this candidate.
   const source = rejectionTemplate ?? STARTER_REJECTION;
   const mergeValues = {
@@ -117,7 +136,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     stage_name: application.stage?.name ?? "",
   };
   // ?template=<id> shows that template filled in for this candidate before it is sent.
-  const templateId = parseQuery(ApplicationQuerySchema, request.url).template;
+  const templateId = query.template;
   let preview: { templateId: string; to: string; subject: string; body: string } | null = null;
   if (templateId && templates.some((template) => template.id === templateId)) {
     preview = { templateId, ...(await previewTemplateForApplication(db, staff, application.id, templateId)) };
@@ -129,17 +148,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     today,
     allowed,
+    more,
     cvs,
     scorecards: {
       attributes: scorecards.attributes,
       mine: scorecards.mine,
       others: scorecards.others,
       hidden: scorecards.hidden,
-      pendingNames: feedback.filter((request) => scorecards.pending.includes(request.reviewerId)).map((request) => request.reviewerName),
+      pendingNames: scorecards.requests.filter((request) => scorecards.pending.includes(request.reviewerId)).map((request) => request.reviewerName),
     },
     feedback: {
-      requests: feedback,
-      teammates: teammates.filter((member) => member.id !== staff.userId).map((member) => ({ id: member.id, name: member.name, role: member.role })),
+      requests: scorecards.requests,
+      // Whom they may ask: the company's members but themselves (the same list the notes mention).
+      teammates: allowed.decide ? members.filter((member) => member.userId !== staff.userId).map((member) => ({ id: member.userId, name: member.name, role: member.role })) : [],
     },
     notes: noteViews(notes, staff),
     members,
@@ -274,7 +295,7 @@ const STATUS_ACTIONS = [
 ] as const;
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, history, templates, preview, emails, rejection, today, allowed, cvs, feedback, scorecards, notes, members } = loaderData;
+  const { application, history, templates, preview, emails, rejection, today, allowed, cvs, feedback, scorecards, notes, members, more } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? null;
@@ -511,10 +532,15 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                 answer={actionData && "emailValues" in actionData && actionData.emailValues ? { errors: actionData.errors ?? {}, values: actionData.emailValues as { subject: string; body: string } } : null}
               />
               <EmailThread emails={emails} candidate={{ name: application.candidateName, email: application.candidateEmail }} busy={busy} />
+              {more.thread ? (
+                <Link to={more.thread} preventScrollReset className="mt-3 inline-block text-sm font-semibold text-brand-600 hover:text-brand-700">
+                  Show the whole thread
+                </Link>
+              ) : null}
             </Panel>
           ) : null}
 
-          <NotesPanel notes={notes} members={members} answer={actionData && "noteValues" in actionData ? (actionData as NoteAnswer) : null} />
+          <NotesPanel notes={notes} members={members} answer={actionData && "noteValues" in actionData ? (actionData as NoteAnswer) : null} moreHref={more.notes} />
 
           <Panel id="history" title="History">
             <HistoryList items={history} empty="No changes yet." />

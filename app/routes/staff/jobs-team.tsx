@@ -17,7 +17,7 @@ import { getStaffJob } from "~/server/jobs/queries.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { redirectWithNotice } from "~/server/platform/notice.server";
-import { listTeammates } from "~/server/team/feedback-requests.server";
+import { listMentionableMembers } from "~/server/notes/members.server";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "jobs.manage", action: "jobs.manage" } as const satisfies RouteAccess;
@@ -29,8 +29,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const db = appDatabase();
   const job = await getStaffJob(db, staff, idParam(params.id, "Job not found"));
   if (!job) throw data("Job not found", { status: 404 });
-  const [team, teammates] = await Promise.all([listHiringTeam(db, staff, job.id), listTeammates(db, staff)]);
-  return { job: { id: job.id, title: job.title }, team, teammates };
+  const [team, members] = await Promise.all([listHiringTeam(db, staff, job.id), listMentionableMembers(db, staff)]);
+  return { job: { id: job.id, title: job.title }, team, teammates: members.map((member) => ({ id: member.userId, name: member.name, role: member.role })) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, max, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { applications, feedbackRequests, pipelineStages, profiles, scorecardAttributes, scorecards, user } from "../../../db/schema";
+import { applications, pipelineStages, profiles, scorecardAttributes, scorecards, user } from "../../../db/schema";
 import { RECOMMENDATION_LABELS, type Recommendation } from "~/schemas/scorecard";
 import { isUuid } from "~/schemas/id";
 import { recordActivity } from "../activity/activity.server";
@@ -8,6 +8,7 @@ import type { Database, Queryable } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
 import { type Actor, owned, seesApplication } from "../platform/tenancy.server";
 import { requireCompanyAdmin } from "../team/team.server";
+import { listFeedbackRequests } from "../team/feedback-requests.server";
 import { APPLICATION_NOT_FOUND } from "./pipeline.server";
 
 /*
@@ -205,10 +206,7 @@ export async function getApplicationFeedback(db: Queryable, actor: Actor, applic
       .leftJoin(user, eq(user.id, scorecards.authorId))
       .where(and(eq(scorecards.applicationId, application.id), owned(scorecards, actor)))
       .orderBy(asc(scorecards.submittedAt), asc(scorecards.createdAt)),
-    db
-      .select({ reviewerId: feedbackRequests.reviewerId })
-      .from(feedbackRequests)
-      .where(and(eq(feedbackRequests.applicationId, application.id), owned(feedbackRequests, actor))),
+    listFeedbackRequests(db, actor, application.id),
   ]);
   const view = (card: (typeof cards)[number]): ScorecardView => ({ ...card, submittedAt: card.submittedAt?.toISOString() ?? null });
   const mine = cards.find((card) => card.authorId === actor.userId) ?? null;
@@ -223,7 +221,9 @@ export async function getApplicationFeedback(db: Queryable, actor: Actor, applic
     others: blind ? [] : submitted.map(view),
     /** How many teammates' scorecards are kept from the actor until they submit theirs. */
     hidden: blind ? submitted.length : 0,
-    /** Who was asked and has not submitted (their ids: the page names them from the requests). */
+    /** Who was asked for feedback, in the order they were asked (decision 096). */
+    requests,
+    /** Who was asked and has not submitted (their ids). */
     pending: requests.filter((request) => !submittedIds.has(request.reviewerId)).map((request) => request.reviewerId),
   };
 }

@@ -29,8 +29,11 @@ export interface ThreadEmail {
   attachments: { name: string; bytes: number }[];
 }
 
-/** The thread of one application of the company: emails sent to its candidate and their replies, newest first. */
-export async function listApplicationEmails(db: Queryable, actor: Actor, applicationId: string): Promise<ThreadEmail[]> {
+/** The most of a thread one page shows (the page shows its newest first, and all of it on request). */
+export const THREAD_MAX = 500;
+
+/** The thread of one application of the company: emails sent to its candidate and their replies, newest first, at most `limit`. */
+export async function listApplicationEmails(db: Queryable, actor: Actor, applicationId: string, limit = THREAD_MAX): Promise<ThreadEmail[]> {
   const rows = await db
     .select({
       id: emailMessages.id,
@@ -48,6 +51,7 @@ export async function listApplicationEmails(db: Queryable, actor: Actor, applica
     })
     .from(emailMessages)
     .where(and(owned(emailMessages, actor), eq(emailMessages.applicationId, applicationId)))
-    .orderBy(sql`${emailMessages.createdAt} desc`);
+    .orderBy(sql`${emailMessages.createdAt} desc`)
+    .limit(Math.min(limit, THREAD_MAX));
   return rows.map((row) => ({ ...row, attachments: row.attachments ?? [] }));
 }

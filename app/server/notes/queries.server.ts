@@ -19,7 +19,7 @@ export interface NoteRow {
 }
 
 /** An application's notes, or all of a candidate's (theirs and their applications'), newest first. */
-export async function listNotes(db: Queryable, actor: Actor, on: { applicationId: string } | { candidateId: string }): Promise<NoteRow[]> {
+export async function listNotes(db: Queryable, actor: Actor, on: { applicationId: string } | { candidateId: string }, limit = NOTES_SHOWN): Promise<NoteRow[]> {
   return db
     .select({
       id: notes.id,
@@ -38,5 +38,5 @@ export async function listNotes(db: Queryable, actor: Actor, on: { applicationId
     .leftJoin(jobs, and(eq(jobs.id, applications.jobId), owned(jobs, actor)))
     .where(and("applicationId" in on ? eq(notes.applicationId, on.applicationId) : eq(notes.candidateId, on.candidateId), owned(notes, actor)))
     .orderBy(desc(notes.createdAt), desc(notes.id))
-    .limit(NOTES_SHOWN);
+    .limit(Math.min(limit, NOTES_SHOWN));
 }

@@ -89,13 +89,3 @@ export async function listFeedbackRequests(db: Queryable, actor: Actor, applicat
     .orderBy(asc(feedbackRequests.createdAt));
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
-
-/** The company's members, by name: whom a request for feedback (or a hiring team) may name. */
-export async function listTeammates(db: Queryable, actor: Actor) {
-  return db
-    .select({ id: profiles.id, name: memberName, role: profiles.role })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.id))
-    .where(owned(profiles, actor))
-    .orderBy(asc(memberName));
-}
