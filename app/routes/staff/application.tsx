@@ -517,7 +517,8 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           ) : null}
 
           <FeedbackPanel requests={feedback.requests} teammates={allowed.decide ? feedback.teammates : null} busy={busy} error={errors?.reviewerIds}>
-            <FeedbackSummary cards={scorecards.others} pendingNames={scorecards.pendingNames} hidden={scorecards.hidden} />
+            {/* Their own submitted scorecard beside the others' (a draft stays in Your feedback alone). */}
+            <FeedbackSummary cards={[...(scorecards.mine?.submittedAt ? [scorecards.mine] : []), ...scorecards.others]} pendingNames={scorecards.pendingNames} hidden={scorecards.hidden} />
           </FeedbackPanel>
 
           {allowed.email ? (
