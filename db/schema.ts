@@ -3,7 +3,7 @@
  * `npm run db:generate` turns changes here into a SQL migration under db/migrations.
  */
 import { relations, sql } from "drizzle-orm";
-import { ROLES, TEAM_ROLES } from "../app/lib/permissions";
+import { ROLES, TEAM_ROLES } from "../app/schemas/roles";
 import {
   bigint,
   boolean,

@@ -5,8 +5,9 @@
  * which jobs and applications it sees (`ROLE_SCOPE`) is the other.
  */
 
-export const ROLES = ["admin", "recruiter", "hiring_manager", "interviewer"] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role, type TeamRole, TEAM_ROLES } from "~/schemas/roles";
+
+export { ROLES, type Role, type TeamRole, TEAM_ROLES };
 
 export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   admin: "Admin",
@@ -69,9 +70,6 @@ export const ROLE_SCOPE: Readonly<Record<Role, "company" | "hiring-team" | "revi
   interviewer: "review-requests",
 };
 
-/** A job's hiring team: the part each member plays on it. */
-export const TEAM_ROLES = ["hiring_manager", "recruiter", "interviewer"] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
 export const TEAM_ROLE_LABELS: Readonly<Record<TeamRole, string>> = {
   hiring_manager: "Hiring manager",
   recruiter: "Recruiter",

@@ -1,4 +1,4 @@
-import { ROLES, TEAM_ROLES } from "~/lib/permissions";
+import { ROLES, TEAM_ROLES } from "./roles";
 import { z } from "./zod";
 
 const role = z.enum(ROLES, { error: "Choose a role" });
