@@ -22,6 +22,7 @@ export const HIRING_SOLUTIONS: Feature[] = [
     title: "Interviewing",
     description:
       "Schedule interviews, gather written feedback from every interviewer and evaluate candidates against the same scorecard.",
+    more: { label: "How scorecards work", to: "/documentation#structured-hiring" },
   },
   {
     icon: "chart",

@@ -15,7 +15,7 @@ const PAGES: { path: string; heading: string | RegExp; texts: (string | RegExp)[
   { path: "/careers", heading: "Help us make great hiring free for everyone", texts: ["Competitive salary", "Senior Software Engineer", "Product Manager", "Customer Success Manager"] },
   { path: "/careers/2", heading: "Product Manager", texts: ["San Francisco", "Full-time", "About the role", "What you will do", "What we are looking for", "How to apply"] },
   { path: "/integrations", heading: "Works with the tools you already run", texts: ["Any SMTP server", "SMTP_URL", "DATABASE_URL", "Authenticator apps", "Google for Jobs and search engines", "BOOKING_URL", "/api/health"] },
-  { path: "/documentation", heading: "Learn how to use OpenHire", texts: ["Getting Started", "API Reference", "CLI Tools"] },
+  { path: "/documentation", heading: "Learn how to use OpenHire", texts: ["Getting Started", "API Reference", "CLI Tools", "How matching works", "How structured hiring works"] },
   { path: "/guides", heading: "Guides and best practices", texts: ["Getting Started", "Best Practices", "10 min watch", "12 min read"] },
   { path: "/api", heading: "OpenHire API Status", texts: ["Database", "Authentication", "Search Service", "Email Delivery", /Updated/] },
   { path: "/privacy", heading: "Privacy Policy", texts: ["Last updated: March 20, 2025", "Data protection officer"] },
@@ -201,6 +201,18 @@ test("the footer links only to pages we have; Integrations opens the integration
   await expect(page.getByRole("heading", { level: 1, name: "Works with the tools you already run" })).toBeVisible();
   await page.getByRole("link", { name: "See the status page" }).click();
   await expect(page).toHaveURL(/\/api$/);
+});
+
+test("the landing page's claims about matching and scorecards link to how they work", async ({ page }) => {
+  for (const [link, section, heading] of [
+    [/How matching works/, "matching", "How matching works"],
+    [/How scorecards work/, "structured-hiring", "How structured hiring works"],
+  ] as const) {
+    await page.goto("/");
+    await page.getByRole("link", { name: link }).click();
+    await expect(page).toHaveURL(new RegExp(`/documentation#${section}$`));
+    await expect(page.locator(`#${section}`).getByRole("heading", { name: heading })).toBeVisible();
+  }
 });
 
 test("every internal link of every marketing page leads to a page that exists", async ({ page, request, baseURL }) => {

@@ -58,6 +58,35 @@ export default function Documentation() {
           </div>
         </div>
       </Section>
+      <Section>
+        <div id="structured-hiring" className="mx-auto max-w-3xl scroll-mt-24">
+          <h2 className="text-2xl font-semibold text-slate-950">How structured hiring works</h2>
+          <div className="mt-4 space-y-4 text-sm leading-6 text-slate-700">
+            <p>
+              <strong>Roles.</strong> Each member of your company is an Admin (everything, including the company&apos;s settings and team), a
+              Recruiter (every job and candidate), a Hiring manager (the jobs whose hiring team they are on: they see and move those candidates
+              and give feedback) or an Interviewer (only the candidates they are asked to review: the CV and the answers, without salary
+              answers). The server checks the role on every page and action. An admin picks the role when inviting someone.
+            </p>
+            <p>
+              <strong>Hiring teams and interview plans.</strong> Each job has a hiring team and an interview plan: the stages that hold
+              interviews and, for each, the attributes to rate, in categories, starting from your company&apos;s default scorecard. A stage can
+              ask the job&apos;s hiring team for feedback on every candidate who enters it.
+            </p>
+            <p>
+              <strong>Scorecards.</strong> Each interviewer rates every attribute from 1 (Poor) to 4 (Excellent), gives an overall
+              recommendation (Strong no, No, Yes or Strong yes) and writes notes; drafts are kept. Whoever was asked for feedback sees their
+              teammates&apos; scorecards only after submitting their own, so nobody is anchored by the first opinion. The application shows the
+              scorecards side by side, and each card on the pipeline shows how many are in and how they lean.
+            </p>
+            <p>
+              <strong>Notes, mentions and replies.</strong> Notes on a candidate or an application can @mention a teammate, who is told in the
+              app and by email (at once or in a daily digest). Emails to candidates carry a reply address of their own thread: a reply comes
+              back into the application, shown as text, and the job&apos;s recruiters are told.
+            </p>
+          </div>
+        </div>
+      </Section>
     </>
   );
 }
