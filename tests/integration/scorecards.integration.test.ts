@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as applicationRoute from "~/routes/staff/application";
 import * as hiringSettingsRoute from "~/routes/staff/settings-hiring";
@@ -105,7 +106,7 @@ describe("scorecards (decision 099)", () => {
     // An admin, not asked, sees every submitted one.
     expect((await getApplicationFeedback(db(), owner.staff, target)).others.map((card) => card.recommendation)).toEqual(["yes", "no"]);
     const history = (await listSubjectActivity(db(), owner.staff, application.id)).map(describeActivity);
-    expect(history.filter((line) => line.includes("submitted"))).toEqual(["Feedback on Sam Scored submitted: Yes", "Feedback on Sam Scored submitted: No"]);
+    expect(history.filter((line) => line.includes("submitted"))).toEqual(["Feedback on Sam Scored submitted", "Feedback on Sam Scored submitted"]);
 
     // The board's card: 2 of 2 submitted, one yes, one no.
     const board = await getPipelineBoard(db(), owner.staff, job.id);
@@ -128,11 +129,22 @@ describe("scorecards (decision 099)", () => {
     await requestFeedback(db(), owner.staff, application.id, [interviewer.staff.userId]);
     const post = (form: Record<string, string>) => callAction(applicationRoute.action, { path: `/applications/${application.id}`, params: { applicationId: application.id }, cookie: interviewer.cookie, form });
     expect(await post({ intent: "submit-scorecard", notes: "x" })).toMatchObject({ status: 400, data: { errors: { recommendation: "Choose your overall recommendation before submitting." } } });
-    const page = await callLoader(applicationRoute.loader, { path: `/applications/${application.id}`, params: { applicationId: application.id }, cookie: interviewer.cookie });
-    const attribute = (page.data as Awaited<ReturnType<typeof applicationRoute.loader>>).scorecards.attributes[0]!;
+    // A teammate's note is feedback too: it waits until the interviewer has given theirs.
+    await db().execute(sql`insert into notes (company_id, candidate_id, application_id, author_id, body)
+      values (${owner.staff.companyId}, ${application.candidateId}, ${application.id}, ${owner.staff.userId}, 'Owner thinks: strong')`);
+    type Page = Awaited<ReturnType<typeof applicationRoute.loader>>;
+    const pageOf = async () =>
+      (await callLoader(applicationRoute.loader, { path: `/applications/${application.id}`, params: { applicationId: application.id }, cookie: interviewer.cookie })).data as Page;
+    const page = { data: await pageOf() };
+    expect(page.data.notes).toEqual([]);
+    expect(page.data.notesHidden).toBe(1);
+    const attribute = page.data.scorecards.attributes[0]!;
     expect(await post({ intent: "save-scorecard", [`rating.${attribute.id}`]: "4", notes: "Great" })).toMatchObject({ data: { done: "Draft saved. Only you see it until you submit it." } });
     expect(await post({ intent: "submit-scorecard", [`rating.${attribute.id}`]: "9", recommendation: "yes" })).toMatchObject({ status: 400, data: { errors: { [`ratings.${attribute.id}`]: "Choose a rating from 1 to 4." } } });
     expect(await post({ intent: "submit-scorecard", [`rating.${attribute.id}`]: "4", recommendation: "strong_yes", notes: "Great" })).toMatchObject({ data: { done: "Feedback submitted." } });
+    const after = await pageOf();
+    expect(after.notes.map((note) => note.body)).toEqual(["Owner thinks: strong"]);
+    expect(after.notesHidden).toBe(0);
     const mine = await getApplicationFeedback(db(), interviewer.staff, { id: application.id, stageId: application.stageId });
     expect(mine.mine).toMatchObject({ recommendation: "strong_yes", notes: "Great", ratings: [expect.objectContaining({ rating: 4 })] });
   });

@@ -41,6 +41,7 @@ export function NotesPanel({
   answer,
   showJob = false,
   moreHref = null,
+  withheld = null,
 }: {
   notes: readonly NoteView[];
   members: readonly NoteMember[];
@@ -48,6 +49,8 @@ export function NotesPanel({
   showJob?: boolean;
   /** Where all the notes are, when the page shows only the newest. */
   moreHref?: string | null;
+  /** Why some notes are not shown (a member who owes their feedback, decision 099). */
+  withheld?: string | null;
 }) {
   const [searchParams] = useSearchParams();
   const location = useLocation();
@@ -136,6 +139,11 @@ export function NotesPanel({
           ))}
         </ol>
       )}
+      {withheld ? (
+        <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="notes-withheld">
+          {withheld}
+        </p>
+      ) : null}
       {moreHref ? (
         <Link to={moreHref} preventScrollReset className="mt-4 inline-block text-sm font-semibold text-brand-600 hover:text-brand-700">
           Show all notes

@@ -121,11 +121,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     getApplicationFeedback(db, staff, { id: application.id, stageId: application.stage?.id ?? null }),
   ]);
   const emails = threadRows.slice(0, threadShown);
-  const notes = noteRows.slice(0, notesShown);
+  // Whoever owes their feedback sees only their own notes until they give it: teammates' notes are feedback too (decision 099).
+  const shownNotes = scorecards.blind ? noteRows.filter((note) => note.authorId === staff.userId) : noteRows;
+  const notes = shownNotes.slice(0, notesShown);
+  const notesHidden = noteRows.length - shownNotes.length;
   /** Where the rest of the thread and of the notes are, when the page shows only the newest. */
   const more = {
     thread: threadRows.length > threadShown ? pageWith(request.url, "thread") : null,
-    notes: noteRows.length > notesShown ? pageWith(request.url, "notes") : null,
+    notes: shownNotes.length > notesShown ? pageWith(request.url, "notes") : null,
   };
   // The reject dialog's email: the company's "Rejection" template (else the starter one) for this candidate.
   const source = rejectionTemplate ?? STARTER_REJECTION;
@@ -149,6 +152,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     today,
     allowed,
     more,
+    notesHidden,
     cvs,
     scorecards: {
       attributes: scorecards.attributes,
@@ -295,7 +299,7 @@ const STATUS_ACTIONS = [
 ] as const;
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, history, templates, preview, emails, rejection, today, allowed, cvs, feedback, scorecards, notes, members, more } = loaderData;
+  const { application, history, templates, preview, emails, rejection, today, allowed, cvs, feedback, scorecards, notes, members, more, notesHidden } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? null;
@@ -541,7 +545,13 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             </Panel>
           ) : null}
 
-          <NotesPanel notes={notes} members={members} answer={actionData && "noteValues" in actionData ? (actionData as NoteAnswer) : null} moreHref={more.notes} />
+          <NotesPanel
+            notes={notes}
+            members={members}
+            answer={actionData && "noteValues" in actionData ? (actionData as NoteAnswer) : null}
+            moreHref={more.notes}
+            withheld={notesHidden > 0 ? "Your teammates' notes show once you submit your feedback." : null}
+          />
 
           <Panel id="history" title="History">
             <HistoryList items={history} empty="No changes yet." />

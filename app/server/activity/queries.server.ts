@@ -147,7 +147,8 @@ export function describeActivity(item: Pick<ActivityItem, "type" | "data">): str
     case "application_hired":
       return `${d.candidateName} was hired (${d.hiredOn})`;
     case "application_feedback_submitted":
-      return `Feedback on ${d.candidateName} submitted: ${d.recommendation}`;
+      // Not the recommendation: the history is read by teammates who owe their own feedback (decision 099).
+      return `Feedback on ${d.candidateName} submitted`;
     case "application_feedback_requested":
       return `Feedback on ${d.candidateName} asked of ${((item.data.reviewers as string[] | undefined) ?? []).join(", ")}`;
     case "application_reply_received":

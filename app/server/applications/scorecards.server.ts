@@ -221,6 +221,8 @@ export async function getApplicationFeedback(db: Queryable, actor: Actor, applic
     others: blind ? [] : submitted.map(view),
     /** How many teammates' scorecards are kept from the actor until they submit theirs. */
     hidden: blind ? submitted.length : 0,
+    /** The actor was asked and has not submitted: their teammates' feedback, notes included, waits (no anchoring). */
+    blind,
     /** Who was asked for feedback, in the order they were asked (decision 096). */
     requests,
     /** Who was asked and has not submitted (their ids). */
