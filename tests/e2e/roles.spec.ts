@@ -91,5 +91,21 @@ test("an interviewer sees only the candidates they are asked to review", async (
     await expect(other.getByRole("heading", { name: "No access" })).toBeVisible();
   }
   await context.close();
+
+  // Another company's member reaches none of it: not the application, its notes, scorecards or thread.
+  await page.goto(annUrl);
+  await page.getByLabel("Add a note").fill("A note only this company may read.");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByRole("list", { name: "Notes" })).toContainText("A note only this company may read.");
+  const outsiders = await browser.newContext();
+  const outsider = await outsiders.newPage();
+  await registerStaff(outsider);
+  const answer = await outsider.goto(annUrl);
+  expect(answer?.status()).toBe(404);
+  await expect(outsider.getByRole("heading", { name: "Application not found" })).toBeVisible();
+  for (const secret of ["Ann Assigned", "A note only this company may read.", "Clear thinker, owner's view.", "We received your application"]) {
+    await expect(outsider.getByText(secret)).toHaveCount(0);
+  }
+  await outsiders.close();
   noConsoleErrors();
 });
