@@ -146,11 +146,13 @@ export default function ApplicationsList({ loaderData, actionData }: Route.Compo
   const [allMatching, setAllMatching] = useState(false);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [lastTicked, setLastTicked] = useState<number | null>(null);
-  // A new answer (an action done) or another page starts the selection again.
-  const [selectionOf, setSelectionOf] = useState<unknown[]>([actionData, list]);
-  if (selectionOf[0] !== actionData || selectionOf[1] !== list) {
-    setSelectionOf([actionData, list]);
-    if (actionData?.done || selectionOf[1] !== list) {
+  // A new answer (an action done) or another page starts the selection again. The page is its rows'
+  // ids: the list reloaded after an action (the same rows, new statuses) keeps what was ticked since.
+  const pageKey = (list?.rows ?? []).map((row) => row.id).join(",");
+  const [selectionOf, setSelectionOf] = useState<unknown[]>([actionData, pageKey]);
+  if (selectionOf[0] !== actionData || selectionOf[1] !== pageKey) {
+    setSelectionOf([actionData, pageKey]);
+    if ((selectionOf[0] !== actionData && actionData?.done) || selectionOf[1] !== pageKey) {
       setTicked(new Set());
       setAllMatching(false);
       setLastTicked(null);
