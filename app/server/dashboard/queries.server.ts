@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { applications, companies, jobs, stageCounts } from "../../../db/schema";
 import type { Queryable } from "../platform/db.server";
-import { type Actor, owned, ownCompany, ownedSql, seesApplication, seesJob } from "../platform/tenancy.server";
+import { type Actor, owned, ownCompany, ownedSql, seesApplication, seesJob, seesWholeCompany } from "../platform/tenancy.server";
 import { DEFAULT_COMPANY_NAME } from "~/schemas/names";
 
 export interface DashboardStats {
@@ -17,11 +17,11 @@ export interface DashboardStats {
  */
 export async function getDashboardStats(db: Queryable, actor: Actor, todayStart: Date): Promise<DashboardStats> {
   // One statement (one round trip) for the three numbers, each read from an index or a counter.
-  // A hiring manager's numbers are their jobs'; an interviewer's, the applications they review (decision 096).
-  const pending =
-    actor.role === "interviewer"
-      ? sql`(select count(*) from ${applications} where ${and(owned(applications, actor), eq(applications.status, "active"), seesApplication(applications, actor))})`
-      : sql`(select coalesce(sum(${stageCounts.active}), 0) from ${stageCounts} where ${and(owned(stageCounts, actor), seesJob(stageCounts.jobId, actor))})`;
+  // The stage counters count the whole company; a hiring manager or an interviewer counts the
+  // applications they see (decision 096), as the applications list does.
+  const pending = seesWholeCompany(actor)
+    ? sql`(select coalesce(sum(${stageCounts.active}), 0) from ${stageCounts} where ${owned(stageCounts, actor)})`
+    : sql`(select count(*) from ${applications} where ${and(owned(applications, actor), eq(applications.status, "active"), seesApplication(applications, actor))})`;
   const [row] = await db
     .select({
       activeJobs: sql<number>`(select count(*) from ${jobs} where ${and(owned(jobs, actor), eq(jobs.status, "published"), seesJob(jobs.id, actor))})::int`,
