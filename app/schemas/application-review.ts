@@ -33,11 +33,20 @@ export const PipelineQuerySchema = z.object({
 });
 
 /** The query of the application page: ?template=<id> previews that template for the candidate. */
+/**
+ * The application page's sections, one at a time (`?tab=`), as recruiters know them from other
+ * ATSs: the page loads and renders only the section shown (decision 100).
+ */
+export const APPLICATION_TABS = ["overview", "feedback", "email", "notes", "history"] as const;
+export type ApplicationTab = (typeof APPLICATION_TABS)[number];
+
 export const ApplicationQuerySchema = z.object({
+  tab: queryValue(z.enum(APPLICATION_TABS), "overview"),
   template: queryId(),
-  /** `all`: the whole email thread and every note, not only the newest (the page's size stays small). */
+  /** `all`: the whole email thread, every note, the whole history, not only the newest (the page's size stays small). */
   thread: queryValue(z.literal("all").optional(), undefined),
   notes: queryValue(z.literal("all").optional(), undefined),
+  history: queryValue(z.literal("all").optional(), undefined),
 });
 
 /** The board's drag and drop, and the application page's stage select. */

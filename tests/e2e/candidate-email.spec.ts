@@ -1,5 +1,5 @@
 import { expect, test } from "./accounts-fixtures";
-import { failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
+import { failOnConsoleErrors, openApplicationTab, registerStaff, uniqueEmail } from "./helpers";
 import { apply, postJob } from "./pipeline-helpers";
 
 test("a candidate gets a confirmation, and a recruiter previews and sends a template from the application", async ({
@@ -25,6 +25,7 @@ test("a candidate gets a confirmation, and a recruiter previews and sends a temp
   await page.goto(`/manage/jobs/${jobId}`);
   await page.getByRole("link", { name: /Katherine Johnson/ }).first().click();
   await expect(page.getByRole("heading", { name: "Katherine Johnson" })).toBeVisible();
+  await openApplicationTab(page, "Emails");
   const emails = page.getByRole("list", { name: "Email thread" });
   await expect(emails.getByText("We received your application for Support Engineer")).toBeVisible();
 

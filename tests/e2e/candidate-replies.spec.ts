@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import { expect, INBOUND_EMAIL_DOMAIN, test } from "./accounts-fixtures";
-import { failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
+import { failOnConsoleErrors, openApplicationTab, registerStaff, uniqueEmail } from "./helpers";
 import { apply, postJob } from "./pipeline-helpers";
 
 test("a candidate's reply to a recruiter's email comes back into the application's thread (decision 097)", async ({
@@ -19,6 +19,7 @@ test("a candidate's reply to a recruiter's email comes back into the application
   await page.goto(`/manage/jobs/${jobId}`);
   await page.getByRole("link", { name: /Dorothy Vaughan/ }).first().click();
   await expect(page.getByRole("heading", { name: "Dorothy Vaughan" })).toBeVisible();
+  await openApplicationTab(page, "Emails");
   await page.getByLabel("Subject").fill("Your availability");
   await page.getByLabel("Message").fill("Hi Dorothy, which day suits you for a call?");
   const before = mailbox.messages.length;
@@ -49,6 +50,7 @@ test("a candidate's reply to a recruiter's email comes back into the application
   await reply.getByText("Show the whole reply").click();
   await expect(quoted).toBeVisible();
   await expect(page).not.toHaveTitle("pwned");
+  await openApplicationTab(page, "History");
   await expect(page.getByRole("list", { name: "History" }).getByText("Dorothy Vaughan replied: Re: Your availability")).toBeVisible();
   noConsoleErrors();
 });

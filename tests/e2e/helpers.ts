@@ -59,3 +59,10 @@ export async function accessibilityProblems(page: Page) {
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
 }
+
+/** Opens one section of an application's page (decision 100) by its tab, and waits until it is the current one. */
+export async function openApplicationTab(page: Page, name: "Overview" | "Feedback" | "Emails" | "Notes" | "History") {
+  const tab = page.getByRole("navigation", { name: "Application sections" }).getByRole("link", { name, exact: true });
+  await tab.click();
+  await expect(tab).toHaveAttribute("aria-current", "page");
+}

@@ -1,5 +1,5 @@
 import { expect, test } from "./accounts-fixtures";
-import { accessibilityProblems, failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
+import { accessibilityProblems, failOnConsoleErrors, openApplicationTab, registerStaff, uniqueEmail } from "./helpers";
 import { apply, postJob } from "./pipeline-helpers";
 
 test("a recruiter hires a candidate on a day, the card goes to Hired, and the filled job is closed from the notice", async ({ page, browser }) => {
@@ -21,11 +21,12 @@ test("a recruiter hires a candidate on a day, the card goes to Hired, and the fi
 
   await expect(page.getByText("Hired on 2026-12-01. Moved to Hired.")).toBeVisible();
   await expect(page.getByTestId("hired-on")).toHaveText("Hired on 2026-12-01");
-  await expect(page.getByRole("list", { name: "History" })).toContainText("Grace Hopper was hired (2026-12-01)");
   await expect(page.getByText(/The job's opening is filled: close “Harbour Pilot”/)).toBeVisible();
   await page.getByRole("button", { name: "Close job" }).click();
   await expect(page.getByText("Job closed.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Grace Hopper" })).toBeVisible();
+  await openApplicationTab(page, "History");
+  await expect(page.getByRole("list", { name: "History" })).toContainText("Grace Hopper was hired (2026-12-01)");
 
   await page.goto(`/manage/jobs/${jobId}`);
   await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /^Hired/ }) }).getByText("Grace Hopper")).toBeVisible();
@@ -52,12 +53,14 @@ test("a stage sends its email to each candidate who enters it, set on the job's 
 
   await page.goto(`/manage/jobs/${jobId}`);
   await page.getByRole("link", { name: "Katherine Johnson" }).click();
+  await openApplicationTab(page, "Emails");
   const since = mailbox.messages.length;
   await page.getByLabel("Stage", { exact: true }).selectOption({ label: "Screening" });
   await page.getByRole("button", { name: "Move", exact: true }).click();
   await expect(page.getByText("Stage updated.")).toBeVisible();
   const emails = page.getByRole("list", { name: "Email thread" });
   await expect(emails.getByText("Interview invitation: Ferry Captain at My Company")).toBeVisible();
+  await openApplicationTab(page, "History");
   await expect(page.getByRole("list", { name: "History" })).toContainText("moved from Applied to Screening");
   expect((await mailbox.waitFor(candidate, { subject: /Interview invitation/, since })).text).toContain("Hi Katherine Johnson,");
   noConsoleErrors();

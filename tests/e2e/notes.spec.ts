@@ -1,6 +1,6 @@
 import { linkIn } from "./accounts-mailbox";
 import { expect, test } from "./accounts-fixtures";
-import { accessibilityProblems, failOnConsoleErrors, PASSWORD, registerStaff, uniqueEmail } from "./helpers";
+import { accessibilityProblems, failOnConsoleErrors, openApplicationTab, PASSWORD, registerStaff, uniqueEmail } from "./helpers";
 import { apply, postJob } from "./pipeline-helpers";
 
 test("a recruiter mentions a teammate in a note through the suggestions; the teammate sees the bell, opens /notifications and lands on the note", async ({
@@ -36,6 +36,7 @@ test("a recruiter mentions a teammate in a note through the suggestions; the tea
   await page.goto(`/manage/jobs/${jobId}`);
   await page.getByRole("link", { name: "Grace Hopper" }).click();
   await expect(page.getByRole("heading", { name: "Grace Hopper" })).toBeVisible();
+  await openApplicationTab(page, "Notes");
 
   // "@ni" offers Nina; ↓ and Enter write the mention, and the note keeps its link and line break.
   const notes = page.getByRole("region", { name: "Notes" });
@@ -80,7 +81,12 @@ test("a recruiter mentions a teammate in a note through the suggestions; the tea
   await expect(other.getByRole("heading", { name: "Notifications" })).toBeVisible();
   expect(await accessibilityProblems(other)).toEqual([]);
   await other.getByRole("link", { name: /Olive Owner mentioned you on Grace Hopper \(Lighthouse Keeper\)/ }).click();
-  await expect(other).toHaveURL(/\/applications\/[\w-]+#note-[\w-]+$/);
+  await expect(other).toHaveURL(/\/applications\/[\w-]+\?tab=notes#note-[\w-]+$/);
+  await expect(other.getByRole("region", { name: "Notes" }).getByRole("listitem").first()).toContainText("Strong call. @Nina Newcomer please review.");
+  // A link to the note from before the page had tabs (in an older email) opens the Notes tab at it.
+  const noteUrl = new URL(other.url());
+  await other.goto(`${noteUrl.pathname}${noteUrl.hash}`);
+  await expect(other).toHaveURL(/\?tab=notes#note-[\w-]+$/);
   await expect(other.getByRole("region", { name: "Notes" }).getByRole("listitem").first()).toContainText("Strong call. @Nina Newcomer please review.");
   // Nina cannot edit Olive's note; the notification is read now.
   await expect(other.getByRole("region", { name: "Notes" }).getByRole("link", { name: /^Edit your note/ })).toHaveCount(0);
@@ -125,6 +131,7 @@ test.describe("without JavaScript", () => {
     await apply(browser, jobId, { name: "Ada Lovelace", email: uniqueEmail("ada"), question, answer: "Engines" });
     await page.goto(`/manage/jobs/${jobId}`);
     await page.getByRole("link", { name: "Ada Lovelace" }).click();
+    await openApplicationTab(page, "Notes");
     const notes = page.getByRole("region", { name: "Notes" });
 
     await notes.getByRole("button", { name: "Add note" }).click();

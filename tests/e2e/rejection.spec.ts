@@ -1,5 +1,5 @@
 import { expect, test } from "./accounts-fixtures";
-import { accessibilityProblems, failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
+import { accessibilityProblems, failOnConsoleErrors, openApplicationTab, registerStaff, uniqueEmail } from "./helpers";
 import { apply, postJob } from "./pipeline-helpers";
 
 test("a recruiter rejects with a reason and a delayed email, undoes it, and finds a rejected candidate in the board's own lane", async ({
@@ -25,6 +25,8 @@ test("a recruiter rejects with a reason and a delayed email, undoes it, and find
   await page.goto(`/manage/jobs/${jobId}`);
   await page.getByRole("link", { name: "Ada Lovelace" }).click();
   await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
+  // Manage is beside every tab: rejecting from the Emails tab shows the email waiting in the thread.
+  await openApplicationTab(page, "Emails");
 
   // Reject: a reason is required; the email is the company's Rejection template, filled in and editable.
   await page.getByRole("button", { name: "Reject" }).click();
@@ -44,7 +46,6 @@ test("a recruiter rejects with a reason and a delayed email, undoes it, and find
   const emails = page.getByRole("list", { name: "Email thread" });
   await expect(emails.getByText("scheduled")).toBeVisible();
   await expect(emails.getByRole("button", { name: /Cancel sending/ })).toBeVisible();
-  await expect(page.getByRole("list", { name: "History" })).toContainText("status changed from active to rejected (Not qualified)");
 
   // Undo: active again in its stage, and the waiting email is called off.
   await page.getByRole("button", { name: "Undo" }).click();
@@ -59,6 +60,11 @@ test("a recruiter rejects with a reason and a delayed email, undoes it, and find
   await expect(dialog.getByLabel("Subject")).toHaveCount(0);
   await dialog.getByRole("button", { name: "Reject application" }).click();
   await expect(page.getByText("Rejected: Relocation.")).toBeVisible();
+  await openApplicationTab(page, "History");
+  const history = page.getByRole("list", { name: "History" });
+  await expect(history).toContainText("status changed from active to rejected (Not qualified)");
+  await expect(history).toContainText("status changed from rejected to active");
+  await expect(history).toContainText("status changed from active to rejected (Relocation)");
 
   // The board: Ada has left the active columns; the lane shows her with the reason on request.
   await page.goto(`/manage/jobs/${jobId}`);

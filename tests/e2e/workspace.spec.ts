@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
+import { failOnConsoleErrors, openApplicationTab, registerStaff, uniqueEmail } from "./helpers";
 import { apply, moveSaved, pickUpWithKeyboard, postJob } from "./pipeline-helpers";
 
 /**
@@ -68,6 +68,7 @@ test("a recruiter moves candidates by mouse and by keyboard, the moves stay afte
   const resume = page.getByRole("link", { name: /View resume/ });
   await expect(resume).toHaveAttribute("target", "_blank");
   await expect(resume).toHaveAttribute("rel", /noopener/);
+  await openApplicationTab(page, "History");
   await expect(page.getByRole("list", { name: "History" })).toContainText("Ada Lovelace moved from Applied to Screening");
 
   await page.getByRole("button", { name: "Reject" }).click();

@@ -150,9 +150,9 @@ describe("receiving a reply", () => {
     expect(events).toEqual([expect.objectContaining({ type: "application_reply_received", actorId: null, companyId: owner.staff.companyId })]);
 
     // The application page's thread shows it, newest first, and its history says so.
-    const page = await callLoader(applicationRoute.loader, { path: `/applications/${application.id}`, cookie: owner.cookie, params: { applicationId: application.id } });
-    expect(page.data!.emails[0]).toMatchObject({ direction: "inbound", subject: "Re: Interview", from: "Grace Hopper <grace@example.test>" });
-    expect(page.data!.history).toEqual([expect.objectContaining({ text: "Grace Hopper replied: Re: Interview", actorName: "Candidate" })]);
+    const tab = (name: string) => callLoader(applicationRoute.loader, { path: `/applications/${application.id}?tab=${name}`, cookie: owner.cookie, params: { applicationId: application.id } });
+    expect((await tab("email")).data!.emails[0]).toMatchObject({ direction: "inbound", subject: "Re: Interview", from: "Grace Hopper <grace@example.test>" });
+    expect((await tab("history")).data!.history).toEqual([expect.objectContaining({ text: "Grace Hopper replied: Re: Interview", actorName: "Candidate" })]);
     // The candidate's page tells it in the history of all her applications.
     const candidatePage = await callLoader(candidateRoute.loader, { path: `/candidates/${application.candidateId}`, cookie: owner.cookie, params: { candidateId: application.candidateId } });
     expect(candidatePage.data!.history).toEqual(expect.arrayContaining([expect.objectContaining({ text: "Grace Hopper replied: Re: Interview", actorName: "Candidate" })]));
@@ -170,7 +170,7 @@ describe("receiving a reply", () => {
     expect(await countUnreadNotifications(app.t.db, owner.staff)).toBe(1);
     const { items } = await listNotifications(app.t.db, owner.staff, 1);
     expect(items).toEqual([expect.objectContaining({ kind: "reply", subject: "Grace Hopper (Lighthouse Keeper)", body: "Re: Interview", read: false })]);
-    expect(await openNotification(app.t.db, owner.staff, items[0]!.id)).toEqual({ path: `/applications/${application.id}#email-heading` });
+    expect(await openNotification(app.t.db, owner.staff, items[0]!.id)).toEqual({ path: `/applications/${application.id}?tab=email#email-heading` });
     expect(await countUnreadNotifications(app.t.db, owner.staff)).toBe(0);
     // The same message again is a duplicate: no second notification.
     const [stored] = await app.t.db.select({ messageId: emailMessages.messageId }).from(emailMessages).where(eq(emailMessages.id, reply.id));

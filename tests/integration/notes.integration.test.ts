@@ -34,7 +34,7 @@ async function setup() {
   const job = await createTestJob(db(), owner.staff, { title: "Lighthouse Keeper" });
   const application = await createTestApplication(db(), job, { candidateName: "Grace Hopper", candidateEmail: uniqueEmail("grace") });
   const [{ candidateId }] = (await db().select({ candidateId: applications.candidateId }).from(applications).where(eq(applications.id, application.id))) as [{ candidateId: string }];
-  const page = `/applications/${application.id}`;
+  const page = `/applications/${application.id}?tab=notes`;
   const as = (who: { cookie: string }) => ({ path: page, cookie: who.cookie, params: { applicationId: application.id } });
   const post = (who: { cookie: string }, form: Record<string, string>) => callAction(applicationRoute.action, { ...as(who), form });
   return { owner, teammate, job, application, candidateId, page, as, post };
@@ -52,7 +52,7 @@ describe("notes on an application (issue 13, decision 098)", () => {
     const { owner, application, candidateId, as, post } = await setup();
     const added = await post(owner, { intent: "add-note", body: "First call went well.\nSee https://example.com/notes" });
     expect(added.status).toBe(302);
-    expect(added.headers.get("Location")).toBe(`/applications/${application.id}`);
+    expect(added.headers.get("Location")).toBe(`/applications/${application.id}?tab=notes`);
     await post(owner, { intent: "add-note", body: "Second thought" });
 
     const page = await callLoader(applicationRoute.loader, as(owner));
@@ -136,7 +136,7 @@ describe("mentions", () => {
         body: expect.stringContaining(`> @Tom Teammate please call. @Olive Owner @Eve @Tom Teammate\n\nOpen it: http`),
       },
     ]);
-    expect(emails[0]!.body).toContain(`/applications/${application.id}#note-${note!.id}`);
+    expect(emails[0]!.body).toContain(`/applications/${application.id}?tab=notes#note-${note!.id}`);
     expect(await mentionEmailsTo(outsider.email)).toEqual([]);
 
     // An edit that mentions Tom again adds nothing; one that mentions someone new notifies them.
@@ -169,7 +169,7 @@ describe("mentions", () => {
     const digest = await mentionEmailsTo(teammate.email);
     expect(digest).toEqual([{ kind: "mention-digest", subject: "Your daily digest: 2 mentions in notes", body: expect.stringContaining("Olive Owner on Grace Hopper (Lighthouse Keeper):\n> @Tom Teammate first") }]);
     expect(digest[0]!.body).toContain("> @Tom Teammate second");
-    expect(digest[0]!.body).toContain(`/applications/${application.id}#note-`);
+    expect(digest[0]!.body).toContain(`/applications/${application.id}?tab=notes#note-`);
     expect((await notificationsOf(teammate.staff.userId)).every((row) => row.emailedAt !== null)).toBe(true);
 
     await mentionDigestTask.enqueue(db(), {});
@@ -209,7 +209,7 @@ describe("mentions", () => {
     const opened = await callLoader(notificationOpenRoute.loader, { path: `/notifications/${three!.id}`, cookie: teammate.cookie, params: { notificationId: three!.id } });
     expect(opened.status).toBe(302);
     const [threeNote] = await db().select({ id: notes.id }).from(notes).where(and(eq(notes.applicationId, application.id), eq(notes.body, `${mentionToken("Tom", teammate.staff.userId)} three`)));
-    expect(opened.headers.get("Location")).toBe(`/applications/${application.id}#note-${threeNote!.id}`);
+    expect(opened.headers.get("Location")).toBe(`/applications/${application.id}?tab=notes#note-${threeNote!.id}`);
     const openedTwo = await callLoader(notificationOpenRoute.loader, { path: `/notifications/${two!.id}`, cookie: teammate.cookie, params: { notificationId: two!.id } });
     expect(openedTwo.headers.get("Location")).toMatch(new RegExp(`^/candidates/${candidateId}#note-`));
     expect(await layout()).toBe(1);

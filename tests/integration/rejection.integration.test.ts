@@ -257,7 +257,7 @@ describe("the board", () => {
 });
 
 describe("the application page", () => {
-  const request = (who: { cookie: string }, applicationId: string) => ({ path: `/applications/${applicationId}`, cookie: who.cookie, params: { applicationId } });
+  const request = (who: { cookie: string }, applicationId: string) => ({ path: `/applications/${applicationId}?tab=email`, cookie: who.cookie, params: { applicationId } });
   const load = (who: { cookie: string }, applicationId: string) => callLoader(applicationRoute.loader, request(who, applicationId));
   const call = (who: { cookie: string }, applicationId: string, form: Record<string, string>) =>
     callAction(applicationRoute.action, { ...request(who, applicationId), form });

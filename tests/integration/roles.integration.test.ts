@@ -116,13 +116,15 @@ describe("an interviewer (decision 096)", () => {
     expect(await getCvFile(db(), iv, b1.candidateId!, theirs)).toBeNull();
     expect(await getCvFile(db(), owner.staff, b1.candidateId!, theirs)).not.toBeNull();
 
-    // Their page: no salary answer, nothing to decide with, no emails, no templates.
-    const page = await callLoader(applicationRoute.loader, { path: `/applications/${a1.id}`, cookie: interviewer.cookie, params: { applicationId: a1.id } });
+    // Their page: no salary answer, nothing to decide with, no emails (the Emails tab is not theirs: asked for, it is the overview), no templates.
+    const page = await callLoader(applicationRoute.loader, { path: `/applications/${a1.id}?tab=email`, cookie: interviewer.cookie, params: { applicationId: a1.id } });
     expect(page.status).toBe(200);
     const data = page.data as Awaited<ReturnType<typeof applicationRoute.loader>>;
     expect(data.allowed).toEqual({ decide: false, email: false, candidates: false, jobs: false });
     expect(data.application.answers.map((answer) => answer.label)).toEqual(["GitHub profile"]);
     expect(data.application.answers.map((answer) => answer.answer)).not.toContain("90,000");
+    expect(data.tab).toBe("overview");
+    expect(data.tabs.map((tab) => tab.label)).toEqual(["Overview", "Feedback", "Notes", "History"]);
     expect(data.emails).toEqual([]);
     expect(data.templates).toEqual([]);
     expect(data.rejection).toBeNull();

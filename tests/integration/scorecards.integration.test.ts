@@ -133,18 +133,19 @@ describe("scorecards (decision 099)", () => {
     await db().execute(sql`insert into notes (company_id, candidate_id, application_id, author_id, body)
       values (${owner.staff.companyId}, ${application.candidateId}, ${application.id}, ${owner.staff.userId}, 'Owner thinks: strong')`);
     type Page = Awaited<ReturnType<typeof applicationRoute.loader>>;
-    const pageOf = async () =>
-      (await callLoader(applicationRoute.loader, { path: `/applications/${application.id}`, params: { applicationId: application.id }, cookie: interviewer.cookie })).data as Page;
-    const page = { data: await pageOf() };
-    expect(page.data.notes).toEqual([]);
-    expect(page.data.notesHidden).toBe(1);
-    const attribute = page.data.scorecards.attributes[0]!;
+    const pageOf = async (tab: string) =>
+      (await callLoader(applicationRoute.loader, { path: `/applications/${application.id}?tab=${tab}`, params: { applicationId: application.id }, cookie: interviewer.cookie }))
+        .data as Page;
+    const notesTab = await pageOf("notes");
+    expect(notesTab.notes).toEqual([]);
+    expect(notesTab.notesWithheld).toBe(true);
+    const attribute = (await pageOf("feedback")).scorecards!.attributes[0]!;
     expect(await post({ intent: "save-scorecard", [`rating.${attribute.id}`]: "4", notes: "Great" })).toMatchObject({ data: { done: "Draft saved. Only you see it until you submit it." } });
     expect(await post({ intent: "submit-scorecard", [`rating.${attribute.id}`]: "9", recommendation: "yes" })).toMatchObject({ status: 400, data: { errors: { [`ratings.${attribute.id}`]: "Choose a rating from 1 to 4." } } });
     expect(await post({ intent: "submit-scorecard", [`rating.${attribute.id}`]: "4", recommendation: "strong_yes", notes: "Great" })).toMatchObject({ data: { done: "Feedback submitted." } });
-    const after = await pageOf();
+    const after = await pageOf("notes");
     expect(after.notes.map((note) => note.body)).toEqual(["Owner thinks: strong"]);
-    expect(after.notesHidden).toBe(0);
+    expect(after.notesWithheld).toBe(false);
     const mine = await getApplicationFeedback(db(), interviewer.staff, { id: application.id, stageId: application.stageId });
     expect(mine.mine).toMatchObject({ recommendation: "strong_yes", notes: "Great", ratings: [expect.objectContaining({ rating: 4 })] });
   });

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Form, useLocation, useSearchParams } from "react-router";
 import { buttonStyles } from "./button";
+import { KeptQuery } from "./kept-query";
 
 type Variant = keyof typeof buttonStyles;
 
@@ -93,6 +94,7 @@ export function ConfirmAction({ id, label, ariaLabel, variant = "danger", title,
     <>
       {/* Without JavaScript: the same page with the confirmation in place, scrolled to it. */}
       <Form method="get" action={`${location.pathname}#confirm-${id}`} preventScrollReset>
+        <KeptQuery drop={["confirm"]} />
         <button
           type="submit"
           name="confirm"

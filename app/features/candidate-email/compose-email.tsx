@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { NamedOptions } from "~/components/ui/options";
+import { KeptQuery } from "~/components/ui/kept-query";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, inputStyles, TextAreaField } from "~/components/ui/field";
@@ -31,6 +32,7 @@ export function ComposeEmail({ to, templates, start, answer, busy }: ComposeEmai
     <div className="mt-4 space-y-4">
       {templates.length > 0 ? (
         <Form method="get" className="flex flex-wrap items-end gap-2" preventScrollReset>
+          <KeptQuery drop={["template"]} />
           <div className="min-w-48 flex-1">
             <label htmlFor="email-template" className="block text-sm font-medium text-slate-700">
               Template

@@ -1,3 +1,5 @@
+import { applicationHref } from "~/lib/application-href";
+import { withQuery } from "~/components/ui/kept-query";
 import { useMemo } from "react";
 import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
@@ -92,7 +94,7 @@ export function NotesPanel({
                   <>
                     {" · "}
                     {note.application ? (
-                      <Link to={`/applications/${note.application.id}#note-${note.id}`} className="font-medium text-brand-700 hover:text-brand-800">
+                      <Link to={applicationHref(note.application.id, "notes", `note-${note.id}`)} className="font-medium text-brand-700 hover:text-brand-800">
                         {note.application.jobTitle}
                       </Link>
                     ) : (
@@ -102,7 +104,7 @@ export function NotesPanel({
                 ) : null}
               </p>
               {note.mine && editing === note.id ? (
-                <EditNote note={note} members={members} answer={refused?.intent === "edit-note" ? answer : null} cancelTo={`${location.pathname}#note-${note.id}`} busy={busy} />
+                <EditNote note={note} members={members} answer={refused?.intent === "edit-note" ? answer : null} cancelTo={`${location.pathname}${withQuery(searchParams, "edit", null)}#note-${note.id}`} busy={busy} />
               ) : (
                 <>
                   <div className="mt-1">
@@ -111,7 +113,7 @@ export function NotesPanel({
                   {note.mine ? (
                     <div className="-ml-4 mt-1 flex flex-wrap items-start gap-1">
                       <Link
-                        to={`?edit=${note.id}#note-${note.id}`}
+                        to={`${withQuery(searchParams, "edit", note.id)}#note-${note.id}`}
                         preventScrollReset
                         className={buttonStyles.ghost}
                         aria-label={`Edit your note “${excerpt(note.body, names)}”`}

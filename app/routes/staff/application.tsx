@@ -11,18 +11,20 @@ import { inputStyles } from "~/components/ui/field";
 import { HistoryList } from "~/components/ui/history-list";
 import { LocalDate } from "~/components/ui/local-date";
 import { pageMeta } from "~/lib/meta";
+import { applicationHref } from "~/lib/application-href";
 import { sourceLabel } from "~/lib/source-label";
-import { ApplicationQuerySchema, applicationStatusTone, ChangeStatusSchema, MoveApplicationSchema } from "~/schemas/application-review";
+import { APPLICATION_TABS, type ApplicationTab, ApplicationQuerySchema, applicationStatusTone, ChangeStatusSchema, MoveApplicationSchema } from "~/schemas/application-review";
 import { parseQuery } from "~/schemas/query";
 import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
 import { authorize, requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
-import { describeActivity, isCandidateEvent, listSubjectActivity } from "~/server/activity/queries.server";
+import { describeActivity, HISTORY_MAX, isCandidateEvent, listSubjectActivity } from "~/server/activity/queries.server";
 import { getApplicationDetail } from "~/server/applications/queries.server";
 import { appMailer } from "~/server/mail/mailer.server";
 import { listApplicationEmails, THREAD_MAX } from "~/server/mail/queries.server";
 import { previewTemplateForApplication, sendEmailToCandidate } from "~/server/mail/candidate-emails.server";
+import { ApplicationTabs, OldApplicationAnchors } from "~/features/application-page/application-tabs";
 import { ComposeEmail } from "~/features/candidate-email/compose-email";
 import { EmailThread } from "~/features/candidate-email/email-thread";
 import { ComposeEmailSchema } from "~/schemas/email-template";
@@ -37,7 +39,6 @@ import { fillMergeFields } from "~/lib/merge-fields";
 import { RejectDialog } from "~/features/rejection/reject-dialog";
 import { REJECTION_EMAIL_DELAYS, RejectSchema } from "~/schemas/rejection";
 import { actionPermission, can, ROLE_LABELS, type Role, type RouteAccess } from "~/lib/permissions";
-import { isSalaryQuestion } from "~/lib/salary";
 import { RequestFeedbackSchema } from "~/schemas/team";
 import { listCandidateCvs } from "~/server/cvs/queries.server";
 import { CvList } from "~/features/candidate-cvs/cv-list";
@@ -64,7 +65,7 @@ export const access = {
 } as const satisfies RouteAccess;
 import { type NoteAnswer, NotesPanel } from "~/features/notes/notes-panel";
 import { listMentionableMembers } from "~/server/notes/members.server";
-import { listNotes, NOTES_SHOWN } from "~/server/notes/queries.server";
+import { listApplicationNotes, NOTES_SHOWN } from "~/server/notes/queries.server";
 import { answerNoteForm, isNoteIntent } from "./notes-action.server";
 import { noteViews } from "./notes-view.server";
 
@@ -85,11 +86,22 @@ function safeHttpUrl(value: string | null): string | null {
 /** How many emails of the thread, and how many notes, the page shows at first: the newest. */
 const PAGE_SHOWS = 20;
 
-/** This page with all of the thread or all of the notes, at that section. */
-function pageWith(requestUrl: string, section: "thread" | "notes"): string {
-  const url = new URL(requestUrl);
-  url.searchParams.set(section, "all");
-  return `${url.pathname}?${url.searchParams}#${section === "thread" ? "email-heading" : "notes-heading"}`;
+/** The page's sections as its tab bar names them; Emails only for a role that may email candidates. */
+const TAB_LABELS: Record<ApplicationTab, string> = {
+  overview: "Overview",
+  feedback: "Feedback",
+  email: "Emails",
+  notes: "Notes",
+  history: "History",
+};
+
+/** How much of its history the page tells at first: the newest changes. */
+const HISTORY_SHOWS = 50;
+
+/** This page's section with all of the thread, the notes or the history, at its heading. */
+function pageWith(applicationId: string, section: "thread" | "notes" | "history"): string {
+  const tab = section === "thread" ? "email" : section;
+  return `${applicationHref(applicationId, tab)}&${section}=all#${section === "thread" ? "email" : section}-heading`;
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -104,31 +116,35 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     candidates: can(staff.role, "candidates.manage"),
     jobs: can(staff.role, "jobs.view"),
   };
+  const query = parseQuery(ApplicationQuerySchema, request.url);
+  // One section at a time (decision 100): the tab's own data, and what Manage needs on every tab.
+  const tab = query.tab === "email" && !allowed.email ? "overview" : query.tab;
   const rejecting = application.status !== "rejected" && allowed.decide;
   // The newest of the thread and of the notes, one more to know there are more; all of them on request.
-  const query = parseQuery(ApplicationQuerySchema, request.url);
   const threadShown = query.thread === "all" ? THREAD_MAX : PAGE_SHOWS;
   const notesShown = query.notes === "all" ? NOTES_SHOWN : PAGE_SHOWS;
-  const [history, templates, threadRows, reasons, rejectionTemplate, cvs, noteRows, members, scorecards] = await Promise.all([
-    listSubjectActivity(db, staff, application.id),
-    allowed.email || allowed.decide ? listEmailTemplates(db, staff) : [],
-    allowed.email ? listApplicationEmails(db, staff, application.id, threadShown + 1) : [],
+  const historyShown = query.history === "all" ? HISTORY_MAX : HISTORY_SHOWS;
+  const [templates, reasons, rejectionTemplate, cvs, threadRows, noteList, members, scorecards, history] = await Promise.all([
+    rejecting || tab === "email" ? listEmailTemplates(db, staff) : [],
     rejecting ? listRejectionReasons(db, staff) : [],
     rejecting ? findTemplateByName(db, staff, REJECTION_TEMPLATE) : null,
-    application.candidateId ? listCandidateCvs(db, staff, application.candidateId) : [],
-    listNotes(db, staff, { applicationId: application.id }, notesShown + 1),
-    listMentionableMembers(db, staff),
-    getApplicationFeedback(db, staff, { id: application.id, stageId: application.stage?.id ?? null }),
+    tab === "overview" && application.candidateId ? listCandidateCvs(db, staff, application.candidateId) : [],
+    tab === "email" ? listApplicationEmails(db, staff, application.id, threadShown + 1) : [],
+    tab === "notes" ? listApplicationNotes(db, staff, application.id, notesShown + 1) : { notes: [], withheld: false },
+    tab === "notes" || (tab === "feedback" && allowed.decide) ? listMentionableMembers(db, staff) : [],
+    tab === "feedback"
+      ? getApplicationFeedback(db, staff, {
+          id: application.id,
+          stageId: application.stage?.id ?? null,
+        })
+      : null,
+    tab === "history" ? listSubjectActivity(db, staff, application.id, historyShown + 1) : [],
   ]);
-  const emails = threadRows.slice(0, threadShown);
-  // Whoever owes their feedback sees only their own notes until they give it: teammates' notes are feedback too (decision 099).
-  const shownNotes = scorecards.blind ? noteRows.filter((note) => note.authorId === staff.userId) : noteRows;
-  const notes = shownNotes.slice(0, notesShown);
-  const notesHidden = noteRows.length - shownNotes.length;
   /** Where the rest of the thread and of the notes are, when the page shows only the newest. */
   const more = {
-    thread: threadRows.length > threadShown ? pageWith(request.url, "thread") : null,
-    notes: shownNotes.length > notesShown ? pageWith(request.url, "notes") : null,
+    thread: threadRows.length > threadShown ? pageWith(application.id, "thread") : null,
+    notes: noteList.notes.length > notesShown ? pageWith(application.id, "notes") : null,
+    history: history.length > historyShown ? pageWith(application.id, "history") : null,
   };
   // The reject dialog's email: the company's "Rejection" template (else the starter one) for this candidate.
   const source = rejectionTemplate ?? STARTER_REJECTION;
@@ -138,45 +154,76 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     company_name: staff.companyName,
     stage_name: application.stage?.name ?? "",
   };
-  // ?template=<id> shows that template filled in for this candidate before it is sent.
+  // ?template=<id> fills that template in for this candidate before it is sent: for the Emails tab's
+  // form, or for the reject dialog's email (its fetcher asks for it on any tab).
   const templateId = query.template;
-  let preview: { templateId: string; to: string; subject: string; body: string } | null = null;
+  let preview: {
+    templateId: string;
+    to: string;
+    subject: string;
+    body: string;
+  } | null = null;
   if (templateId && templates.some((template) => template.id === templateId)) {
-    preview = { templateId, ...(await previewTemplateForApplication(db, staff, application.id, templateId)) };
+    preview = {
+      templateId,
+      ...(await previewTemplateForApplication(db, staff, application.id, templateId)),
+    };
   }
   // The hire dialog's default day: today where the recruiter is.
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: requestTimeZone(request), year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-  // Salary is not an interviewer's business: their page leaves out answers about it.
-  const answers = can(staff.role, "salary.view") ? application.answers : application.answers.filter((answer) => !isSalaryQuestion(answer.label));
+  const today = new Intl.DateTimeFormat("en-CA", {
+    timeZone: requestTimeZone(request),
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date());
   return {
+    tab,
+    tabs: APPLICATION_TABS.filter((name) => name !== "email" || allowed.email).map((name) => ({
+      name,
+      label: TAB_LABELS[name],
+      href: applicationHref(application.id, name),
+    })),
     today,
     allowed,
     more,
-    notesHidden,
     cvs,
-    scorecards: {
+    scorecards: scorecards && {
       attributes: scorecards.attributes,
       mine: scorecards.mine,
       others: scorecards.others,
       hidden: scorecards.hidden,
       pendingNames: scorecards.requests.filter((request) => scorecards.pending.includes(request.reviewerId)).map((request) => request.reviewerName),
-    },
-    feedback: {
       requests: scorecards.requests,
       // Whom they may ask: the company's members but themselves (the same list the notes mention).
-      teammates: allowed.decide ? members.filter((member) => member.userId !== staff.userId).map((member) => ({ id: member.userId, name: member.name, role: member.role })) : [],
+      teammates: allowed.decide
+        ? members
+            .filter((member) => member.userId !== staff.userId)
+            .map((member) => ({
+              id: member.userId,
+              name: member.name,
+              role: member.role,
+            }))
+        : null,
     },
-    notes: noteViews(notes, staff),
-    members,
-    templates: templates.map((template) => ({ id: template.id, name: template.name })),
+    notes: noteViews(noteList.notes.slice(0, notesShown), staff),
+    notesWithheld: noteList.withheld,
+    members: tab === "notes" ? members : [],
+    templates: templates.map((template) => ({
+      id: template.id,
+      name: template.name,
+    })),
     preview,
     rejection: rejecting
       ? {
           reasons,
-          email: { templateId: rejectionTemplate?.id ?? null, subject: fillMergeFields(source.subject, mergeValues), body: fillMergeFields(source.body, mergeValues) },
+          email: {
+            templateId: rejectionTemplate?.id ?? null,
+            subject: fillMergeFields(source.subject, mergeValues),
+            body: fillMergeFields(source.body, mergeValues),
+          },
         }
       : null,
-    emails: emails.map((email) => ({
+    emails: threadRows.slice(0, threadShown).map((email) => ({
       id: email.id,
       direction: email.direction,
       from: email.from,
@@ -188,8 +235,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       createdAt: email.createdAt.toISOString(),
       scheduledFor: email.scheduledFor?.toISOString() ?? null,
     })),
-    application: { ...application, answers, source: sourceLabel(application.source, application.sourceDetail), resumeHref: safeHttpUrl(application.resumeUrl) },
-    history: history.map((item) => ({
+    application: {
+      ...application,
+      source: sourceLabel(application.source, application.sourceDetail),
+      resumeHref: safeHttpUrl(application.resumeUrl),
+    },
+    // The newest changes, oldest first: the one more that was read is the oldest.
+    history: history.slice(-historyShown).map((item) => ({
       id: item.id,
       text: describeActivity(item),
       actorName: isCandidateEvent(item) ? "Candidate" : (item.actorName ?? "Former staff member"),
@@ -206,8 +258,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   authorize(staff, actionPermission(access, values.intent));
   const db = appDatabase();
   if (isNoteIntent(values.intent)) {
-    const form = { intent: values.intent, noteId: values.noteId, body: values.body };
-    return answerNoteForm(db, staff, { applicationId }, form, `/applications/${applicationId}`);
+    const form = {
+      intent: values.intent,
+      noteId: values.noteId,
+      body: values.body,
+    };
+    return answerNoteForm(db, staff, { applicationId }, form, applicationHref(applicationId, "notes"));
   }
   try {
     if (values.intent === "send-email") {
@@ -221,54 +277,108 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!parsed.success) return data({ ...refused(parsed.errors), rejectValues: rejectEcho(values) }, { status: 400 });
       const result = await rejectApplication(db, staff, applicationId, parsed.data, appMailer());
       const delay = REJECTION_EMAIL_DELAYS.find((option) => Number(option.value) === parsed.data.email?.delaySeconds);
-      const emailNote = !parsed.data.email ? "" : delay && delay.value !== "0" ? ` The rejection email leaves ${delay.label.toLowerCase()}.` : " The rejection email is on its way.";
-      return { errors: null, done: `Rejected: ${result.reason}.${emailNote}`, undo: true };
+      const emailNote = !parsed.data.email
+        ? ""
+        : delay && delay.value !== "0"
+          ? ` The rejection email leaves ${delay.label.toLowerCase()}.`
+          : " The rejection email is on its way.";
+      return {
+        errors: null,
+        done: `Rejected: ${result.reason}.${emailNote}`,
+        undo: true,
+      };
     }
     if (values.intent === "hire") {
       const parsed = parseForm(HireSchema, values);
-      if (!parsed.success) return data({ ...refused(parsed.errors), hireValues: { hiredOn: (values.hiredOn ?? "").slice(0, 10) } }, { status: 400 });
+      if (!parsed.success)
+        return data(
+          {
+            ...refused(parsed.errors),
+            hireValues: { hiredOn: (values.hiredOn ?? "").slice(0, 10) },
+          },
+          { status: 400 },
+        );
       const result = await hireApplication(db, staff, applicationId, parsed.data.hiredOn);
       const moved = result.stageName ? ` Moved to ${result.stageName}.` : "";
       const cancelled = result.emailsCancelled > 0 ? " Emails that were still waiting to leave were cancelled." : "";
       const { job } = result;
       const filled = job.hired >= job.openings && job.status !== "closed";
-      const hire: HireAnswer = { job: { id: job.id, title: job.title, hired: job.hired, openings: job.openings }, offerClose: filled };
-      return { errors: null, done: `Hired on ${parsed.data.hiredOn}.${moved}${cancelled}`, hire };
+      const hire: HireAnswer = {
+        job: {
+          id: job.id,
+          title: job.title,
+          hired: job.hired,
+          openings: job.openings,
+        },
+        offerClose: filled,
+      };
+      return {
+        errors: null,
+        done: `Hired on ${parsed.data.hiredOn}.${moved}${cancelled}`,
+        hire,
+      };
     }
     if (values.intent === "undo-reject" || (values.intent === "status" && values.status === "active")) {
       const result = await changeApplicationStatus(db, staff, applicationId, "active");
       const cancelled = result.emailsCancelled > 0 ? " The rejection email was cancelled before it left." : "";
-      return { errors: null, done: result.changed ? `Reactivated: back in its stage.${cancelled}` : "The application is already active." };
+      return {
+        errors: null,
+        done: result.changed ? `Reactivated: back in its stage.${cancelled}` : "The application is already active.",
+      };
     }
     if (values.intent === "save-scorecard" || values.intent === "submit-scorecard") {
       const parsed = parseForm(ScorecardSchema, scorecardInput(values));
       if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
       const { recommendation, notes, ratings } = parsed.data;
-      const result = await saveScorecard(db, staff, applicationId, { recommendation, notes, ratings, submit: values.intent === "submit-scorecard" });
-      return { errors: null, done: result.submitted ? "Feedback submitted." : "Draft saved. Only you see it until you submit it." };
+      const result = await saveScorecard(db, staff, applicationId, {
+        recommendation,
+        notes,
+        ratings,
+        submit: values.intent === "submit-scorecard",
+      });
+      return {
+        errors: null,
+        done: result.submitted ? "Feedback submitted." : "Draft saved. Only you see it until you submit it.",
+      };
     }
     if (values.intent === "request-feedback") {
-      const parsed = parseForm(RequestFeedbackSchema, { reviewerIds: formData.getAll("reviewerIds") });
+      const parsed = parseForm(RequestFeedbackSchema, {
+        reviewerIds: formData.getAll("reviewerIds"),
+      });
       if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
       const asked = await requestFeedback(db, staff, applicationId, parsed.data.reviewerIds);
-      return { errors: null, done: asked.length > 0 ? `Feedback asked of ${asked.join(", ")}.` : "They were already asked for their feedback." };
+      return {
+        errors: null,
+        done: asked.length > 0 ? `Feedback asked of ${asked.join(", ")}.` : "They were already asked for their feedback.",
+      };
     }
     if (values.intent === "cancel-email") {
       await cancelWaitingEmail(db, staff, applicationId, values.messageId ?? "");
-      return { errors: null, done: "The email was cancelled. It will not be sent." };
+      return {
+        errors: null,
+        done: "The email was cancelled. It will not be sent.",
+      };
     }
     if (values.intent === "move") {
-      const parsed = parseForm(MoveApplicationSchema, { ...values, applicationId });
+      const parsed = parseForm(MoveApplicationSchema, {
+        ...values,
+        applicationId,
+      });
       if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
       const result = await moveApplication(db, staff, applicationId, parsed.data.stageId);
-      return { errors: null, done: result.moved ? "Stage updated." : "The application is already in that stage." };
+      return {
+        errors: null,
+        done: result.moved ? "Stage updated." : "The application is already in that stage.",
+      };
     }
     const parsed = parseForm(ChangeStatusSchema, values);
     if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
     await changeApplicationStatus(db, staff, applicationId, parsed.data.status);
     return { errors: null, done: "Status updated." };
   } catch (error) {
-    const answer = answerDomainError(error, { notFound: "Application not found" });
+    const answer = answerDomainError(error, {
+      notFound: "Application not found",
+    });
     const rejectValues = values.intent === "reject" ? rejectEcho(values) : undefined;
     return data({ ...refused(answer.errors as FieldErrors), rejectValues }, answer.init);
   }
@@ -276,7 +386,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 /** What the compose form shows again after a refusal: its subject and message (never over their maximum). */
 function emailEcho(values: Record<string, string>) {
-  return { subject: (values.subject ?? "").slice(0, 200), body: (values.body ?? "").slice(0, 20000) };
+  return {
+    subject: (values.subject ?? "").slice(0, 200),
+    body: (values.body ?? "").slice(0, 20000),
+  };
 }
 
 /** The rejection template's name, and the starter text used when the company has deleted it. */
@@ -290,7 +403,13 @@ function refused(errors: FieldErrors) {
 /** What the reject dialog shows again after a refusal: its own fields, nothing else. */
 function rejectEcho(values: Record<string, string>): Record<string, string> {
   const { reasonId = "", sendEmail = "", subject = "", body = "", delay = "0" } = values;
-  return { reasonId, sendEmail, subject: subject.slice(0, 200), body: body.slice(0, 20000), delay };
+  return {
+    reasonId,
+    sendEmail,
+    subject: subject.slice(0, 200),
+    body: body.slice(0, 20000),
+    delay,
+  };
 }
 
 const STATUS_ACTIONS = [
@@ -299,7 +418,7 @@ const STATUS_ACTIONS = [
 ] as const;
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, history, templates, preview, emails, rejection, today, allowed, cvs, feedback, scorecards, notes, members, more, notesHidden } = loaderData;
+  const { application, tab, tabs, history, templates, preview, emails, rejection, today, allowed, cvs, scorecards, notes, notesWithheld, members, more } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? null;
@@ -363,101 +482,175 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           </Alert>
         </div>
       ) : null}
+      <OldApplicationAnchors current={tab} />
       {errors?.form ? (
         <div className="mt-4">
           <Alert>{errors.form}</Alert>
         </div>
       ) : null}
 
+      <div className="mt-6">
+        <ApplicationTabs tabs={tabs} current={tab} />
+      </div>
+
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <Panel id="details" title="Application">
-            <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
-              <div>
-                <dt className="font-medium text-slate-500">Job</dt>
-                <dd className="mt-1">
-                  {allowed.jobs ? (
-                    <Link to={`/manage/jobs/${application.job.id}`} className="font-semibold text-brand-600 hover:text-brand-700">
-                      {application.job.title}
-                    </Link>
-                  ) : (
-                    <span className="font-semibold text-slate-900">{application.job.title}</span>
-                  )}
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-500">Stage</dt>
-                <dd className="mt-1 text-slate-900">{application.stage?.name ?? "No stage"}</dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-500">Applied</dt>
-                <dd className="mt-1 text-slate-900">
-                  <LocalDate value={application.createdAt} withTime />
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-500">Source</dt>
-                <dd className="mt-1 text-slate-900">{application.source}</dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-500">Resume</dt>
-                <dd className="mt-1 break-all">
-                  {application.resumeHref ? (
-                    <a
-                      href={application.resumeHref}
-                      target="_blank"
-                      rel="noopener noreferrer nofollow"
-                      className="font-semibold text-brand-600 hover:text-brand-700"
-                    >
-                      View resume<span className="sr-only"> (opens in a new tab)</span> ↗
-                    </a>
-                  ) : application.resumeUrl ? (
-                    <span className="text-slate-700">{application.resumeUrl}</span>
-                  ) : (
-                    <span className="text-slate-500">Not provided</span>
-                  )}
-                </dd>
-              </div>
-            </dl>
-          </Panel>
-
-          <Panel id="cvs" title={cvs.length > 1 ? `CVs (${cvs.length})` : "CV"}>
-            {application.candidateId ? <CvList candidateId={application.candidateId} cvs={cvs} /> : <p className="mt-3 text-sm text-slate-600">No CV.</p>}
-          </Panel>
-
-          <Panel id="cover" title="Cover letter">
-            {application.coverLetter ? (
-              <p className="mt-3 whitespace-pre-line text-sm leading-6 text-slate-700">{application.coverLetter}</p>
-            ) : (
-              <p className="mt-3 text-sm text-slate-500">No cover letter.</p>
-            )}
-          </Panel>
-
-          <Panel id="answers" title="Application form answers">
-            {application.answers.length === 0 ? (
-              <p className="mt-3 text-sm text-slate-500">This job&apos;s form has no custom questions.</p>
-            ) : (
-              <dl className="mt-4 divide-y divide-slate-100 text-sm">
-                {application.answers.map((answer) => (
-                  <div key={answer.fieldId} className="py-3 first:pt-0">
-                    <dt className="font-medium text-slate-700">
-                      {answer.label}
-                      {answer.removed ? <span className="ml-2 text-xs font-normal text-slate-500">(no longer on the form)</span> : null}
-                    </dt>
-                    <dd className="mt-1 whitespace-pre-line text-slate-900">
-                      {answer.answer || <span className="text-slate-500">No answer</span>}
+        <div className={`min-w-0 space-y-6 ${allowed.decide ? "lg:col-span-2" : "lg:col-span-3"}`}>
+          {tab === "overview" ? (
+            <>
+              <Panel id="details" title="Application">
+                <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+                  <div>
+                    <dt className="font-medium text-slate-500">Job</dt>
+                    <dd className="mt-1">
+                      {allowed.jobs ? (
+                        <Link to={`/manage/jobs/${application.job.id}`} className="font-semibold text-brand-600 hover:text-brand-700">
+                          {application.job.title}
+                        </Link>
+                      ) : (
+                        <span className="font-semibold text-slate-900">{application.job.title}</span>
+                      )}
                     </dd>
                   </div>
-                ))}
-              </dl>
-            )}
-          </Panel>
+                  <div>
+                    <dt className="font-medium text-slate-500">Stage</dt>
+                    <dd className="mt-1 text-slate-900">{application.stage?.name ?? "No stage"}</dd>
+                  </div>
+                  <div>
+                    <dt className="font-medium text-slate-500">Applied</dt>
+                    <dd className="mt-1 text-slate-900">
+                      <LocalDate value={application.createdAt} withTime />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="font-medium text-slate-500">Source</dt>
+                    <dd className="mt-1 text-slate-900">{application.source}</dd>
+                  </div>
+                  <div>
+                    <dt className="font-medium text-slate-500">Resume</dt>
+                    <dd className="mt-1 break-all">
+                      {application.resumeHref ? (
+                        <a href={application.resumeHref} target="_blank" rel="noopener noreferrer nofollow" className="font-semibold text-brand-600 hover:text-brand-700">
+                          View resume
+                          <span className="sr-only"> (opens in a new tab)</span> ↗
+                        </a>
+                      ) : application.resumeUrl ? (
+                        <span className="text-slate-700">{application.resumeUrl}</span>
+                      ) : (
+                        <span className="text-slate-500">Not provided</span>
+                      )}
+                    </dd>
+                  </div>
+                </dl>
+              </Panel>
+              <Panel id="cvs" title={cvs.length > 1 ? `CVs (${cvs.length})` : "CV"}>
+                {application.candidateId ? <CvList candidateId={application.candidateId} cvs={cvs} /> : <p className="mt-3 text-sm text-slate-600">No CV.</p>}
+              </Panel>
+              <Panel id="cover" title="Cover letter">
+                {application.coverLetter ? (
+                  <p className="mt-3 whitespace-pre-line text-sm leading-6 text-slate-700">{application.coverLetter}</p>
+                ) : (
+                  <p className="mt-3 text-sm text-slate-500">No cover letter.</p>
+                )}
+              </Panel>
+              <Panel id="answers" title="Application form answers">
+                {application.answers.length === 0 ? (
+                  <p className="mt-3 text-sm text-slate-500">This job&apos;s form has no custom questions.</p>
+                ) : (
+                  <dl className="mt-4 divide-y divide-slate-100 text-sm">
+                    {application.answers.map((answer) => (
+                      <div key={answer.fieldId} className="py-3 first:pt-0">
+                        <dt className="font-medium text-slate-700">
+                          {answer.label}
+                          {answer.removed ? <span className="ml-2 text-xs font-normal text-slate-500">(no longer on the form)</span> : null}
+                        </dt>
+                        <dd className="mt-1 whitespace-pre-line text-slate-900">{answer.answer || <span className="text-slate-500">No answer</span>}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+              </Panel>
+            </>
+          ) : null}
 
-          <ScorecardForm attributes={scorecards.attributes} mine={scorecards.mine} errors={errors ?? {}} busy={busy} />
+          {tab === "feedback" && scorecards ? (
+            // The team's feedback leads when there is some to read; otherwise the member's own form does.
+            <FeedbackTab
+              form={<ScorecardForm attributes={scorecards.attributes} mine={scorecards.mine} errors={errors ?? {}} busy={busy} />}
+              summaryFirst={scorecards.others.length > 0}
+              summary={
+                <FeedbackPanel requests={scorecards.requests} teammates={scorecards.teammates} busy={busy} error={errors?.reviewerIds}>
+                  {/* Their own submitted scorecard beside the others' (a draft stays in Your feedback alone). */}
+                  <FeedbackSummary
+                    cards={[...(scorecards.mine?.submittedAt ? [scorecards.mine] : []), ...scorecards.others]}
+                    pendingNames={scorecards.pendingNames}
+                    hidden={scorecards.hidden}
+                  />
+                </FeedbackPanel>
+              }
+            />
+          ) : null}
+
+          {tab === "email" ? (
+            <Panel id="email" title="Email the candidate">
+              <ComposeEmail
+                // A template chosen, or an email sent, starts the form again from that text.
+                key={`${preview?.templateId ?? "none"}-${emails.length}`}
+                to={application.candidateEmail}
+                templates={templates}
+                start={preview}
+                busy={busy}
+                answer={
+                  actionData && "emailValues" in actionData && actionData.emailValues
+                    ? {
+                        errors: actionData.errors ?? {},
+                        values: actionData.emailValues as {
+                          subject: string;
+                          body: string;
+                        },
+                      }
+                    : null
+                }
+              />
+              <EmailThread
+                emails={emails}
+                candidate={{
+                  name: application.candidateName,
+                  email: application.candidateEmail,
+                }}
+                busy={busy}
+              />
+              {more.thread ? (
+                <Link to={more.thread} preventScrollReset className="mt-3 inline-block text-sm font-semibold text-brand-600 hover:text-brand-700">
+                  Show the whole thread
+                </Link>
+              ) : null}
+            </Panel>
+          ) : null}
+
+          {tab === "notes" ? (
+            <NotesPanel
+              notes={notes}
+              members={members}
+              answer={actionData && "noteValues" in actionData ? (actionData as NoteAnswer) : null}
+              moreHref={more.notes}
+              withheld={notesWithheld ? "Your teammates' notes show once you submit your feedback." : null}
+            />
+          ) : null}
+
+          {tab === "history" ? (
+            <Panel id="history" title="History">
+              {more.history ? (
+                <Link to={more.history} preventScrollReset className="mt-3 inline-block text-sm font-semibold text-brand-600 hover:text-brand-700">
+                  Show earlier changes
+                </Link>
+              ) : null}
+              <HistoryList items={history} empty="No changes yet." />
+            </Panel>
+          ) : null}
         </div>
 
-        <div className="space-y-6">
-          {allowed.decide ? (
+        {allowed.decide ? (
+          <div className="space-y-6">
             <Panel id="manage" title="Manage">
               <Form method="post" className="mt-4 space-y-2">
                 <input type="hidden" name="intent" value="move" />
@@ -496,7 +689,14 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                   <HireDialog
                     candidateName={application.candidateName}
                     today={today}
-                    answer={actionData && "hireValues" in actionData && actionData.hireValues ? { errors: actionData.errors ?? {}, hiredOn: (actionData.hireValues as { hiredOn: string }).hiredOn } : null}
+                    answer={
+                      actionData && "hireValues" in actionData && actionData.hireValues
+                        ? {
+                            errors: actionData.errors ?? {},
+                            hiredOn: (actionData.hireValues as { hiredOn: string }).hiredOn,
+                          }
+                        : null
+                    }
                   />
                 ) : null}
                 {rejection ? (
@@ -505,7 +705,14 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                     reasons={rejection.reasons}
                     templates={templates}
                     email={rejection.email}
-                    answer={actionData && "rejectValues" in actionData && actionData.rejectValues ? { errors: actionData.errors ?? {}, values: actionData.rejectValues as Record<string, string> } : null}
+                    answer={
+                      actionData && "rejectValues" in actionData && actionData.rejectValues
+                        ? {
+                            errors: actionData.errors ?? {},
+                            values: actionData.rejectValues as Record<string, string>,
+                          }
+                        : null
+                    }
                   />
                 ) : null}
                 {STATUS_ACTIONS.filter((a) => a.status !== application.status).map((a) => (
@@ -518,47 +725,25 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                 ))}
               </div>
             </Panel>
-          ) : null}
-
-          <FeedbackPanel requests={feedback.requests} teammates={allowed.decide ? feedback.teammates : null} busy={busy} error={errors?.reviewerIds}>
-            {/* Their own submitted scorecard beside the others' (a draft stays in Your feedback alone). */}
-            <FeedbackSummary cards={[...(scorecards.mine?.submittedAt ? [scorecards.mine] : []), ...scorecards.others]} pendingNames={scorecards.pendingNames} hidden={scorecards.hidden} />
-          </FeedbackPanel>
-
-          {allowed.email ? (
-            <Panel id="email" title="Email the candidate">
-              <ComposeEmail
-                // A template chosen, or an email sent, starts the form again from that text.
-                key={`${preview?.templateId ?? "none"}-${emails.length}`}
-                to={application.candidateEmail}
-                templates={templates}
-                start={preview}
-                busy={busy}
-                answer={actionData && "emailValues" in actionData && actionData.emailValues ? { errors: actionData.errors ?? {}, values: actionData.emailValues as { subject: string; body: string } } : null}
-              />
-              <EmailThread emails={emails} candidate={{ name: application.candidateName, email: application.candidateEmail }} busy={busy} />
-              {more.thread ? (
-                <Link to={more.thread} preventScrollReset className="mt-3 inline-block text-sm font-semibold text-brand-600 hover:text-brand-700">
-                  Show the whole thread
-                </Link>
-              ) : null}
-            </Panel>
-          ) : null}
-
-          <NotesPanel
-            notes={notes}
-            members={members}
-            answer={actionData && "noteValues" in actionData ? (actionData as NoteAnswer) : null}
-            moreHref={more.notes}
-            withheld={notesHidden > 0 ? "Your teammates' notes show once you submit your feedback." : null}
-          />
-
-          <Panel id="history" title="History">
-            <HistoryList items={history} empty="No changes yet." />
-          </Panel>
-        </div>
+          </div>
+        ) : null}
       </div>
     </div>
+  );
+}
+
+/** The Feedback tab's two panels, in the order the page reads them (and the keyboard and screen readers meet them). */
+function FeedbackTab({ form, summary, summaryFirst }: { form: ReactNode; summary: ReactNode; summaryFirst: boolean }) {
+  return summaryFirst ? (
+    <>
+      {summary}
+      {form}
+    </>
+  ) : (
+    <>
+      {form}
+      {summary}
+    </>
   );
 }
 
@@ -574,7 +759,12 @@ function FeedbackPanel({
   children,
 }: {
   children: ReactNode;
-  requests: readonly { reviewerId: string; reviewerName: string; requestedByName: string | null; createdAt: string }[];
+  requests: readonly {
+    reviewerId: string;
+    reviewerName: string;
+    requestedByName: string | null;
+    createdAt: string;
+  }[];
   /** Whom the member may ask; null when their role may not ask. */
   teammates: readonly { id: string; name: string; role: Role }[] | null;
   busy: boolean;
@@ -634,8 +824,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <ErrorPage
       error={error}
-      notFound={{ title: "Application not found", text: "It may have been removed, or it belongs to another company." }}
-      unexpected={{ title: "Failed to load the application", text: "Please try again later." }}
+      notFound={{
+        title: "Application not found",
+        text: "It may have been removed, or it belongs to another company.",
+      }}
+      unexpected={{
+        title: "Failed to load the application",
+        text: "Please try again later.",
+      }}
       back={{ to: "/applications", label: "Back to Applications" }}
       className={STAFF_ERROR_CARD}
     />

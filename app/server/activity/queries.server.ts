@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { activityEvents, profiles, user } from "../../../db/schema";
 import { type Queryable, queryRows } from "../platform/db.server";
 import { type Actor, owned, ownedSql, seesApplicationSql, seesJob, seesWholeCompany } from "../platform/tenancy.server";
@@ -61,13 +61,18 @@ export async function listRecentActivity(db: Queryable, actor: Actor, limit = 10
   return rows.map(toItem);
 }
 
-/** Every event of one subject (an application's history), oldest first. */
-export async function listSubjectActivity(db: Queryable, actor: Actor, subjectId: string): Promise<ActivityItem[]> {
+/** The newest events of one subject (an application's history), up to `limit`, oldest first. */
+export async function listSubjectActivity(db: Queryable, actor: Actor, subjectId: string, limit = HISTORY_MAX): Promise<ActivityItem[]> {
+  // The newest `limit` (the subject's index read backwards), told oldest first.
   const rows = await selectActivity(db)
     .where(and(eq(activityEvents.subjectId, subjectId), owned(activityEvents, actor)))
-    .orderBy(asc(activityEvents.createdAt), asc(activityEvents.seq));
-  return rows.map(toItem);
+    .orderBy(desc(activityEvents.createdAt), desc(activityEvents.seq))
+    .limit(Math.min(limit, HISTORY_MAX));
+  return rows.reverse().map(toItem);
 }
+
+/** The most of one subject's history a page tells at once: a longer one is told from its newest. */
+export const HISTORY_MAX = 1000;
 
 /**
  * A candidate's history, newest first: their own events (a merge) and those of each of their

@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm
 import { applications, jobs, pipelineStages, stageCounts } from "../../../db/schema";
 import { type ApplicationStatus } from "~/schemas/application-review";
 import { isUuid } from "~/schemas/id";
+import { can } from "~/lib/permissions";
+import { isSalaryQuestion } from "~/lib/salary";
 import type { FormField } from "~/schemas/form-field";
 import { type Queryable, queryRows } from "../platform/db.server";
 import { type Actor, owned, ownedSql, seesApplication, seesJob, seesWholeCompany } from "../platform/tenancy.server";
@@ -313,7 +315,15 @@ export function customAnswers(formSchema: FormField[], formData: FormData): Cust
   return result;
 }
 
-/** One application of the company with its job, stage and the job's stages; null otherwise. */
+/** Whether the actor's role may see pay: a task acting for the company (no role) may. */
+function seesSalary(actor: Actor): boolean {
+  return !actor.role || can(actor.role, "salary.view");
+}
+
+/**
+ * One application of the company with its job, stage and the job's stages; null otherwise. Answers
+ * about pay are left out for a role that may not see salary details (an interviewer, decision 096).
+ */
 export async function getApplicationDetail(db: Queryable, actor: Actor, applicationId: string) {
   if (!isUuid(applicationId)) return null;
   const [row] = await db
@@ -346,6 +356,7 @@ export async function getApplicationDetail(db: Queryable, actor: Actor, applicat
   if (!row) return null;
   const stages = row.stages;
   const formData = row.formData as FormData;
+  const answers = customAnswers(row.formSchema, formData);
   return {
     id: row.id,
     candidateId: row.candidateId,
@@ -355,7 +366,7 @@ export async function getApplicationDetail(db: Queryable, actor: Actor, applicat
     source: row.source,
     sourceDetail: row.sourceDetail,
     coverLetter: formData.cover_letter?.trim() || null,
-    answers: customAnswers(row.formSchema, formData),
+    answers: seesSalary(actor) ? answers : answers.filter((answer) => !isSalaryQuestion(answer.label)),
     status: row.status,
     rejectionReason: row.rejectionReason,
     rejectedAt: row.rejectedAt?.toISOString() ?? null,

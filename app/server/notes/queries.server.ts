@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { applications, jobs, notes, profiles, user } from "../../../db/schema";
-import type { Queryable } from "../platform/db.server";
+import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { applications, feedbackRequests, jobs, notes, profiles, scorecards, user } from "../../../db/schema";
+import { type Queryable, queryRows } from "../platform/db.server";
 import { type Actor, owned } from "../platform/tenancy.server";
 
 /** The most notes a page shows (newest first); a longer conversation belongs elsewhere. */
@@ -19,7 +19,13 @@ export interface NoteRow {
 }
 
 /** An application's notes, or all of a candidate's (theirs and their applications'), newest first. */
-export async function listNotes(db: Queryable, actor: Actor, on: { applicationId: string } | { candidateId: string }, limit = NOTES_SHOWN): Promise<NoteRow[]> {
+export async function listNotes(
+  db: Queryable,
+  actor: Actor,
+  on: { applicationId: string } | { candidateId: string },
+  limit = NOTES_SHOWN,
+  readable?: SQL,
+): Promise<NoteRow[]> {
   return db
     .select({
       id: notes.id,
@@ -36,7 +42,33 @@ export async function listNotes(db: Queryable, actor: Actor, on: { applicationId
     .leftJoin(user, eq(user.id, profiles.id))
     .leftJoin(applications, and(eq(applications.id, notes.applicationId), owned(applications, actor)))
     .leftJoin(jobs, and(eq(jobs.id, applications.jobId), owned(jobs, actor)))
-    .where(and("applicationId" in on ? eq(notes.applicationId, on.applicationId) : eq(notes.candidateId, on.candidateId), owned(notes, actor)))
+    .where(and("applicationId" in on ? eq(notes.applicationId, on.applicationId) : eq(notes.candidateId, on.candidateId), owned(notes, actor), readable))
     .orderBy(desc(notes.createdAt), desc(notes.id))
     .limit(Math.min(limit, NOTES_SHOWN));
+}
+
+/** The actor was asked for feedback on the application and has not submitted theirs (decision 099). */
+function owesFeedback(actor: Actor, applicationId: string): SQL {
+  return sql`(exists (select 1 from ${feedbackRequests} where ${feedbackRequests.applicationId} = ${applicationId}
+      and ${feedbackRequests.reviewerId} = ${actor.userId} and ${feedbackRequests.companyId} = ${actor.companyId})
+    and not exists (select 1 from ${scorecards} where ${scorecards.applicationId} = ${applicationId}
+      and ${scorecards.authorId} = ${actor.userId} and ${scorecards.companyId} = ${actor.companyId} and ${scorecards.submittedAt} is not null))`;
+}
+
+/**
+ * An application's notes as the actor may read them, newest first. Whoever owes their feedback on it
+ * reads only their own notes until they submit it: teammates' notes are feedback too, and would
+ * anchor theirs (decision 099). `withheld`: teammates' notes are being kept from the actor.
+ */
+export async function listApplicationNotes(db: Queryable, actor: Actor, applicationId: string, limit = NOTES_SHOWN): Promise<{ notes: NoteRow[]; withheld: boolean }> {
+  const owes = owesFeedback(actor, applicationId);
+  const [rows, [state]] = await Promise.all([
+    listNotes(db, actor, { applicationId }, limit, or(eq(notes.authorId, actor.userId), sql`not ${owes}`)),
+    queryRows<{ withheld: boolean }>(
+      db,
+      sql`select ${owes} and exists (select 1 from ${notes} where ${notes.applicationId} = ${applicationId} and ${notes.companyId} = ${actor.companyId}
+        and ${notes.authorId} is distinct from ${actor.userId}) as withheld`,
+    ),
+  ]);
+  return { notes: rows, withheld: state?.withheld ?? false };
 }

@@ -1,3 +1,4 @@
+import { applicationHref } from "~/lib/application-href";
 import type { OutgoingEmail } from "../mail/mailer.server";
 import { EMAIL_SIGNATURE } from "../mail/mailer.server";
 import { config } from "../platform/config.server";
@@ -14,7 +15,7 @@ export interface MentionedNote {
 
 /** The page that shows a note, at the note. */
 export function notePath(note: { id: string; candidateId: string; applicationId: string | null }): string {
-  return note.applicationId ? `/applications/${note.applicationId}#note-${note.id}` : `/candidates/${note.candidateId}#note-${note.id}`;
+  return note.applicationId ? applicationHref(note.applicationId, "notes", `note-${note.id}`) : `/candidates/${note.candidateId}#note-${note.id}`;
 }
 
 /** "Jane Doe (Frontend Engineer)", or the candidate alone for a note on the candidate. */

@@ -1,3 +1,4 @@
+import { applicationHref } from "~/lib/application-href";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { applications, candidates, emailMessages, jobs, notes, notifications, profiles, user } from "../../../db/schema";
 import type { Queryable } from "../platform/db.server";
@@ -94,7 +95,7 @@ export async function openNotification(db: Queryable, actor: Actor, notification
       .from(emailMessages)
       .where(and(eq(emailMessages.id, row.emailMessageId), owned(emailMessages, actor)));
     if (!reply?.applicationId) throw new DomainError("NOT_FOUND", NOTIFICATION_NOT_FOUND);
-    return { path: `/applications/${reply.applicationId}#email-heading` };
+    return { path: applicationHref(reply.applicationId, "email", "email-heading") };
   }
   if (!row.noteId) throw new DomainError("NOT_FOUND", NOTIFICATION_NOT_FOUND);
   const [note] = await db
