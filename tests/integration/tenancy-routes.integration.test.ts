@@ -49,8 +49,8 @@ const NOT_IDS = new Set([
   "rejected",
   // A hire's day (decision 094).
   "hiredOn",
-  // The application page's "show all" of its thread and of its notes.
-  ...["thread", "notes"],
+  // The application page's tab (decision 100), and its "show all" of the thread, the notes and the history.
+  ...["tab", "thread", "notes", "history"],
   // A member's role, and their part on a job's hiring team (decision 096).
   ...["role", "teamRole"],
   // A note's text (decision 098).

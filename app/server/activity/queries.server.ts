@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { activityEvents, profiles, user } from "../../../db/schema";
 import { type Queryable, queryRows } from "../platform/db.server";
-import { type Actor, owned, ownedSql, seesApplicationSql, seesJob, seesWholeCompany } from "../platform/tenancy.server";
+import { type Actor, owned, ownedSql, preparedRead, seesApplicationSql, seesJob, seesWholeCompany } from "../platform/tenancy.server";
 
 export interface ActivityItem {
   id: string;
@@ -63,11 +63,19 @@ export async function listRecentActivity(db: Queryable, actor: Actor, limit = 10
 
 /** The newest events of one subject (an application's history), up to `limit`, oldest first. */
 export async function listSubjectActivity(db: Queryable, actor: Actor, subjectId: string, limit = HISTORY_MAX): Promise<ActivityItem[]> {
-  // The newest `limit` (the subject's index read backwards), told oldest first.
-  const rows = await selectActivity(db)
-    .where(and(eq(activityEvents.subjectId, subjectId), owned(activityEvents, actor)))
-    .orderBy(desc(activityEvents.createdAt), desc(activityEvents.seq))
-    .limit(Math.min(limit, HISTORY_MAX));
+  // The newest `limit` (the subject's index read backwards), told oldest first. Prepared: the
+  // application page's History tab asks it on every visit (decision 100).
+  const rows = await preparedRead(
+    db,
+    actor,
+    "subject_activity",
+    (actor) =>
+      selectActivity(db)
+        .where(and(eq(activityEvents.subjectId, sql.placeholder("subjectId")), owned(activityEvents, actor)))
+        .orderBy(desc(activityEvents.createdAt), desc(activityEvents.seq))
+        .limit(sql.placeholder("limit")),
+    { subjectId, limit: Math.min(limit, HISTORY_MAX) },
+  );
   return rows.reverse().map(toItem);
 }
 

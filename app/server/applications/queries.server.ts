@@ -6,7 +6,7 @@ import { can } from "~/lib/permissions";
 import { isSalaryQuestion } from "~/lib/salary";
 import type { FormField } from "~/schemas/form-field";
 import { type Queryable, queryRows } from "../platform/db.server";
-import { type Actor, owned, ownedSql, seesApplication, seesJob, seesWholeCompany } from "../platform/tenancy.server";
+import { type Actor, owned, ownedSql, preparedRead, seesApplication, seesJob, seesWholeCompany } from "../platform/tenancy.server";
 import { likePattern } from "../jobs/queries.server";
 import { cursorAt, keysetPage, keysetQuery, type KeysetPosition } from "../platform/keyset.server";
 
@@ -323,36 +323,44 @@ function seesSalary(actor: Actor): boolean {
 /**
  * One application of the company with its job, stage and the job's stages; null otherwise. Answers
  * about pay are left out for a role that may not see salary details (an interviewer, decision 096).
+ * Every application page asks it: a prepared statement (decision 100).
  */
 export async function getApplicationDetail(db: Queryable, actor: Actor, applicationId: string) {
   if (!isUuid(applicationId)) return null;
-  const [row] = await db
-    .select({
-      id: applications.id,
-      candidateId: applications.candidateId,
-      candidateName: applications.candidateName,
-      candidateEmail: applications.candidateEmail,
-      resumeUrl: applications.resumeUrl,
-      source: applications.source,
-      sourceDetail: applications.sourceDetail,
-      formData: applications.formData,
-      status: applications.status,
-      rejectionReason: applications.rejectionReason,
-      rejectedAt: applications.rejectedAt,
-      hiredOn: applications.hiredOn,
-      createdAt: applications.createdAt,
-      stageId: applications.currentPipelineStageId,
-      jobId: jobs.id,
-      jobTitle: jobs.title,
-      formSchema: jobs.formSchema,
-      // The job's stages in their order, in the same statement (a second one was a second round trip).
-      stages: sql<{ id: string; name: string }[]>`(
-        select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name) order by s."order"), '[]'::json)
-        from ${pipelineStages} s where s.job_id = ${jobs.id} and ${ownedSql("s", actor)})`,
-    })
-    .from(applications)
-    .innerJoin(jobs, eq(jobs.id, applications.jobId))
-    .where(and(eq(applications.id, applicationId), owned(applications, actor), seesApplication(applications, actor)));
+  const [row] = await preparedRead(
+    db,
+    actor,
+    "application_detail",
+    (actor) =>
+      db
+        .select({
+          id: applications.id,
+          candidateId: applications.candidateId,
+          candidateName: applications.candidateName,
+          candidateEmail: applications.candidateEmail,
+          resumeUrl: applications.resumeUrl,
+          source: applications.source,
+          sourceDetail: applications.sourceDetail,
+          formData: applications.formData,
+          status: applications.status,
+          rejectionReason: applications.rejectionReason,
+          rejectedAt: applications.rejectedAt,
+          hiredOn: applications.hiredOn,
+          createdAt: applications.createdAt,
+          stageId: applications.currentPipelineStageId,
+          jobId: jobs.id,
+          jobTitle: jobs.title,
+          formSchema: jobs.formSchema,
+          // The job's stages in their order, in the same statement (a second one was a second round trip).
+          stages: sql<{ id: string; name: string }[]>`(
+            select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name) order by s."order"), '[]'::json)
+            from ${pipelineStages} s where s.job_id = ${jobs.id} and ${ownedSql("s", actor)})`,
+        })
+        .from(applications)
+        .innerJoin(jobs, eq(jobs.id, applications.jobId))
+        .where(and(eq(applications.id, sql.placeholder("applicationId")), owned(applications, actor), seesApplication(applications, actor))),
+    { applicationId },
+  );
   if (!row) return null;
   const stages = row.stages;
   const formData = row.formData as FormData;

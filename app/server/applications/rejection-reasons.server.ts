@@ -4,7 +4,7 @@ import { isUuid } from "~/schemas/id";
 import { REASON_GONE } from "~/schemas/rejection";
 import { type Database, type Queryable, queryRows, uuidArray } from "../platform/db.server";
 import { DomainError, isUniqueViolation } from "../platform/errors.server";
-import { type Actor, owned } from "../platform/tenancy.server";
+import { type Actor, owned, preparedRead } from "../platform/tenancy.server";
 import { requireCompanyAdmin } from "../team/team.server";
 
 /** The reasons every new company starts with (migration 0014 gave them to the companies there were). */
@@ -28,11 +28,14 @@ export async function createDefaultRejectionReasons(tx: Queryable, actor: Actor)
 
 /** The company's reasons in the order the reject dialog offers them. */
 export async function listRejectionReasons(db: Queryable, actor: Actor): Promise<RejectionReason[]> {
-  return db
-    .select({ id: rejectionReasons.id, name: rejectionReasons.name })
-    .from(rejectionReasons)
-    .where(owned(rejectionReasons, actor))
-    .orderBy(asc(rejectionReasons.position), asc(rejectionReasons.createdAt), asc(rejectionReasons.id));
+  // Asked by every application page (its reject dialog): prepared (decision 100).
+  return preparedRead(db, actor, "rejection_reasons", (actor) =>
+    db
+      .select({ id: rejectionReasons.id, name: rejectionReasons.name })
+      .from(rejectionReasons)
+      .where(owned(rejectionReasons, actor))
+      .orderBy(asc(rejectionReasons.position), asc(rejectionReasons.createdAt), asc(rejectionReasons.id)),
+  );
 }
 
 /** One of the company's reasons, or null (another company's, or removed meanwhile). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, max, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, max, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { applications, pipelineStages, profiles, scorecardAttributes, scorecards, user } from "../../../db/schema";
 import { RECOMMENDATION_LABELS, type Recommendation } from "~/schemas/scorecard";
@@ -6,7 +6,7 @@ import { isUuid } from "~/schemas/id";
 import { recordActivity } from "../activity/activity.server";
 import type { Database, Queryable } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
-import { type Actor, owned, seesApplication } from "../platform/tenancy.server";
+import { type Actor, owned, preparedRead, seesApplication } from "../platform/tenancy.server";
 import { requireCompanyAdmin } from "../team/team.server";
 import { listFeedbackRequests } from "../team/feedback-requests.server";
 import { APPLICATION_NOT_FOUND } from "./pipeline.server";
@@ -161,17 +161,26 @@ export async function getInterviewPlan(db: Queryable, actor: Actor, jobId: strin
   return stages;
 }
 
-/** What a scorecard on this application judges: its stage's attributes in the job's plan, else the company's defaults. */
+/**
+ * What a scorecard on this application judges: its stage's attributes in the job's plan, else the
+ * company's defaults. One statement reads both (the stage's first) and keeps the stage's when it has
+ * any; prepared, as the Feedback tab asks it on every visit (decision 100).
+ */
 async function attributesFor(db: Queryable, actor: Actor, stageId: string | null): Promise<ScorecardAttribute[]> {
-  if (stageId) {
-    const planned = await db
-      .select(ATTRIBUTE_FIELDS)
-      .from(scorecardAttributes)
-      .where(and(eq(scorecardAttributes.stageId, stageId), owned(scorecardAttributes, actor)))
-      .orderBy(asc(scorecardAttributes.position));
-    if (planned.length > 0) return planned;
-  }
-  return listDefaultAttributes(db, actor);
+  const rows = await preparedRead(
+    db,
+    actor,
+    "scorecard_attributes_for",
+    (actor) =>
+      db
+        .select({ ...ATTRIBUTE_FIELDS, planned: sql<boolean>`${scorecardAttributes.stageId} is not null` })
+        .from(scorecardAttributes)
+        .where(and(owned(scorecardAttributes, actor), or(eq(scorecardAttributes.stageId, sql.placeholder("stageId")), isNull(scorecardAttributes.jobId))))
+        .orderBy(sql`${scorecardAttributes.stageId} is null`, asc(scorecardAttributes.position), asc(scorecardAttributes.id)),
+    { stageId },
+  );
+  const planned = rows.filter((row) => row.planned);
+  return (planned.length > 0 ? planned : rows).map(({ id, category, name }) => ({ id, category, name }));
 }
 
 export interface ScorecardView {
@@ -192,20 +201,27 @@ export async function getApplicationFeedback(db: Queryable, actor: Actor, applic
   const author = alias(profiles, "author");
   const [attributes, cards, requests] = await Promise.all([
     attributesFor(db, actor, application.stageId),
-    db
-      .select({
-        authorId: scorecards.authorId,
-        authorName: sql<string>`coalesce(nullif(trim(${author.fullName}), ''), ${user.email}, 'Former staff member')`,
-        recommendation: scorecards.recommendation,
-        ratings: scorecards.ratings,
-        notes: scorecards.notes,
-        submittedAt: scorecards.submittedAt,
-      })
-      .from(scorecards)
-      .leftJoin(author, eq(author.id, scorecards.authorId))
-      .leftJoin(user, eq(user.id, scorecards.authorId))
-      .where(and(eq(scorecards.applicationId, application.id), owned(scorecards, actor)))
-      .orderBy(asc(scorecards.submittedAt), asc(scorecards.createdAt)),
+    preparedRead(
+      db,
+      actor,
+      "application_scorecards",
+      (actor) =>
+        db
+          .select({
+            authorId: scorecards.authorId,
+            authorName: sql<string>`coalesce(nullif(trim(${author.fullName}), ''), ${user.email}, 'Former staff member')`,
+            recommendation: scorecards.recommendation,
+            ratings: scorecards.ratings,
+            notes: scorecards.notes,
+            submittedAt: scorecards.submittedAt,
+          })
+          .from(scorecards)
+          .leftJoin(author, eq(author.id, scorecards.authorId))
+          .leftJoin(user, eq(user.id, scorecards.authorId))
+          .where(and(eq(scorecards.applicationId, sql.placeholder("applicationId")), owned(scorecards, actor)))
+          .orderBy(asc(scorecards.submittedAt), asc(scorecards.createdAt)),
+      { applicationId: application.id },
+    ),
     listFeedbackRequests(db, actor, application.id),
   ]);
   const view = (card: (typeof cards)[number]): ScorecardView => ({ ...card, submittedAt: card.submittedAt?.toISOString() ?? null });

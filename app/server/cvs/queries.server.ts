@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { cvs, user } from "../../../db/schema";
 import { isUuid } from "~/schemas/id";
 import type { Queryable } from "../platform/db.server";
-import { type Actor, owned, ownedSql, seesApplicationSql, seesWholeCompany } from "../platform/tenancy.server";
+import { type Actor, owned, ownedSql, preparedRead, seesApplicationSql, seesWholeCompany } from "../platform/tenancy.server";
 
 /** The most of a CV's text a candidate page carries; the whole text is in the file. */
 export const CV_PREVIEW_CHARS = 20_000;
@@ -13,25 +13,32 @@ export const CV_PREVIEW_CHARS = 20_000;
  */
 export async function listCandidateCvs(db: Queryable, actor: Actor, candidateId: string) {
   if (!isUuid(candidateId)) return [];
-  const rows = await db
-    .select({
-      id: cvs.id,
-      fileName: cvs.fileName,
-      kind: cvs.kind,
-      sizeBytes: cvs.sizeBytes,
-      textStatus: cvs.textStatus,
-      pages: cvs.pages,
-      applicationId: cvs.applicationId,
-      createdAt: cvs.createdAt,
-      uploadedBy: user.name,
-      textStart: sql<string | null>`left(${cvs.text}, ${CV_PREVIEW_CHARS})`,
-      textLength: sql<number | null>`length(${cvs.text})`,
-    })
-    .from(cvs)
-    .leftJoin(user, eq(user.id, cvs.uploadedBy))
-    .where(and(eq(cvs.candidateId, candidateId), owned(cvs, actor)))
-    .orderBy(desc(cvs.createdAt), desc(cvs.id))
-    .limit(50);
+  const rows = await preparedRead(
+    db,
+    actor,
+    "candidate_cvs",
+    (actor) =>
+      db
+        .select({
+          id: cvs.id,
+          fileName: cvs.fileName,
+          kind: cvs.kind,
+          sizeBytes: cvs.sizeBytes,
+          textStatus: cvs.textStatus,
+          pages: cvs.pages,
+          applicationId: cvs.applicationId,
+          createdAt: cvs.createdAt,
+          uploadedBy: user.name,
+          textStart: sql<string | null>`left(${cvs.text}, ${CV_PREVIEW_CHARS})`,
+          textLength: sql<number | null>`length(${cvs.text})`,
+        })
+        .from(cvs)
+        .leftJoin(user, eq(user.id, cvs.uploadedBy))
+        .where(and(eq(cvs.candidateId, sql.placeholder("candidateId")), owned(cvs, actor)))
+        .orderBy(desc(cvs.createdAt), desc(cvs.id))
+        .limit(50),
+    { candidateId },
+  );
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), textLength: row.textLength === null ? null : Number(row.textLength) }));
 }
 

@@ -4,7 +4,7 @@ import { isUuid } from "~/schemas/id";
 import type { EmailTemplateInput } from "~/schemas/email-template";
 import type { Database, Queryable } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
-import { type Actor, owned } from "../platform/tenancy.server";
+import { type Actor, owned, preparedRead } from "../platform/tenancy.server";
 
 const TEMPLATE_NOT_FOUND = "Email template not found";
 
@@ -43,22 +43,33 @@ export async function createDefaultEmailTemplates(tx: Queryable, actor: Actor): 
 
 /** The company's newest template of this name (case and spaces at the ends aside), or null. */
 export async function findTemplateByName(db: Queryable, actor: Actor, name: string) {
-  const [row] = await db
-    .select({ id: emailTemplates.id, subject: emailTemplates.subject, body: emailTemplates.body })
-    .from(emailTemplates)
-    .where(and(owned(emailTemplates, actor), sql`lower(trim(${emailTemplates.name})) = ${name.trim().toLowerCase()}`))
-    .orderBy(desc(emailTemplates.createdAt))
-    .limit(1);
+  // The application page's reject dialog asks it on every visit: prepared (decision 100).
+  const [row] = await preparedRead(
+    db,
+    actor,
+    "template_by_name",
+    (actor) =>
+      db
+        .select({ id: emailTemplates.id, subject: emailTemplates.subject, body: emailTemplates.body })
+        .from(emailTemplates)
+        .where(and(owned(emailTemplates, actor), sql`lower(trim(${emailTemplates.name})) = ${sql.placeholder("name")}`))
+        .orderBy(desc(emailTemplates.createdAt))
+        .limit(1),
+    { name: name.trim().toLowerCase() },
+  );
   return row ?? null;
 }
 
 /** The company's templates, newest first. */
 export async function listEmailTemplates(db: Queryable, actor: Actor) {
-  return db
-    .select({ id: emailTemplates.id, name: emailTemplates.name, subject: emailTemplates.subject, createdAt: emailTemplates.createdAt })
-    .from(emailTemplates)
-    .where(owned(emailTemplates, actor))
-    .orderBy(desc(emailTemplates.createdAt), desc(emailTemplates.id));
+  // A company's few templates, on every application page: prepared (decision 100).
+  return preparedRead(db, actor, "email_templates", (actor) =>
+    db
+      .select({ id: emailTemplates.id, name: emailTemplates.name, subject: emailTemplates.subject, createdAt: emailTemplates.createdAt })
+      .from(emailTemplates)
+      .where(owned(emailTemplates, actor))
+      .orderBy(desc(emailTemplates.createdAt), desc(emailTemplates.id)),
+  );
 }
 
 /** One of the company's templates, or null. */

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { emailMessages } from "../../../db/schema";
 import type { Queryable } from "../platform/db.server";
-import { type Actor, owned } from "../platform/tenancy.server";
+import { type Actor, owned, preparedRead } from "../platform/tenancy.server";
 
 /**
  * A message recorded and not yet tried: one sent with a delay waits so until it is due (decision 090).
@@ -34,24 +34,31 @@ export const THREAD_MAX = 500;
 
 /** The thread of one application of the company: emails sent to its candidate and their replies, newest first, at most `limit`. */
 export async function listApplicationEmails(db: Queryable, actor: Actor, applicationId: string, limit = THREAD_MAX): Promise<ThreadEmail[]> {
-  const rows = await db
-    .select({
-      id: emailMessages.id,
-      direction: emailMessages.direction,
-      from: emailMessages.from,
-      to: emailMessages.to,
-      subject: emailMessages.subject,
-      body: emailMessages.body,
-      status: emailMessages.status,
-      error: emailMessages.error,
-      createdAt: emailMessages.createdAt,
-      sentAt: emailMessages.sentAt,
-      scheduledFor: sql<Date | null>`case when ${WAITING} then ${emailMessages.nextAttemptAt} end`.mapWith(emailMessages.nextAttemptAt),
-      attachments: emailMessages.attachments,
-    })
-    .from(emailMessages)
-    .where(and(owned(emailMessages, actor), eq(emailMessages.applicationId, applicationId)))
-    .orderBy(sql`${emailMessages.createdAt} desc`)
-    .limit(Math.min(limit, THREAD_MAX));
+  const rows = await preparedRead(
+    db,
+    actor,
+    "application_thread",
+    (actor) =>
+      db
+        .select({
+          id: emailMessages.id,
+          direction: emailMessages.direction,
+          from: emailMessages.from,
+          to: emailMessages.to,
+          subject: emailMessages.subject,
+          body: emailMessages.body,
+          status: emailMessages.status,
+          error: emailMessages.error,
+          createdAt: emailMessages.createdAt,
+          sentAt: emailMessages.sentAt,
+          scheduledFor: sql<Date | null>`case when ${WAITING} then ${emailMessages.nextAttemptAt} end`.mapWith(emailMessages.nextAttemptAt),
+          attachments: emailMessages.attachments,
+        })
+        .from(emailMessages)
+        .where(and(owned(emailMessages, actor), eq(emailMessages.applicationId, sql.placeholder("applicationId"))))
+        .orderBy(sql`${emailMessages.createdAt} desc`)
+        .limit(sql.placeholder("limit")),
+    { applicationId, limit: Math.min(limit, THREAD_MAX) },
+  );
   return rows.map((row) => ({ ...row, attachments: row.attachments ?? [] }));
 }

@@ -3,7 +3,7 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { applications, candidates, emailMessages, jobs, notes, notifications, profiles, user } from "../../../db/schema";
 import type { Queryable } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
-import { type Actor, owned } from "../platform/tenancy.server";
+import { type Actor, owned, preparedRead } from "../platform/tenancy.server";
 import { notePath, noteSubject } from "./emails.server";
 
 /** The bell counts this far and shows "99+" beyond (decision 098). */
@@ -19,13 +19,16 @@ const mine = (actor: Actor) => and(owned(notifications, actor), eq(notifications
  * UNREAD_CAP from the partial index of unread ones (notifications_user_unread_idx), never more.
  */
 export async function countUnreadNotifications(db: Queryable, actor: Actor): Promise<number> {
-  const unread = db
-    .select({ one: sql`1` })
-    .from(notifications)
-    .where(and(mine(actor), isNull(notifications.readAt)))
-    .limit(UNREAD_CAP)
-    .as("unread");
-  const [row] = await db.select({ n: count() }).from(unread);
+  // The bell of every staff page: prepared (decision 100).
+  const [row] = await preparedRead(db, actor, "unread_notifications", (actor) => {
+    const unread = db
+      .select({ one: sql`1` })
+      .from(notifications)
+      .where(and(mine(actor), isNull(notifications.readAt)))
+      .limit(UNREAD_CAP)
+      .as("unread");
+    return db.select({ n: count() }).from(unread);
+  });
   return row?.n ?? 0;
 }
 

@@ -104,3 +104,45 @@ export function seesApplicationSql(alias: string, actor: Actor): SQL {
 export function seesWholeCompany(actor: Actor): boolean {
   return !actor.role || ROLE_SCOPE[actor.role] === "company";
 }
+
+/*
+ * Hot reads as prepared statements (decision 100). A statement a page runs on every visit is built
+ * once per database and role scope, with the actor's ids and its own values as placeholders, and
+ * prepared by name: drizzle does not build its SQL again, and PostgreSQL parses and plans it once per
+ * connection (a plan kept across calls, chosen by PostgreSQL when it is no worse than planning anew).
+ * Only for reads picked out by a key (an application's id, a candidate's) or of a small
+ * per-company table (templates, reasons, members): a list across a large company keeps planning
+ * each call, where the plan depends on how much of the data the company holds.
+ */
+
+interface PreparedRead<R> {
+  execute(values?: Record<string, unknown>): Promise<R>;
+}
+
+/** The actor as placeholders: `owned`, `seesJob` and `seesApplication` then write `$companyId`, `$userId`. */
+function placeholderActor(role: Role | undefined): Actor {
+  return { companyId: sql.placeholder("companyId") as unknown as string, userId: sql.placeholder("userId") as unknown as string, role };
+}
+
+const preparedReads = new WeakMap<object, Map<string, PreparedRead<unknown>>>();
+
+/**
+ * Runs the read `build` makes, prepared under `name` (unique to the statement; the role scope is
+ * added, as a scope changes the SQL): `build` gets the actor as placeholders, and `values` fills
+ * the statement's own placeholders (`sql.placeholder("applicationId")`, …).
+ */
+export function preparedRead<R>(
+  db: object,
+  actor: Actor,
+  name: string,
+  build: (actor: Actor) => { prepare(name: string): PreparedRead<R> },
+  values: Record<string, unknown> = {},
+): Promise<R> {
+  const scope = actor.role ? ROLE_SCOPE[actor.role] : "company";
+  const key = `${name}_${scope.replace("-", "_")}`;
+  let statements = preparedReads.get(db);
+  if (!statements) preparedReads.set(db, (statements = new Map()));
+  let statement = statements.get(key) as PreparedRead<R> | undefined;
+  if (!statement) statements.set(key, (statement = build(placeholderActor(actor.role)).prepare(key)));
+  return statement.execute({ ...values, companyId: actor.companyId, userId: actor.userId });
+}

@@ -4,7 +4,7 @@ import { applications, feedbackRequests, profiles, user } from "../../../db/sche
 import { recordActivity } from "../activity/activity.server";
 import type { Database, Queryable } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
-import { type Actor, owned, seesApplication } from "../platform/tenancy.server";
+import { type Actor, owned, preparedRead, seesApplication } from "../platform/tenancy.server";
 import { APPLICATION_NOT_FOUND } from "../applications/pipeline.server";
 
 /*
@@ -73,19 +73,27 @@ export async function listFeedbackRequests(db: Queryable, actor: Actor, applicat
   const reviewerUser = alias(user, "reviewer_user");
   const asker = alias(profiles, "asker");
   const askerUser = alias(user, "asker_user");
-  const rows = await db
-    .select({
-      reviewerId: feedbackRequests.reviewerId,
-      reviewerName: sql<string>`coalesce(nullif(trim(${reviewer.fullName}), ''), ${reviewerUser.email}, 'Former staff member')`,
-      requestedByName: sql<string | null>`coalesce(nullif(trim(${asker.fullName}), ''), ${askerUser.email})`,
-      createdAt: feedbackRequests.createdAt,
-    })
-    .from(feedbackRequests)
-    .leftJoin(reviewer, eq(reviewer.id, feedbackRequests.reviewerId))
-    .leftJoin(reviewerUser, eq(reviewerUser.id, feedbackRequests.reviewerId))
-    .leftJoin(asker, eq(asker.id, feedbackRequests.requestedBy))
-    .leftJoin(askerUser, eq(askerUser.id, feedbackRequests.requestedBy))
-    .where(and(eq(feedbackRequests.applicationId, applicationId), owned(feedbackRequests, actor)))
-    .orderBy(asc(feedbackRequests.createdAt));
+  // The Feedback tab asks it on every visit: prepared (decision 100).
+  const rows = await preparedRead(
+    db,
+    actor,
+    "feedback_requests_of_application",
+    (actor) =>
+      db
+        .select({
+          reviewerId: feedbackRequests.reviewerId,
+          reviewerName: sql<string>`coalesce(nullif(trim(${reviewer.fullName}), ''), ${reviewerUser.email}, 'Former staff member')`,
+          requestedByName: sql<string | null>`coalesce(nullif(trim(${asker.fullName}), ''), ${askerUser.email})`,
+          createdAt: feedbackRequests.createdAt,
+        })
+        .from(feedbackRequests)
+        .leftJoin(reviewer, eq(reviewer.id, feedbackRequests.reviewerId))
+        .leftJoin(reviewerUser, eq(reviewerUser.id, feedbackRequests.reviewerId))
+        .leftJoin(asker, eq(asker.id, feedbackRequests.requestedBy))
+        .leftJoin(askerUser, eq(askerUser.id, feedbackRequests.requestedBy))
+        .where(and(eq(feedbackRequests.applicationId, sql.placeholder("applicationId")), owned(feedbackRequests, actor)))
+        .orderBy(asc(feedbackRequests.createdAt)),
+    { applicationId },
+  );
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
