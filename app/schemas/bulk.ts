@@ -14,6 +14,9 @@ export const BULK_MESSAGES = {
   templateGone: "That template no longer exists. Please choose another.",
   stage: "Please choose a stage",
   gone: "None of the selected applications exists any more.",
+  noCandidates: "Select at least one candidate.",
+  tooManyCandidates: `Select at most ${BULK_MAX.toLocaleString("en-US")} candidates at once.`,
+  candidatesNeedJob: "Moving and rejecting act on the candidates' applications to one job: filter the list by the job first.",
 } as const;
 
 const DELAY_VALUES = REJECTION_EMAIL_DELAYS.map((delay) => delay.value) as [string, ...string[]];
@@ -57,3 +60,14 @@ export const BulkEmailSchema = z.object({
 
 /** …or tag their candidates. */
 export const BulkTagSchema = z.object({ intent: z.literal("bulk-tag"), tag: tagNameField() });
+
+/**
+ * The candidates list's bulk actions on their applications (issue 13): the ticked candidates
+ * (`candidateIds`, repeated), each once; ids that name nothing are dropped.
+ */
+export const BulkCandidatesSchema = z.object({
+  candidateIds: z
+    .array(z.string())
+    .transform((ids) => [...new Set(ids.filter(isUuid))])
+    .pipe(z.array(z.string()).min(1, BULK_MESSAGES.noCandidates).max(BULK_MAX, BULK_MESSAGES.tooManyCandidates)),
+});

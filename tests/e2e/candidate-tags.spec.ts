@@ -67,7 +67,7 @@ test("a recruiter tags a candidate on their page, finds them by the tag, and tag
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/candidates$/);
   await expect(rows(page)).toHaveCount(3);
-  const bar = page.getByRole("group", { name: "Tag the selected candidates" });
+  const bar = page.getByRole("group", { name: "Act on the selected candidates" });
   await expect(bar.getByRole("button", { name: "Add tag" })).toBeDisabled();
   await page.getByRole("checkbox", { name: "Select Grace Hopper" }).check();
   await page.getByRole("checkbox", { name: "Select Alan Turing" }).check();
@@ -151,8 +151,8 @@ test.describe("without JavaScript", () => {
 
     // The list: tick both, tag them, filter by the tag with the Search button.
     await page.goto("/candidates");
-    const bar = page.getByRole("group", { name: "Tag the selected candidates" });
-    await expect(bar).toContainText("Tick candidates, then add or remove a tag");
+    const bar = page.getByRole("group", { name: "Act on the selected candidates" });
+    await expect(bar).toContainText("Tick candidates, then choose an action");
     await bar.getByRole("button", { name: "Add tag" }).click();
     await expect(bar.getByText("Select at least one candidate")).toBeVisible();
     await page.getByRole("checkbox", { name: "Select Ada Lovelace" }).check();

@@ -103,6 +103,8 @@ function inputsOf(path: string, source: string, kind: Kind): string[] {
   }
   // The job form (job-form-action.server.ts) names stages by id: kept stages and where candidates go.
   if (body.includes("handleJobFormPost(")) names.add("stages.N.id").add("stage_moves.<id>");
+  // The bulk actions on applications (bulk-action.server.ts) name a stage, a reason and templates.
+  if (body.includes("answerBulkApplications(")) names.add("stageId").add("reasonId").add("templateId").add("emailTemplateId");
   return [...names].filter((name) => !NOT_IDS.has(name));
 }
 
@@ -368,6 +370,43 @@ const CALLS: Record<string, Call[]> = {
       params: () => ({}),
       form: (w) => ({ intent: "remove-tag", tag: `${SECRET} tag`, candidateIds: w.a.candidate }),
       answer: 404,
+    },
+    {
+      covers: ["candidateIds"],
+      url: (w) => `/candidates?job=${w.b.job.id}`,
+      params: () => ({}),
+      form: (w) => ({ intent: "bulk-move", stageId: w.b.job.stages[1]!.id, candidateIds: w.a.candidate }),
+      answer: 404,
+      why: "their applications are looked up in B's company: none is found, nothing moves",
+    },
+    {
+      covers: ["stageId"],
+      url: (w) => `/candidates?job=${w.b.job.id}`,
+      params: () => ({}),
+      form: (w) => ({ intent: "bulk-move", stageId: w.a.job.stages[1]!.id, candidateIds: w.b.candidate }),
+      answer: 400,
+      why: "'That stage is not part of this job's pipeline.'",
+    },
+    {
+      covers: ["reasonId"],
+      url: (w) => `/candidates?job=${w.b.job.id}`,
+      params: () => ({}),
+      form: (w) => ({ intent: "bulk-reject", reasonId: w.a.reason, candidateIds: w.b.candidate }),
+      answer: 400,
+    },
+    {
+      covers: ["templateId"],
+      url: (w) => `/candidates?job=${w.b.job.id}`,
+      params: () => ({}),
+      form: (w) => ({ intent: "bulk-reject", reasonId: w.b.reason, templateId: w.a.template, candidateIds: w.b.candidate }),
+      answer: 400,
+    },
+    {
+      covers: ["emailTemplateId"],
+      url: () => "/candidates",
+      params: () => ({}),
+      form: (w) => ({ intent: "bulk-email", emailTemplateId: w.a.template, candidateIds: w.b.candidate }),
+      answer: 400,
     },
   ],
   "manage/jobs/:jobId/match loader": [

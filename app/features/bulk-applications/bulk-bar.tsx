@@ -29,24 +29,15 @@ export interface BulkBarProps {
 }
 
 /**
- * The applications list's bulk actions (issue 13), inside the list's POST form with its checkboxes:
- * move the selected to a stage (when the list is filtered by a job), email each candidate a template,
- * tag their candidates, or reject them for a reason with an optional email from a template, now or later. Reject opens its panel first: the choice of
- * reason and the button naming how many is the confirmation. Without JavaScript the panel is open and
- * the ticked boxes are what is sent.
+ * The applications list's (and the pipeline's) bulk bar (issue 13): which applications are selected
+ * (the ticked ones, or all the list's filters match) and the actions on them (BulkApplicationActions).
  */
 export function BulkApplicationsBar(props: BulkBarProps) {
   const { selected, onPage, total, totalExact, allMatching, hydrated, stages, reasons, templates, errors, busy } = props;
-  const id = useId();
-  const [rejecting, setRejecting] = useState(false);
   const count = allMatching ? Math.min(total, BULK_MAX) : selected;
   const none = hydrated && count === 0;
-  const panelOpen = !hydrated || rejecting || Boolean(errors?.reasonId || errors?.templateId);
   const noun = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "application" : "applications"}`;
-  const error = errors?.applicationIds ?? errors?.stageId ?? errors?.emailTemplateId ?? errors?.tag ?? errors?.form;
   const canSelectMatching = hydrated && selected === onPage && onPage > 0 && total > onPage;
-  // Emailing and tagging are for the roles that may (decision 096): a hiring manager moves and rejects.
-  const can = useCan();
 
   return (
     <div role="group" aria-label="Act on the selected applications" className="mb-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3">
@@ -57,20 +48,89 @@ export function BulkApplicationsBar(props: BulkBarProps) {
         </p>
         {canSelectMatching || allMatching ? (
           <button type="button" onClick={() => props.onSelectAllMatching(!allMatching)} className="text-sm font-semibold text-brand-700 underline hover:no-underline">
-            {allMatching
-              ? "Select only this page"
-              : `Select all ${totalExact || total <= BULK_MAX ? "" : "up to "}${Math.min(total, BULK_MAX).toLocaleString("en-US")} matching`}
+            {allMatching ? "Select only this page" : `Select all ${totalExact || total <= BULK_MAX ? "" : "up to "}${Math.min(total, BULK_MAX).toLocaleString("en-US")} matching`}
           </button>
         ) : null}
         {allMatching && total > BULK_MAX ? <p className="text-xs text-slate-500">The newest {BULK_MAX.toLocaleString("en-US")} of them, at most, per action.</p> : null}
       </div>
+      <BulkApplicationActions
+        of="applications"
+        stages={stages}
+        reasons={reasons}
+        templates={templates}
+        errors={errors}
+        busy={busy}
+        none={none}
+        hydrated={hydrated}
+        rejectLabel={hydrated ? `Reject ${noun(count)}` : "Reject the ticked applications"}
+      />
+    </div>
+  );
+}
+
+const WORDS = {
+  applications: {
+    move: "Move the selected to",
+    noJob: "Filter by a job to move applications to one of its stages.",
+    panel: "Reject the selected applications",
+  },
+  candidates: {
+    move: "Move their applications to",
+    noJob: "Filter by a job to move or reject their applications to it.",
+    panel: "Reject their applications to this job",
+  },
+} as const;
+
+/**
+ * The bulk actions on applications, inside a list's POST form with its checkboxes: move them to a
+ * stage (when the list is filtered by a job), email each candidate a template, tag their candidates
+ * (the applications list), or reject them for a reason with an optional email, now or later. Reject
+ * opens its panel first: the choice of reason and the button naming how many is the confirmation.
+ * Without JavaScript the panel is open. The candidates list (`of="candidates"`) acts on the ticked
+ * candidates' applications: to the job it is filtered by (move, reject) or their newest (email).
+ */
+export function BulkApplicationActions({
+  of,
+  stages,
+  reasons,
+  templates,
+  errors,
+  busy,
+  none,
+  hydrated,
+  rejectLabel,
+}: {
+  of: keyof typeof WORDS;
+  stages: readonly { id: string; name: string }[];
+  reasons: readonly { id: string; name: string }[];
+  templates: readonly { id: string; name: string }[];
+  errors: FieldErrors | null;
+  busy: boolean;
+  /** Nothing is ticked: the buttons wait. */
+  none: boolean;
+  hydrated: boolean;
+  rejectLabel: string;
+}) {
+  const id = useId();
+  const words = WORDS[of];
+  const [rejecting, setRejecting] = useState(false);
+  // Rejecting candidates' applications needs the job the list is filtered by, as moving does.
+  const canReject = of === "applications" || stages.length > 0;
+  const panelOpen = canReject && (!hydrated || rejecting || Boolean(errors?.reasonId || errors?.templateId));
+  // The candidates list's own bar says what concerns the ticked candidates (none, too many, a refusal).
+  const error = of === "applications" ? (errors?.applicationIds ?? errors?.stageId ?? errors?.emailTemplateId ?? errors?.tag ?? errors?.form) : (errors?.stageId ?? errors?.emailTemplateId);
+  // Emailing and tagging are for the roles that may (decision 096): a hiring manager moves and rejects.
+  const can = useCan();
+
+  return (
+    <>
       <div className="mt-3 flex flex-wrap items-end gap-2">
         {stages.length > 0 ? (
           <div className="flex items-end gap-2">
             <div>
               {/* Not "stage": the list's own Stage filter keeps that label to itself. */}
               <label htmlFor={`${id}-move`} className="block text-xs font-medium text-slate-600">
-                Move the selected to
+                {words.move}
               </label>
               <select id={`${id}-move`} name="stageId" defaultValue="" className={`${inputStyles} mt-1`}>
                 <NamedOptions items={stages} placeholder="Choose a stage" />
@@ -81,7 +141,7 @@ export function BulkApplicationsBar(props: BulkBarProps) {
             </Button>
           </div>
         ) : (
-          <p className="text-xs text-slate-500">Filter by a job to move applications to one of its stages.</p>
+          <p className="text-xs text-slate-500">{words.noJob}</p>
         )}
         {templates.length > 0 && can("candidates.email") ? (
           <div className="flex items-end gap-2">
@@ -89,13 +149,7 @@ export function BulkApplicationsBar(props: BulkBarProps) {
               <label htmlFor={`${id}-email`} className="block text-xs font-medium text-slate-600">
                 Email them a template
               </label>
-              <select
-                id={`${id}-email`}
-                name="emailTemplateId"
-                defaultValue=""
-                aria-invalid={errors?.emailTemplateId ? true : undefined}
-                className={`${inputStyles} mt-1`}
-              >
+              <select id={`${id}-email`} name="emailTemplateId" defaultValue="" aria-invalid={errors?.emailTemplateId ? true : undefined} className={`${inputStyles} mt-1`}>
                 <NamedOptions items={templates} placeholder="Choose a template" />
               </select>
             </div>
@@ -104,7 +158,7 @@ export function BulkApplicationsBar(props: BulkBarProps) {
             </Button>
           </div>
         ) : null}
-        {can("candidates.manage") ? (
+        {of === "applications" && can("candidates.manage") ? (
           <div className="flex items-end gap-2">
             <div>
               <label htmlFor={`${id}-tag`} className="block text-xs font-medium text-slate-600">
@@ -126,7 +180,7 @@ export function BulkApplicationsBar(props: BulkBarProps) {
             </Button>
           </div>
         ) : null}
-        {hydrated && !panelOpen ? (
+        {canReject && hydrated && !panelOpen ? (
           <Button type="button" variant="danger" disabled={none} onClick={() => setRejecting(true)} className="sm:ml-auto">
             Reject…
           </Button>
@@ -134,7 +188,7 @@ export function BulkApplicationsBar(props: BulkBarProps) {
       </div>
       {panelOpen ? (
         <fieldset className="mt-3 rounded-lg border border-red-200 bg-white p-3">
-          <legend className="px-1 text-sm font-semibold text-slate-900">Reject the selected applications</legend>
+          <legend className="px-1 text-sm font-semibold text-slate-900">{words.panel}</legend>
           <div className="grid gap-3 sm:grid-cols-3">
             <div>
               <label htmlFor={`${id}-reason`} className="block text-xs font-medium text-slate-600">
@@ -179,12 +233,11 @@ export function BulkApplicationsBar(props: BulkBarProps) {
             </div>
           </div>
           <p className="mt-2 text-xs text-slate-500">
-            Each candidate gets the template filled in for them. Applications already rejected are left as they are; each rejection can be undone from its
-            application.
+            Each candidate gets the template filled in for them. Applications already rejected are left as they are; each rejection can be undone from its application.
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Button type="submit" name="intent" value="bulk-reject" variant="danger" disabled={none || busy}>
-              {hydrated ? `Reject ${noun(count)}` : "Reject the ticked applications"}
+              {rejectLabel}
             </Button>
             {hydrated ? (
               <Button type="button" variant="secondary" onClick={() => setRejecting(false)}>
@@ -199,6 +252,6 @@ export function BulkApplicationsBar(props: BulkBarProps) {
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }

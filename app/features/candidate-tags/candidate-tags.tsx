@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { SelectAllOnPage } from "~/components/ui/select-all-on-page";
 import { RowLink } from "~/components/ui/row-link";
 import { Link, useFetcher } from "react-router";
@@ -121,7 +121,8 @@ function RemovableTag({ name }: { name: string }) {
 /**
  * The candidates list's bar for the ticked candidates (decision 084): "Select all on this page", the tag
  * to put on or take off (the company's tags suggested), and "Add tag" / "Remove tag", which post the
- * ticked rows' `candidateIds` with the list's own form. Without JavaScript each row is ticked by hand.
+ * ticked rows' `candidateIds` with the list's own form; `children` are the actions on their
+ * applications (issue 13). Without JavaScript each row is ticked by hand.
  */
 export function BulkTagBar({
   selected,
@@ -130,6 +131,7 @@ export function BulkTagBar({
   onSelectAll,
   suggestions,
   errors,
+  children,
 }: {
   /** How many rows are ticked, of `onPage`. */
   selected: number;
@@ -139,17 +141,18 @@ export function BulkTagBar({
   suggestions: readonly string[];
   /** The action's refusal, if it refused. */
   errors: FieldErrors | null;
+  children?: ReactNode;
 }) {
   const id = useId();
   const tagError = errors?.tag;
   const error = errors?.candidateIds ?? errors?.intent ?? errors?.form;
   const none = hydrated && selected === 0;
   return (
-    <div role="group" aria-label="Tag the selected candidates" className="mb-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3">
+    <div role="group" aria-label="Act on the selected candidates" className="mb-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <SelectAllOnPage selected={selected} onPage={onPage} hydrated={hydrated} onSelectAll={onSelectAll} rows="candidate" />
         <p className="text-sm text-slate-600" aria-live="polite">
-          {hydrated ? (selected === 0 ? "No candidates selected" : `${selected} selected`) : "Tick candidates, then add or remove a tag"}
+          {hydrated ? (selected === 0 ? "No candidates selected" : `${selected} selected`) : "Tick candidates, then choose an action"}
         </p>
         <div className="flex min-w-0 flex-1 basis-80 flex-wrap gap-2">
           <label htmlFor={id} className="sr-only">
@@ -179,6 +182,7 @@ export function BulkTagBar({
         </div>
       </div>
       <FieldMessages id={id} error={tagError} />
+      {children}
       {error ? (
         <p role="alert" className="mt-1 text-sm text-red-600">
           {error}

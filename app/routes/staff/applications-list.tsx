@@ -16,19 +16,18 @@ import { cursorParam, type PageCursor, parseQuery } from "~/schemas/query";
 import { authorize, requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { getApplicationFilterChoices, listApplications, matchingApplicationIds } from "~/server/applications/queries.server";
-import { BULK_LIMIT, bulkEmailApplications, bulkMoveApplications, bulkRejectApplications, bulkTagApplications } from "~/server/applications/bulk.server";
+import { BULK_LIMIT } from "~/server/applications/bulk.server";
+import { answerBulkApplications } from "./bulk-action.server";
 import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
 import { listEmailTemplates } from "~/server/mail/email-templates.server";
-import { appMailer } from "~/server/mail/mailer.server";
-import { answerDomainError } from "~/server/platform/errors.server";
 import { BulkApplicationsBar } from "~/features/bulk-applications/bulk-bar";
 import { BulkEmailSchema, BulkMoveSchema, BulkRejectSchema, BulkSelectionSchema, BulkTagSchema } from "~/schemas/bulk";
 import { isUuid } from "~/schemas/id";
 import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
-import { REJECTION_EMAIL_DELAYS } from "~/schemas/rejection";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { actionPermission, can, type RouteAccess } from "~/lib/permissions";
 import { useCan } from "~/lib/use-can";
+import { useRowSelection } from "~/components/ui/use-row-selection";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "applications.view", action: { "*": "applications.decide", "bulk-email": "candidates.email", "bulk-tag": "candidates.manage" } } as const satisfies RouteAccess;
@@ -63,8 +62,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-const plural = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "application" : "applications"}`;
-
 /**
  * The bulk actions (issue 13): move the selected applications to a stage of their job, or reject
  * them with a reason and an optional email. The selection is the ticked ids, or with `all=1` what
@@ -83,45 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ids = all
     ? await matchingApplicationIds(db, staff, { jobId: job, stageId: job ? stage : undefined, status, q }, BULK_LIMIT)
     : [...new Set(selection.data.applicationIds.filter(isUuid))];
-  try {
-    if (values.intent === "bulk-move") {
-      const parsed = parseForm(BulkMoveSchema, values);
-      if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
-      const result = await bulkMoveApplications(db, staff, ids, parsed.data.stageId);
-      const already = result.unchanged > 0 ? ` ${plural(result.unchanged)} already there.` : "";
-      return { errors: null, done: `Moved ${plural(result.changed)}.${already}` };
-    }
-    if (values.intent === "bulk-reject") {
-      const parsed = parseForm(BulkRejectSchema, values);
-      if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
-      const { reasonId, templateId, delay } = parsed.data;
-      const email = templateId ? { templateId, delaySeconds: Number(delay) } : null;
-      const result = await bulkRejectApplications(db, staff, ids, { reasonId, email }, appMailer());
-      const when = REJECTION_EMAIL_DELAYS.find((option) => option.value === delay);
-      const emailNote = !email || result.changed === 0 ? "" : delay === "0" ? " Their emails are on their way." : ` Their emails leave ${when!.label.toLowerCase()}.`;
-      const already = result.unchanged > 0 ? ` ${plural(result.unchanged)} already rejected: left as they were.` : "";
-      return { errors: null, done: `Rejected ${plural(result.changed)}.${emailNote}${already}` };
-    }
-    if (values.intent === "bulk-email") {
-      const parsed = parseForm(BulkEmailSchema, values);
-      if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
-      const result = await bulkEmailApplications(db, staff, ids, parsed.data.emailTemplateId, appMailer());
-      return { errors: null, done: `Emailed the candidates of ${plural(result.changed)}.` };
-    }
-    if (values.intent === "bulk-tag") {
-      const parsed = parseForm(BulkTagSchema, values);
-      if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
-      const result = await bulkTagApplications(db, staff, ids, parsed.data.tag);
-      const people = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "candidate" : "candidates"}`;
-      const already = result.unchanged > 0 ? ` ${people(result.unchanged)} already had it.` : "";
-      return { errors: null, done: `Tagged ${people(result.changed)} “${parsed.data.tag}”.${already}` };
-    }
-    throw data("Unknown action", { status: 400 });
-  } catch (error) {
-    // Applications removed meanwhile are the bar's message (404), not an error page.
-    const answer = answerDomainError(error, { answerNotFound: true });
-    return data({ errors: answer.errors as FieldErrors, done: null }, answer.init);
-  }
+  return answerBulkApplications(db, staff, values, ids);
 }
 
 const APPLICATION_COLUMNS = [
@@ -142,39 +101,28 @@ export default function ApplicationsList({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const hydrated = useHydrated();
   // The ticked applications (only those on this page count), and "Select all matching".
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const rows = list?.rows ?? [];
+  const selection = useRowSelection(rows.map((row) => row.id));
+  const { ticked } = selection;
   const [allMatching, setAllMatching] = useState(false);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const [lastTicked, setLastTicked] = useState<number | null>(null);
   // A new answer (an action done) or another page starts the selection again. The page is its rows'
   // ids: the list reloaded after an action (the same rows, new statuses) keeps what was ticked since.
-  const pageKey = (list?.rows ?? []).map((row) => row.id).join(",");
+  const pageKey = rows.map((row) => row.id).join(",");
   const [selectionOf, setSelectionOf] = useState<unknown[]>([actionData, pageKey]);
   if (selectionOf[0] !== actionData || selectionOf[1] !== pageKey) {
     setSelectionOf([actionData, pageKey]);
     if ((selectionOf[0] !== actionData && actionData?.done) || selectionOf[1] !== pageKey) {
-      setTicked(new Set());
+      selection.clear();
       setAllMatching(false);
-      setLastTicked(null);
     }
   }
-  const rows = list?.rows ?? [];
-  const selected = rows.filter((row) => ticked.has(row.id)).length;
+  const selected = selection.selected.length;
 
   /** A tick; with Shift, every row from the last ticked one to this one takes its state. */
   function tick(index: number, on: boolean, event: MouseEvent<HTMLInputElement>) {
-    const from = event.shiftKey && lastTicked !== null ? Math.min(lastTicked, index) : index;
-    const to = event.shiftKey && lastTicked !== null ? Math.max(lastTicked, index) : index;
-    setLastTicked(index);
     setAllMatching(false);
-    setTicked((current) => {
-      const next = new Set(current);
-      for (const row of rows.slice(from, to + 1)) {
-        if (on) next.add(row.id);
-        else next.delete(row.id);
-      }
-      return next;
-    });
+    selection.tick(index, on, event.shiftKey);
   }
 
   /** The list with the same filters, after or before a row (null: no such page). */
@@ -312,11 +260,11 @@ export default function ApplicationsList({ loaderData, actionData }: Route.Compo
                 hydrated={hydrated}
                 onSelectAll={(on) => {
                   setAllMatching(false);
-                  setTicked(on ? new Set(rows.map((row) => row.id)) : new Set());
+                  selection.selectAll(on);
                 }}
                 onSelectAllMatching={(on) => {
                   setAllMatching(on);
-                  setTicked(new Set(rows.map((row) => row.id)));
+                  selection.selectAll(true);
                 }}
                 stages={filters.jobId ? options.stages : []}
                 reasons={reasons}

@@ -20,9 +20,13 @@ import { APPLICATION_SOURCES } from "~/schemas/application-source";
 import { BulkTagSchema, type CandidatesQuery, CandidatesQuerySchema } from "~/schemas/candidate";
 import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
 import { cursorParam, type PageCursor, parseQuery, textCursorParam } from "~/schemas/query";
-import { requireStaff } from "~/server/accounts/session.server";
+import { authorize, requireStaff } from "~/server/accounts/session.server";
 import { getApplicationFilterChoices } from "~/server/applications/queries.server";
-import { candidateFiltersOf, listCandidates } from "~/server/candidates/queries.server";
+import { applicationsOfCandidates, candidateFiltersOf, listCandidates } from "~/server/candidates/queries.server";
+import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
+import { listEmailTemplates } from "~/server/mail/email-templates.server";
+import { answerBulkApplications, BULK_INTENTS } from "./bulk-action.server";
+import { BULK_MESSAGES, BulkCandidatesSchema } from "~/schemas/bulk";
 import { addTagToCandidates, listCompanyTags, removeTagFromCandidates } from "~/server/candidates/tags.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
@@ -30,10 +34,16 @@ import { redirectWithNotice } from "~/server/platform/notice.server";
 import { requestTimeZone } from "~/server/platform/time-zone.server";
 import { type ShownCandidateFilters, shownCandidateFilters } from "~/lib/candidate-filters";
 import { SearchMatchNote } from "~/features/candidate-search/search-match-note";
+import { BulkApplicationActions } from "~/features/bulk-applications/bulk-bar";
+import { useRowSelection } from "~/components/ui/use-row-selection";
+import { useCan } from "~/lib/use-can";
 import type { RouteAccess } from "~/lib/permissions";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "candidates.manage", action: "candidates.manage" } as const satisfies RouteAccess;
+
+/** What the actions on the candidates' applications need as well: the applications list's own permissions. */
+const BULK_PERMISSIONS = { "bulk-move": "applications.decide", "bulk-reject": "applications.decide", "bulk-email": "candidates.email", "bulk-tag": "candidates.manage" } as const;
 
 export const meta: Route.MetaFunction = () => pageMeta("Candidates", "Everyone who applied to your company's jobs.");
 
@@ -49,29 +59,48 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = shownCandidateFilters(query);
   const db = appDatabase();
   try {
-    const [list, options, tagSuggestions] = await Promise.all([
+    const [list, options, tagSuggestions, reasons, templates] = await Promise.all([
       // The dates are days where the reader is (the dashboard tells the server the browser's zone).
       listCandidates(db, staff, { ...candidateFiltersOf(filters, requestTimeZone(request)), ...placeOf(query) }),
       getApplicationFilterChoices(db, staff, filters.job),
       listCompanyTags(db, staff),
+      // The bulk bar's reasons (rejecting needs the job filter) and templates.
+      filters.job ? listRejectionReasons(db, staff) : [],
+      listEmailTemplates(db, staff),
     ]);
-    return { filters, list, options, tagSuggestions, error: null };
+    return { filters, list, options, tagSuggestions, reasons, templates: templates.map((template) => ({ id: template.id, name: template.name })), error: null };
   } catch (error) {
     console.error("Error loading candidates:", error);
-    return { filters, list: null, options: { job: null, stages: [] }, tagSuggestions: [], error: "Failed to load candidates" };
+    return { filters, list: null, options: { job: null, stages: [] }, tagSuggestions: [], reasons: [], templates: [], error: "Failed to load candidates" };
   }
 }
 
-/** "Add tag" and "Remove tag" for the candidates ticked on the page; back to the same page with a notice. */
+/**
+ * The bulk actions on the candidates ticked on the page (issue 13): "Add tag" and "Remove tag", back
+ * to the same page with a notice; and on their applications, as the applications list does them:
+ * move or reject their applications to the job the list is filtered by, or email each of them a
+ * template (about that job's application, or else their newest).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, access.action);
   const form = await request.formData();
+  const values = formValues(form);
   const ids = form.getAll("candidateIds").filter((value) => typeof value === "string");
-  const parsed = parseForm(BulkTagSchema, { ...formValues(form), candidateIds: ids });
-  if (!parsed.success) return data({ errors: parsed.errors }, { status: 400 });
   const db = appDatabase();
   // The page it was posted from, with its filters and place (always this list: only the query is kept).
-  const back = `/candidates${new URL(request.url).search}`;
+  const query = new URL(request.url).search;
+  const back = `/candidates${query}`;
+  if ((BULK_INTENTS as readonly string[]).includes(values.intent ?? "")) {
+    authorize(staff, BULK_PERMISSIONS[values.intent as keyof typeof BULK_PERMISSIONS]);
+    const picked = parseForm(BulkCandidatesSchema, { candidateIds: ids });
+    if (!picked.success) return data({ errors: picked.errors, done: null }, { status: 400 });
+    const job = parseQuery(CandidatesQuerySchema, request.url).job;
+    if (!job && values.intent !== "bulk-email") return data({ errors: { form: BULK_MESSAGES.candidatesNeedJob }, done: null }, { status: 400 });
+    const applicationIds = await applicationsOfCandidates(db, staff, picked.data.candidateIds, job);
+    return answerBulkApplications(db, staff, values, applicationIds);
+  }
+  const parsed = parseForm(BulkTagSchema, { ...values, candidateIds: ids });
+  if (!parsed.success) return data({ errors: parsed.errors, done: null }, { status: 400 });
   const input = { candidateIds: parsed.data.candidateIds, name: parsed.data.tag };
   try {
     if (parsed.data.intent === "add-tag") {
@@ -83,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // Another company's candidate among the ids refuses the whole request; said in the bar.
     const answer = answerDomainError(error, { answerNotFound: true });
-    return data({ errors: answer.errors as FieldErrors }, answer.init);
+    return data({ errors: answer.errors as FieldErrors, done: null }, answer.init);
   }
 }
 
@@ -149,15 +178,23 @@ function useFilterValue(fromAddress: string) {
 const FILTER_LABEL = "block text-xs font-medium text-slate-600";
 
 export default function CandidatesList({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, list, options, tagSuggestions, error } = loaderData;
+  const { filters, list, options, tagSuggestions, reasons, templates, error } = loaderData;
   const navigation = useNavigation();
   const submit = useSubmit();
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
-  // The candidates ticked for "Add tag" / "Remove tag"; only those on this page count.
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  // The candidates ticked for the bulk actions (Shift ticks a range); only those on this page count.
   const rows = list?.rows ?? [];
-  const selected = rows.filter((row) => ticked.has(row.id)).map((row) => row.id);
+  const selection = useRowSelection(rows.map((row) => row.id));
+  // Moving and rejecting their applications is for the roles that decide (decision 096).
+  const canActOnApplications = useCan()("applications.decide");
+  const { ticked, selected } = selection;
+  // An action done on their applications starts the selection again.
+  const [doneFor, setDoneFor] = useState(actionData);
+  if (doneFor !== actionData) {
+    setDoneFor(actionData);
+    if (actionData?.done) selection.clear();
+  }
   const search = useFilterValue(filters.q);
   const stage = useFilterValue(filters.stage ?? "");
   const status = useFilterValue(filters.status ?? "");
@@ -170,14 +207,6 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
   const searched = Boolean(filters.q);
 
   const pageHref = (key: "after" | "before", cursor: PageCursor | null) => (cursor ? listHref(filters, { key, cursor }) : null);
-  const toggle = (id: string, on: boolean) =>
-    setTicked((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
   return (
     <div className="mx-auto max-w-6xl">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -359,17 +388,36 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
           </EmptyState>
         ) : (
           <Form method="post" preventScrollReset>
+            {actionData?.done ? (
+              <div className="mb-3">
+                <Alert tone="success">{actionData.done}</Alert>
+              </div>
+            ) : null}
             <BulkTagBar
               selected={selected.length}
               onPage={rows.length}
               hydrated={hydrated}
-              onSelectAll={(on) => setTicked(on ? new Set(rows.map((row) => row.id)) : new Set())}
+              onSelectAll={selection.selectAll}
               suggestions={tagSuggestions}
               errors={navigation.state === "idle" ? (actionData?.errors ?? null) : null}
-            />
+            >
+              {canActOnApplications ? (
+                <BulkApplicationActions
+                  of="candidates"
+                  stages={filters.job ? options.stages : []}
+                  reasons={reasons}
+                  templates={templates}
+                  errors={navigation.state === "idle" ? (actionData?.errors ?? null) : null}
+                  busy={navigation.state === "submitting"}
+                  none={hydrated && selected.length === 0}
+                  hydrated={hydrated}
+                  rejectLabel={hydrated ? `Reject their applications (${selected.length})` : "Reject the ticked candidates' applications"}
+                />
+              ) : null}
+            </BulkTagBar>
             <DataTable
               columns={CANDIDATE_COLUMNS}
-              rows={list.rows.map((row) => ({
+              rows={list.rows.map((row, index) => ({
                 key: row.id,
                 cells: [
                   <div className="flex items-start gap-3">
@@ -378,7 +426,8 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
                       name="candidateIds"
                       value={row.id}
                       checked={ticked.has(row.id)}
-                      onChange={(event) => toggle(row.id, event.target.checked)}
+                      onChange={() => {}}
+                      onClick={(event) => selection.tick(index, event.currentTarget.checked, event.shiftKey)}
                       aria-label={`Select ${row.name}`}
                       className="row-checkbox"
                     />

@@ -5,9 +5,9 @@ import type { ApplicationSourceKind } from "~/schemas/application-source";
 import type { CandidateSort } from "~/schemas/candidate";
 import { isUuid } from "~/schemas/id";
 import type { SearchMatch } from "~/schemas/candidate-search";
-import { isoFromJsonTimestamp, jsonTimestamp, type Queryable, queryRows } from "../platform/db.server";
+import { isoFromJsonTimestamp, jsonTimestamp, type Queryable, queryRows, uuidArray } from "../platform/db.server";
 import { cursorAt, keysetPage, keysetQueryBy, type KeysetPosition, newestFirst, textAscending } from "../platform/keyset.server";
-import { type Actor, owned, ownedSql } from "../platform/tenancy.server";
+import { type Actor, owned, ownedSql, seesApplicationSql } from "../platform/tenancy.server";
 import { startOfDateInTimeZone } from "../platform/time-zone.server";
 import { dayAfter, type ShownCandidateFilters } from "~/lib/candidate-filters";
 import { applicationCountOf, latestApplicationJoin, shownTagsOf, tagCountOf } from "./row-parts.server";
@@ -356,4 +356,22 @@ interface CandidateApplicationJson {
   candidateName: string;
   candidateEmail: string;
   createdAt: number | string;
+}
+
+/**
+ * The applications a bulk action on candidates acts on (issue 13): of each of the candidates, their
+ * application to `jobId`, or without a job their newest one. Only the actor's company's candidates,
+ * and only applications the actor sees; at most one per candidate.
+ */
+export async function applicationsOfCandidates(db: Queryable, actor: Actor, candidateIds: readonly string[], jobId?: string): Promise<string[]> {
+  const ids = candidateIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select distinct on (a.candidate_id) a.id from applications a
+        where a.candidate_id = any(${uuidArray(ids)}) and ${ownedSql("a", actor)} and ${seesApplicationSql("a", actor)}
+          ${jobId && isUuid(jobId) ? sql`and a.job_id = ${jobId}` : sql``}
+        order by a.candidate_id, a.created_at desc, a.id desc`,
+  );
+  return rows.map((row) => row.id);
 }
