@@ -157,7 +157,7 @@ if (targets.length !== TARGETS) throw new Error(`Expected ${TARGETS} seeded appl
  * each answer checked for that tab's own content at this size.
  */
 const TABS: { tab: string; query: string; check: (body: string) => boolean }[] = [
-  { tab: "Overview", query: "", check: (body) => body.includes("I would love to join.") && body.includes("Application form answers") },
+  { tab: "Overview", query: "", check: (body) => body.includes("I would love to join.") && (DATA || body.includes("Application form answers")) },
   { tab: "Feedback", query: "?tab=feedback", check: (body) => body.includes("Scorecard notes of reviewer") && (DATA || body.includes("Submitted feedback")) },
   { tab: "Emails", query: "?tab=email", check: (body) => body.includes(`Bench email ${EMAILS}`) && (DATA || body.includes("Show the whole thread")) },
   { tab: "Notes", query: "?tab=notes", check: (body) => body.includes("bench note 0:") && (DATA || body.includes("Show all notes")) },
