@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Panel } from "~/components/ui/panel";
 import type { Route } from "./+types/application";
@@ -25,6 +24,8 @@ import { appMailer } from "~/server/mail/mailer.server";
 import { listApplicationEmails, THREAD_MAX } from "~/server/mail/queries.server";
 import { previewTemplateForApplication, sendEmailToCandidate } from "~/server/mail/candidate-emails.server";
 import { ApplicationTabs, OldApplicationAnchors } from "~/features/application-page/application-tabs";
+import { ApplicationOverview } from "~/features/application-page/overview-tab";
+import { FeedbackTab } from "~/features/scorecards/feedback-tab";
 import { ComposeEmail } from "~/features/candidate-email/compose-email";
 import { EmailThread } from "~/features/candidate-email/email-thread";
 import { ComposeEmailSchema } from "~/schemas/email-template";
@@ -38,14 +39,13 @@ import { DEFAULT_EMAIL_TEMPLATES, findTemplateByName, listEmailTemplates } from 
 import { fillMergeFields } from "~/lib/merge-fields";
 import { RejectDialog } from "~/features/rejection/reject-dialog";
 import { REJECTION_EMAIL_DELAYS, RejectSchema } from "~/schemas/rejection";
-import { actionPermission, can, ROLE_LABELS, type Role, type RouteAccess } from "~/lib/permissions";
+import { actionPermission, can, type RouteAccess } from "~/lib/permissions";
 import { RequestFeedbackSchema } from "~/schemas/team";
 import { listCandidateCvs } from "~/server/cvs/queries.server";
 import { CvList } from "~/features/candidate-cvs/cv-list";
 import { requestFeedback } from "~/server/team/feedback-requests.server";
 import { getApplicationFeedback, saveScorecard } from "~/server/applications/scorecards.server";
 import { ScorecardSchema, scorecardInput } from "~/schemas/scorecard";
-import { FeedbackSummary, ScorecardForm } from "~/features/scorecards/scorecards";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = {
@@ -496,99 +496,15 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className={`min-w-0 space-y-6 ${allowed.decide ? "lg:col-span-2" : "lg:col-span-3"}`}>
           {tab === "overview" ? (
-            <>
-              <Panel id="details" title="Application">
-                <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
-                  <div>
-                    <dt className="font-medium text-slate-500">Job</dt>
-                    <dd className="mt-1">
-                      {allowed.jobs ? (
-                        <Link to={`/manage/jobs/${application.job.id}`} className="font-semibold text-brand-600 hover:text-brand-700">
-                          {application.job.title}
-                        </Link>
-                      ) : (
-                        <span className="font-semibold text-slate-900">{application.job.title}</span>
-                      )}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="font-medium text-slate-500">Stage</dt>
-                    <dd className="mt-1 text-slate-900">{application.stage?.name ?? "No stage"}</dd>
-                  </div>
-                  <div>
-                    <dt className="font-medium text-slate-500">Applied</dt>
-                    <dd className="mt-1 text-slate-900">
-                      <LocalDate value={application.createdAt} withTime />
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="font-medium text-slate-500">Source</dt>
-                    <dd className="mt-1 text-slate-900">{application.source}</dd>
-                  </div>
-                  <div>
-                    <dt className="font-medium text-slate-500">Resume</dt>
-                    <dd className="mt-1 break-all">
-                      {application.resumeHref ? (
-                        <a href={application.resumeHref} target="_blank" rel="noopener noreferrer nofollow" className="font-semibold text-brand-600 hover:text-brand-700">
-                          View resume
-                          <span className="sr-only"> (opens in a new tab)</span> ↗
-                        </a>
-                      ) : application.resumeUrl ? (
-                        <span className="text-slate-700">{application.resumeUrl}</span>
-                      ) : (
-                        <span className="text-slate-500">Not provided</span>
-                      )}
-                    </dd>
-                  </div>
-                </dl>
-              </Panel>
-              <Panel id="cvs" title={cvs.length > 1 ? `CVs (${cvs.length})` : "CV"}>
-                {application.candidateId ? <CvList candidateId={application.candidateId} cvs={cvs} /> : <p className="mt-3 text-sm text-slate-600">No CV.</p>}
-              </Panel>
-              <Panel id="cover" title="Cover letter">
-                {application.coverLetter ? (
-                  <p className="mt-3 whitespace-pre-line text-sm leading-6 text-slate-700">{application.coverLetter}</p>
-                ) : (
-                  <p className="mt-3 text-sm text-slate-500">No cover letter.</p>
-                )}
-              </Panel>
-              <Panel id="answers" title="Application form answers">
-                {application.answers.length === 0 ? (
-                  <p className="mt-3 text-sm text-slate-500">This job&apos;s form has no custom questions.</p>
-                ) : (
-                  <dl className="mt-4 divide-y divide-slate-100 text-sm">
-                    {application.answers.map((answer) => (
-                      <div key={answer.fieldId} className="py-3 first:pt-0">
-                        <dt className="font-medium text-slate-700">
-                          {answer.label}
-                          {answer.removed ? <span className="ml-2 text-xs font-normal text-slate-500">(no longer on the form)</span> : null}
-                        </dt>
-                        <dd className="mt-1 whitespace-pre-line text-slate-900">{answer.answer || <span className="text-slate-500">No answer</span>}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                )}
-              </Panel>
-            </>
-          ) : null}
-
-          {tab === "feedback" && scorecards ? (
-            // The team's feedback leads when there is some to read; otherwise the member's own form does.
-            <FeedbackTab
-              form={<ScorecardForm attributes={scorecards.attributes} mine={scorecards.mine} errors={errors ?? {}} busy={busy} />}
-              summaryFirst={scorecards.others.length > 0}
-              summary={
-                <FeedbackPanel requests={scorecards.requests} teammates={scorecards.teammates} busy={busy} error={errors?.reviewerIds}>
-                  {/* Their own submitted scorecard beside the others' (a draft stays in Your feedback alone). */}
-                  <FeedbackSummary
-                    cards={[...(scorecards.mine?.submittedAt ? [scorecards.mine] : []), ...scorecards.others]}
-                    pendingNames={scorecards.pendingNames}
-                    hidden={scorecards.hidden}
-                  />
-                </FeedbackPanel>
-              }
+            <ApplicationOverview
+              application={application}
+              cvCount={cvs.length}
+              cvs={application.candidateId ? <CvList candidateId={application.candidateId} cvs={cvs} /> : <p className="mt-3 text-sm text-slate-600">No CV.</p>}
+              jobLink={allowed.jobs}
             />
           ) : null}
+
+          {tab === "feedback" && scorecards ? <FeedbackTab feedback={scorecards} errors={errors ?? {}} busy={busy} /> : null}
 
           {tab === "email" ? (
             <Panel id="email" title="Email the candidate">
@@ -729,94 +645,6 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
         ) : null}
       </div>
     </div>
-  );
-}
-
-/** The Feedback tab's two panels, in the order the page reads them (and the keyboard and screen readers meet them). */
-function FeedbackTab({ form, summary, summaryFirst }: { form: ReactNode; summary: ReactNode; summaryFirst: boolean }) {
-  return summaryFirst ? (
-    <>
-      {summary}
-      {form}
-    </>
-  ) : (
-    <>
-      {form}
-      {summary}
-    </>
-  );
-}
-
-/**
- * Who was asked for feedback on this application (decision 096), and for those who decide, a form to
- * ask more teammates: an interviewer sees an application only once they are asked.
- */
-function FeedbackPanel({
-  requests,
-  teammates,
-  busy,
-  error,
-  children,
-}: {
-  children: ReactNode;
-  requests: readonly {
-    reviewerId: string;
-    reviewerName: string;
-    requestedByName: string | null;
-    createdAt: string;
-  }[];
-  /** Whom the member may ask; null when their role may not ask. */
-  teammates: readonly { id: string; name: string; role: Role }[] | null;
-  busy: boolean;
-  error?: string;
-}) {
-  const asked = new Set(requests.map((request) => request.reviewerId));
-  const askable = teammates?.filter((member) => !asked.has(member.id)) ?? [];
-  return (
-    <Panel id="feedback" title="Feedback">
-      {children}
-      {requests.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-500">Nobody has been asked for feedback yet.</p>
-      ) : (
-        <ul className="mt-3 space-y-2 text-sm" aria-label="Asked for feedback">
-          {requests.map((request) => (
-            <li key={request.reviewerId}>
-              <span className="font-medium text-slate-900">{request.reviewerName}</span>
-              <span className="block text-xs text-slate-500">
-                Asked {request.requestedByName ? `by ${request.requestedByName} ` : ""}
-                <LocalDate value={request.createdAt} />
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      {teammates && askable.length > 0 ? (
-        <Form method="post" className="mt-4 border-t border-slate-100 pt-4">
-          <input type="hidden" name="intent" value="request-feedback" />
-          <fieldset aria-describedby={error ? "reviewers-error" : undefined}>
-            <legend className="text-sm font-medium text-slate-700">Ask for feedback</legend>
-            <div className="mt-2 max-h-48 space-y-1 overflow-y-auto">
-              {askable.map((member) => (
-                <label key={member.id} className="flex items-center gap-2 text-sm text-slate-700">
-                  <input type="checkbox" name="reviewerIds" value={member.id} className="rounded border-slate-300" />
-                  <span>
-                    {member.name} <span className="text-slate-500">({ROLE_LABELS[member.role]})</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          {error ? (
-            <p id="reviewers-error" className="mt-2 text-sm text-red-600">
-              {error}
-            </p>
-          ) : null}
-          <Button type="submit" variant="secondary" className="mt-3" disabled={busy}>
-            Ask for feedback
-          </Button>
-        </Form>
-      ) : null}
-    </Panel>
   );
 }
 
