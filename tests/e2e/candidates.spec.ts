@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { candidateContext, failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
+import { candidateContext, failOnConsoleErrors, openApplicationTab, registerStaff, uniqueEmail } from "./helpers";
 import { apply, postJob } from "./pipeline-helpers";
 
 test("one person applying to two jobs is one candidate with both applications", async ({ page, browser }) => {
@@ -74,6 +74,7 @@ test("a recruiter adds a candidate from the pipeline into a stage, and from the 
   const screening = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /^Screening/ }) });
   await expect(screening.getByTestId("pipeline-card")).toContainText("Grace Hopper");
   await screening.getByRole("link", { name: "Grace Hopper" }).click();
+  await openApplicationTab(page, "History");
   await expect(page.getByText("Grace Hopper was added to Lighthouse Keeper in Screening")).toBeVisible();
 
   // From the candidates list, the job is found by typing; its stages follow.
