@@ -22,9 +22,8 @@ import { registerAccount } from "~/server/accounts/sign-up.server";
 import { createJob } from "~/server/jobs/jobs.server";
 import { openDatabase, queryRows } from "~/server/platform/db.server";
 import { CreateJobSchema } from "~/schemas/job";
-import { signIn, startServer, timeLoad } from "./http-load";
+import { benchDatabase, seededMarkSql, signIn, startServer, timeLoad } from "./http-load";
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PORT = Number(process.env.PORT ?? 3313);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
@@ -43,20 +42,7 @@ const EMAILS = 100;
 const REPLIES = 20;
 const CHANGES = 100;
 
-const url = new URL(serverUrl);
-url.pathname = `/${NAME}`;
-const databaseUrl = url.toString();
-
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-const [found] = (await admin.query("select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1", [NAME])).rows as {
-  comment: string | null;
-}[];
-const reuse = found?.comment === SEEDED && process.env.BENCH_RESEED !== "1";
-if (!reuse) {
-  await admin.query(`drop database if exists ${NAME} with (force)`);
-  await admin.query(`create database ${NAME}`);
-}
+const { databaseUrl, reuse } = await benchDatabase(NAME, SEEDED);
 
 const handle = await openDatabase({ url: databaseUrl, max: 4, statementTimeoutMs: 0 });
 await handle.migrate();
@@ -136,11 +122,10 @@ if (reuse) {
     );
   }
   await run("analyze");
+  await run(seededMarkSql(NAME, SEEDED));
   await client.end();
-  await admin.query(`comment on database ${NAME} is '${SEEDED}'`);
   console.log(`Seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
 }
-await admin.end();
 
 const targets = (
   await queryRows<{ id: string }>(

@@ -24,9 +24,8 @@ import { registerAccount } from "~/server/accounts/sign-up.server";
 import { type CandidateFilters, listCandidates } from "~/server/candidates/queries.server";
 import { openDatabase, queryRows } from "~/server/platform/db.server";
 import type { Actor } from "~/server/platform/tenancy.server";
-import { percentile, signIn, startServer, timeLoad } from "./http-load";
+import { benchDatabase, percentile, seededMarkSql, signIn, startServer, timeLoad } from "./http-load";
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const NAME = "openhire_bench_candidates";
 const SEEDED = "openhire candidates bench: seeded v4";
@@ -116,28 +115,15 @@ const SUMMARIES = [
 const DEGREES = ["BSc Computer Science", "MSc Data Science", "BA Economics", "BSc Mathematics", "MBA", "BA Design", "BSc Physics", "MSc Software Engineering", "BA Marketing", "BEng Electrical Engineering"];
 const UNIVERSITIES = ["University of Lisbon", "Technical University of Munich", "Sorbonne University", "University of Amsterdam", "University College London", "Trinity College Dublin", "KTH Royal Institute of Technology", "Politecnico di Milano", "University of Warsaw", "ETH Zurich"];
 
-const url = new URL(serverUrl);
-url.pathname = `/${NAME}`;
+const { databaseUrl, reuse } = await benchDatabase(NAME, SEEDED);
 
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-const [found] = (await admin.query("select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1", [NAME])).rows as {
-  comment: string | null;
-}[];
-const reuse = found?.comment === SEEDED && process.env.BENCH_RESEED !== "1";
-if (!reuse) {
-  await admin.query(`drop database if exists ${NAME} with (force)`);
-  await admin.query(`create database ${NAME}`);
-}
-await admin.end();
-
-const handle = await openDatabase({ url: url.toString(), max: 2, statementTimeoutMs: 0 });
+const handle = await openDatabase({ url: databaseUrl, max: 2, statementTimeoutMs: 0 });
 await handle.migrate();
 const db = handle.db;
 
 if (!reuse) {
   const t0 = performance.now();
-  const client = new pg.Client({ connectionString: url.toString() });
+  const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const step = async (label: string, text: string, values: unknown[] = []) => {
     const start = performance.now();
@@ -287,7 +273,7 @@ if (!reuse) {
   // them that much slower); a deployment's were rebuilt by migration 0012's table rewrite.
   await step("reindex candidates", "reindex table candidates");
   await step("vacuum analyze", "vacuum analyze");
-  await client.query(`comment on database ${NAME} is '${SEEDED}'`);
+  await client.query(seededMarkSql(NAME, SEEDED));
   await client.end();
   console.log(`Seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
 }
@@ -458,7 +444,7 @@ if (process.env.BENCH_PLANS !== "0") {
 // its pages: the production server signed in as the company's recruiter, autocannon with 10
 // connections for BENCH_SECONDS (10), each request two other skills and one of three sources.
 if (process.env.BENCH_HTTP === "1") {
-  const { base, server } = await startServer({ port: Number(process.env.PORT ?? 3401), databaseUrl: url.toString(), secret: SECRET });
+  const { base, server } = await startServer({ port: Number(process.env.PORT ?? 3401), databaseUrl: databaseUrl, secret: SECRET });
   console.log(`\nServer pid ${server.pid} on ${base}`);
   try {
     const cookie = await signIn(base, EMAIL, PASSWORD);

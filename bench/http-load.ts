@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import autocannon from "autocannon";
+import pg from "pg";
 
 /** What Chromium sends: pages are timed compressed, as a browser gets them (br from this server). */
 export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
@@ -197,3 +198,34 @@ export async function timeLoad(options: {
     errors: errors + run.non2xx + run.errors + run.timeouts,
   };
 }
+
+/** The PostgreSQL server the benches make their own databases on. */
+export const BENCH_SERVER_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/**
+ * A bench's own database on the server of BENCH_DATABASE_URL, by `name`: kept and reused when it
+ * carries the mark `seeded` (its comment, written by the bench once seeded: `seededMarkSql`), else
+ * dropped and created empty; BENCH_RESEED=1 always seeds anew.
+ */
+export async function benchDatabase(name: string, seeded: string): Promise<{ databaseUrl: string; reuse: boolean }> {
+  const url = new URL(BENCH_SERVER_URL);
+  url.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: BENCH_SERVER_URL });
+  await admin.connect();
+  try {
+    const [found] = (await admin.query("select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1", [name])).rows as {
+      comment: string | null;
+    }[];
+    const reuse = found?.comment === seeded && process.env.BENCH_RESEED !== "1";
+    if (!reuse) {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+    }
+    return { databaseUrl: url.toString(), reuse };
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The statement that marks a bench's database as seeded with `seeded` (run it last, once the data is in). */
+export const seededMarkSql = (name: string, seeded: string) => `comment on database ${name} is '${seeded}'`;

@@ -32,9 +32,8 @@ import { startOfDayInTimeZone } from "~/server/platform/time-zone.server";
 import { listStaffJobs } from "~/server/jobs/queries.server";
 import { openDatabase, queryRows } from "~/server/platform/db.server";
 import type { Actor } from "~/server/platform/tenancy.server";
-import { type LoadResult, signIn, startServer, timeLoad } from "./http-load";
+import { benchDatabase, type LoadResult, seededMarkSql, signIn, startServer, timeLoad } from "./http-load";
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PORT = Number(process.env.PORT ?? 3311);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 /** Untimed load before each page's run, so every server process has compiled its code (BENCH_WARMUP=0: none). */
@@ -58,10 +57,6 @@ const EVENTS = 1_000_000;
 const FIRST = ["Olivia", "Liam", "Emma", "Noah", "Amelia", "Oliver", "Ava", "Elijah", "Sophia", "Mateo", "Isabella", "Lucas", "Mia", "Levi", "Evelyn", "Asher", "Harper", "James", "Luna", "Leo", "Camila", "Grayson", "Gianna", "Ezra", "Elizabeth", "Luca", "Eleanor", "Ethan", "Ella", "Aiden", "Abigail", "Wyatt", "Sofia", "Sebastian", "Avery", "Benjamin", "Scarlett", "Mason", "Emily", "Henry", "Aria", "Hudson", "Penelope", "Jack", "Chloe", "Jackson", "Layla", "Owen", "Mila", "Daniel"];
 const LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Nguyen", "Hill", "Flores", "Green", "Adams", "Nelson", "Baker", "Hall", "Rivera", "Campbell", "Mitchell", "Carter", "Roberts"];
 
-const url = new URL(serverUrl);
-url.pathname = `/${NAME}`;
-const databaseUrl = url.toString();
-
 // ---------------------------------------------------------------------------
 // The data set, seeded once
 // ---------------------------------------------------------------------------
@@ -69,17 +64,7 @@ const databaseUrl = url.toString();
 // A finished seed marks the database with this comment; a database without it (a seed cut short,
 // an older data set) is dropped and seeded again.
 const SEEDED = "openhire staff bench: seeded v4";
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-const [found] = (await admin.query("select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1", [NAME])).rows as {
-  comment: string | null;
-}[];
-const reuse = found?.comment === SEEDED && process.env.BENCH_RESEED !== "1";
-if (!reuse) {
-  await admin.query(`drop database if exists ${NAME} with (force)`);
-  await admin.query(`create database ${NAME}`);
-}
-await admin.end();
+const { databaseUrl, reuse } = await benchDatabase(NAME, SEEDED);
 
 // No statement timeout here: seeding and EXPLAIN ANALYZE are maintenance, not page work.
 const handle = await openDatabase({ url: databaseUrl, max: 4, statementTimeoutMs: 0 });
@@ -222,7 +207,7 @@ if (companyId) {
      on conflict (stage_id) do update set applications = excluded.applications, active = excluded.active`,
   );
   await step("vacuum analyze", "vacuum analyze");
-  await client.query(`comment on database ${NAME} is '${SEEDED}'`);
+  await client.query(seededMarkSql(NAME, SEEDED));
   await client.end();
   console.log(`Seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
 }
