@@ -17,7 +17,8 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { memo, type MouseEvent, type ReactNode, useCallback, useMemo, useRef, useState } from "react";
+import { memo, type MouseEvent, type ReactNode, useMemo, useRef, useState } from "react";
+import { useRowSelection } from "~/components/ui/use-row-selection";
 import { Link, useFetcher, useFetchers, useSubmit } from "react-router";
 import type { FieldErrors } from "~/schemas/parse-form";
 import { Alert } from "~/components/ui/alert";
@@ -105,34 +106,17 @@ export function PipelineBoard({
     return map;
   }, [columns]);
   // The ticked cards (issue 13): checkboxes of the bulk form; Shift-click ticks a range in the board's order.
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
-  const lastTicked = useRef<string | null>(null);
   const order = useMemo(() => columns.flatMap((column) => column.cards.map((card) => card.id)), [columns]);
-  const onTick = useCallback(
-    (cardId: string, on: boolean, shift: boolean) => {
-      const from = shift && lastTicked.current ? order.indexOf(lastTicked.current) : -1;
-      const to = order.indexOf(cardId);
-      const range = from >= 0 && to >= 0 ? order.slice(Math.min(from, to), Math.max(from, to) + 1) : [cardId];
-      lastTicked.current = cardId;
-      setTicked((current) => {
-        const next = new Set(current);
-        for (const id of range) {
-          if (on) next.add(id);
-          else next.delete(id);
-        }
-        return next;
-      });
-    },
-    [order],
-  );
+  const selection = useRowSelection(order);
+  const { ticked, tick: onTick } = selection;
   const bulkFetcher = useFetcher<{ errors: FieldErrors | null; done: string | null }>({ key: BULK_FORM });
   const [answered, setAnswered] = useState<unknown>(null);
   // A bulk action done starts the selection again (the board reloads with the cards where they are now).
   if (bulkFetcher.state === "idle" && bulkFetcher.data && bulkFetcher.data !== answered) {
     setAnswered(bulkFetcher.data);
-    if (bulkFetcher.data.done) setTicked(new Set());
+    if (bulkFetcher.data.done) selection.clear();
   }
-  const tickedOnBoard = order.filter((id) => ticked.has(id));
+  const tickedOnBoard = selection.selected;
 
   const stageName = (id: unknown) => columns.find((c) => c.id === id)?.name ?? "a stage";
   const cardName = (id: unknown) => cardsById.get(String(id))?.card.candidateName ?? "the candidate";
@@ -205,7 +189,7 @@ export function PipelineBoard({
             bulk({
               selected: tickedOnBoard.length,
               onBoard: order.length,
-              selectAll: (on) => setTicked(on ? new Set(order) : new Set()),
+              selectAll: selection.selectAll,
               errors: bulkFetcher.state === "idle" ? (bulkFetcher.data?.errors ?? null) : null,
               busy: bulkFetcher.state !== "idle",
             })

@@ -120,9 +120,9 @@ export default function ApplicationsList({ loaderData, actionData }: Route.Compo
   const selected = selection.selected.length;
 
   /** A tick; with Shift, every row from the last ticked one to this one takes its state. */
-  function tick(index: number, on: boolean, event: MouseEvent<HTMLInputElement>) {
+  function tick(id: string, on: boolean, event: MouseEvent<HTMLInputElement>) {
     setAllMatching(false);
-    selection.tick(index, on, event.shiftKey);
+    selection.tick(id, on, event.shiftKey);
   }
 
   /** The list with the same filters, after or before a row (null: no such page). */
@@ -275,7 +275,7 @@ export default function ApplicationsList({ loaderData, actionData }: Route.Compo
             ) : null}
             <DataTable
               columns={APPLICATION_COLUMNS}
-              rows={list.rows.map((row, index) => ({
+              rows={list.rows.map((row) => ({
                 key: row.id,
                 cells: [
                   <div className="flex items-start gap-3">
@@ -286,7 +286,7 @@ export default function ApplicationsList({ loaderData, actionData }: Route.Compo
                         value={row.id}
                         checked={allMatching || ticked.has(row.id)}
                         onChange={() => {}}
-                        onClick={(event) => tick(index, event.currentTarget.checked, event)}
+                        onClick={(event) => tick(row.id, event.currentTarget.checked, event)}
                         aria-label={`Select ${row.candidateName}'s application`}
                         className="row-checkbox"
                       />

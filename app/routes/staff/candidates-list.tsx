@@ -417,7 +417,7 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
             </BulkTagBar>
             <DataTable
               columns={CANDIDATE_COLUMNS}
-              rows={list.rows.map((row, index) => ({
+              rows={list.rows.map((row) => ({
                 key: row.id,
                 cells: [
                   <div className="flex items-start gap-3">
@@ -427,7 +427,7 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
                       value={row.id}
                       checked={ticked.has(row.id)}
                       onChange={() => {}}
-                      onClick={(event) => selection.tick(index, event.currentTarget.checked, event.shiftKey)}
+                      onClick={(event) => selection.tick(row.id, event.currentTarget.checked, event.shiftKey)}
                       aria-label={`Select ${row.name}`}
                       className="row-checkbox"
                     />
