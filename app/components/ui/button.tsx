@@ -1,14 +1,12 @@
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
 
-const base =
-  "inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60";
-
+/** Each variant's classes: `.btn` and `.btn-<variant>` in app.css (decision 101); utilities added after them win. */
 export const buttonStyles = {
-  primary: `${base} bg-brand-600 text-white shadow-sm hover:bg-brand-700`,
-  secondary: `${base} border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50`,
-  ghost: `${base} text-slate-700 hover:bg-slate-100`,
-  danger: `${base} bg-red-600 text-white shadow-sm hover:bg-red-700`,
+  primary: "btn btn-primary",
+  secondary: "btn btn-secondary",
+  ghost: "btn btn-ghost",
+  danger: "btn btn-danger",
 } as const;
 
 type Variant = keyof typeof buttonStyles;
@@ -19,7 +17,7 @@ export function Button({
   type = "button",
   ...props
 }: ComponentProps<"button"> & { variant?: Variant }) {
-  return <button type={type} className={`${buttonStyles[variant]} ${className}`} {...props} />;
+  return <button type={type} className={className ? `${buttonStyles[variant]} ${className}` : buttonStyles[variant]} {...props} />;
 }
 
 export function ButtonLink({
@@ -27,5 +25,5 @@ export function ButtonLink({
   className = "",
   ...props
 }: ComponentProps<typeof Link> & { variant?: Variant }) {
-  return <Link className={`${buttonStyles[variant]} ${className}`} {...props} />;
+  return <Link className={className ? `${buttonStyles[variant]} ${className}` : buttonStyles[variant]} {...props} />;
 }

@@ -1,7 +1,7 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
 
-export const inputStyles =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500 aria-[invalid=true]:ring-red-500/20 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 disabled:shadow-none";
+/** A text box's, text area's or select's classes: `.field-control` in app.css (decision 101). */
+export const inputStyles = "field-control";
 
 /** What every labelled control takes besides its own attributes. */
 interface ControlProps {

@@ -15,13 +15,13 @@ export function renderNoteText(body: string, members: ReadonlyMap<string, string
         return <br key={index} />;
       case "link":
         return (
-          <a key={index} href={segment.href} target="_blank" rel="noopener noreferrer nofollow" className="break-all font-medium text-brand-700 underline hover:text-brand-800">
+          <a key={index} href={segment.href} target="_blank" rel="noopener noreferrer nofollow" className="note-link">
             {segment.text}
           </a>
         );
       case "mention":
         return segment.member ? (
-          <span key={index} className="rounded bg-brand-50 px-0.5 font-semibold text-brand-800" data-mention={segment.userId}>
+          <span key={index} className="note-mention" data-mention={segment.userId}>
             @{segment.name}
           </span>
         ) : (
@@ -32,5 +32,5 @@ export function renderNoteText(body: string, members: ReadonlyMap<string, string
 }
 
 export function NoteText({ body, members }: { body: string; members: ReadonlyMap<string, string> }) {
-  return <p className="whitespace-normal break-words text-sm leading-6 text-slate-800">{renderNoteText(body, members)}</p>;
+  return <p className="note-text">{renderNoteText(body, members)}</p>;
 }

@@ -86,7 +86,7 @@ export function NotesPanel({
       ) : (
         <ol className="mt-5 space-y-4 border-t border-slate-100 pt-4" aria-label="Notes">
           {notes.map((note) => (
-            <li key={note.id} id={`note-${note.id}`} className="scroll-mt-24 rounded-lg target:bg-brand-50/60 target:ring-2 target:ring-brand-200">
+            <li key={note.id} id={`note-${note.id}`} className="note">
               <p className="text-xs text-slate-500">
                 <span className="font-semibold text-slate-800">{note.authorName}</span> · <LocalDate value={note.createdAt} withTime />
                 {note.edited ? " · edited" : ""}
