@@ -330,7 +330,7 @@ const DraggableCard = memo(function DraggableCard({
               onClick={(event: MouseEvent<HTMLInputElement>) => onTick(card.id, event.currentTarget.checked, event.shiftKey)}
               aria-label={`Select ${card.candidateName}`}
               // Above the name's link, which covers the card (a click anywhere opens the application).
-              className="relative z-10 mt-0.5 shrink-0 rounded border-slate-300"
+              className="pipeline-card-tick"
             />
           )
         }
@@ -342,7 +342,7 @@ const DraggableCard = memo(function DraggableCard({
             aria-label={`Move ${card.candidateName}`}
             className="pipeline-card-handle"
           >
-            <span aria-hidden="true">⠿</span>
+            {/* Named by aria-label: the dots are not read out. */}⠿
           </button>
         }
       />
@@ -379,20 +379,18 @@ export function CardBody({
   children?: ReactNode;
 }) {
   return (
+    // One grid (app.css): the checkbox, the name and the handle on the first row, every other line below
+    // across it. Flat, as the card is repeated up to 125 times a board (decision 101).
     <div className={className ? `pipeline-card ${className}` : "pipeline-card"}>
-      <div className="flex items-start justify-between gap-1">
-        <div className="flex min-w-0 items-start gap-1.5">
-          {tick}
-          <RowLink to={`/applications/${card.id}`} draggable={false} className="pipeline-card-name">
-            {card.candidateName}
-          </RowLink>
-        </div>
-        {handle}
-      </div>
-      <p className="truncate text-xs text-slate-600" title={card.candidateEmail}>
+      {tick}
+      <RowLink to={`/applications/${card.id}`} draggable={false} className="pipeline-card-name">
+        {card.candidateName}
+      </RowLink>
+      {handle}
+      <p className="pipeline-card-email" title={card.candidateEmail}>
         {card.candidateEmail}
       </p>
-      <p className="mt-1 text-xs text-slate-500">
+      <p className="pipeline-card-date">
         Applied <LocalDate value={card.createdAt} />
       </p>
       {card.feedback ? <FeedbackBadge feedback={card.feedback} /> : null}
