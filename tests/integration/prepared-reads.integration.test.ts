@@ -2,7 +2,13 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { applications } from "../../db/schema";
 import { getApplicationDetail } from "~/server/applications/queries.server";
-import { listSubjectActivity } from "~/server/activity/queries.server";
+import { recordActivity } from "~/server/activity/activity.server";
+import { listCandidateActivity, listSubjectActivity } from "~/server/activity/queries.server";
+import { findPossibleDuplicates } from "~/server/candidates/duplicates.server";
+import { getCandidate } from "~/server/candidates/queries.server";
+import { mailerFor } from "~/server/mail/mailer.server";
+import { addNote } from "~/server/notes/notes.server";
+import { listNotes } from "~/server/notes/queries.server";
 import { preparedRead } from "~/server/platform/tenancy.server";
 import { requestFeedback } from "~/server/team/feedback-requests.server";
 import { createMember, createStaff, createTestApplication, createTestJob } from "../factories";
@@ -33,6 +39,38 @@ describe("prepared reads", () => {
     expect((await getApplicationDetail(db(), interviewer.staff, application.id))?.candidateName).toBe("Grace Hopper");
     expect((await getApplicationDetail(db(), owner.staff, application.id))?.candidateName).toBe("Grace Hopper");
     expect(await listSubjectActivity(db(), stranger.staff, application.id)).toEqual([]);
+  });
+
+  it("of a candidate's page (decision 101) answer each company by its own, whoever asked first", async () => {
+    const owner = await createStaff(db(), app.t.auth);
+    const stranger = await createStaff(db(), app.t.auth);
+    const job = await createTestJob(db(), owner.staff);
+    const ada = await createTestApplication(db(), job, { candidateName: "Ada Lovelace", candidateEmail: "ada.lovelace@example.test" });
+    const twin = await createTestApplication(db(), job, { candidateName: "Ada Lovelace", candidateEmail: "ada.lovelace@example.org" });
+    const candidateId = ada.candidateId!;
+    await addNote(db(), owner.staff, { candidateId }, { body: "Met at the fair." }, mailerFor(db()));
+    await recordActivity(db(), {
+      companyId: owner.staff.companyId,
+      actorId: null,
+      type: "application_received",
+      subjectType: "application",
+      subjectId: ada.id,
+      data: { candidateName: "Ada Lovelace", jobId: job.id, jobTitle: "Engineer" },
+    });
+    const page = (actor: typeof owner.staff) =>
+      Promise.all([getCandidate(db(), actor, candidateId), listNotes(db(), actor, { candidateId }), listCandidateActivity(db(), actor, candidateId), findPossibleDuplicates(db(), actor, candidateId)]);
+
+    expect(await page(stranger.staff)).toEqual([null, [], [], []]);
+    const [candidate, notes, history, duplicates] = await page(owner.staff);
+    expect(candidate?.name).toBe("Ada Lovelace");
+    expect(candidate?.applications.map((a) => a.id)).toEqual([ada.id]);
+    expect(notes.map((note) => note.body)).toEqual(["Met at the fair."]);
+    expect(history.map((item) => item.subjectId)).toEqual([ada.id]);
+    expect(duplicates.map((duplicate) => [duplicate.id, duplicate.name, duplicate.email, duplicate.reasons])).toEqual([
+      [twin.candidateId, "Ada Lovelace", "ada.lovelace@example.org", ["name_email"]],
+    ]);
+    // And the statements kept for the owner's company answer a stranger with nothing again.
+    expect(await page(stranger.staff)).toEqual([null, [], [], []]);
   });
 
   it("are built once per database and role scope, and take their values on every call", async () => {

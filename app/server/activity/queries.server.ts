@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { activityEvents, profiles, user } from "../../../db/schema";
-import { type Queryable, queryRows } from "../platform/db.server";
+import { type Queryable, queryRowsPrepared } from "../platform/db.server";
 import { type Actor, owned, ownedSql, preparedRead, seesApplicationSql, seesJob, seesWholeCompany } from "../platform/tenancy.server";
 
 export interface ActivityItem {
@@ -89,7 +89,7 @@ export const HISTORY_MAX = 1000;
  * order until 20 matched, which for a candidate with few events is every event (5 s at 1,000,000).
  */
 export async function listCandidateActivity(db: Queryable, actor: Actor, candidateId: string, limit = 20): Promise<ActivityItem[]> {
-  const rows = await queryRows<{
+  const rows = await queryRowsPrepared<{
     id: string;
     type: Row["type"];
     subject_type: Row["subjectType"];
@@ -100,6 +100,8 @@ export async function listCandidateActivity(db: Queryable, actor: Actor, candida
     created_at: Date | string;
   }>(
     db,
+    // Prepared: a candidate's page asks it on every visit (decision 101).
+    "candidate_activity",
     sql`select e.id, e.type, e.subject_type, e.subject_id, e.data, p.full_name as actor_full_name, u.email as actor_email, e.created_at
         from (select ${candidateId}::uuid as id
               union all

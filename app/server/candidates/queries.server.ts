@@ -7,7 +7,7 @@ import { isUuid } from "~/schemas/id";
 import type { SearchMatch } from "~/schemas/candidate-search";
 import { isoFromJsonTimestamp, jsonTimestamp, type Queryable, queryRows, uuidArray } from "../platform/db.server";
 import { cursorAt, keysetPage, keysetQueryBy, type KeysetPosition, newestFirst, textAscending } from "../platform/keyset.server";
-import { type Actor, owned, ownedSql, seesApplicationSql } from "../platform/tenancy.server";
+import { type Actor, owned, ownedSql, preparedRead, seesApplicationSql } from "../platform/tenancy.server";
 import { startOfDateInTimeZone } from "../platform/time-zone.server";
 import { dayAfter, type ShownCandidateFilters } from "~/lib/candidate-filters";
 import { applicationCountOf, latestApplicationJoin, shownTagsOf, tagCountOf } from "./row-parts.server";
@@ -307,34 +307,42 @@ export async function getCandidate(db: Queryable, actor: Actor, candidateId: str
   if (!isUuid(candidateId)) return null;
   // One statement: the candidate, their applications newest first and their tags A to Z (three
   // statements were three round trips, each a write to PostgreSQL and a wake-up of its process).
-  // (`${candidates}.id`: a select from one table names its columns without the table.)
-  const [candidate] = await db
-    .select({
-      id: candidates.id,
-      name: candidates.name,
-      email: candidates.email,
-      phone: candidates.phone,
-      source: candidates.source,
-      sourceDetail: candidates.sourceDetail,
-      createdAt: candidates.createdAt,
-      lastAppliedAt: candidates.lastAppliedAt,
-      applications: sql<CandidateApplicationJson[]>`(
-        select coalesce(json_agg(json_build_object(
-                 'id', a.id, 'jobId', a.job_id, 'jobTitle', j.title, 'stageName', s.name, 'status', a.status,
-                 'source', a.source, 'sourceDetail', a.source_detail, 'candidateName', a.candidate_name,
-                 'candidateEmail', a.candidate_email, 'createdAt', ${jsonTimestamp(sql`a.created_at`)}
-               ) order by a.created_at desc, a.id desc), '[]'::json)
-        from ${applications} a
-        join ${jobs} j on j.id = a.job_id
-        left join ${pipelineStages} s on s.id = a.current_pipeline_stage_id
-        where a.candidate_id = ${candidates}.id and ${ownedSql("a", actor)})`,
-      tags: sql<string[]>`(
-        select coalesce(json_agg(t.name order by t.name_key, t.name), '[]'::json)
-        from ${candidateTags} ct join ${tags} t on t.id = ct.tag_id
-        where ct.candidate_id = ${candidates}.id and ${ownedSql("ct", actor)} and ${ownedSql("t", actor)})`,
-    })
-    .from(candidates)
-    .where(and(eq(candidates.id, candidateId), owned(candidates, actor)));
+  // (`${candidates}.id`: a select from one table names its columns without the table.) Prepared: a
+  // candidate's page asks it on every visit (decision 101).
+  const [candidate] = await preparedRead(
+    db,
+    actor,
+    "candidate_detail",
+    (actor) =>
+      db
+        .select({
+          id: candidates.id,
+          name: candidates.name,
+          email: candidates.email,
+          phone: candidates.phone,
+          source: candidates.source,
+          sourceDetail: candidates.sourceDetail,
+          createdAt: candidates.createdAt,
+          lastAppliedAt: candidates.lastAppliedAt,
+          applications: sql<CandidateApplicationJson[]>`(
+            select coalesce(json_agg(json_build_object(
+                     'id', a.id, 'jobId', a.job_id, 'jobTitle', j.title, 'stageName', s.name, 'status', a.status,
+                     'source', a.source, 'sourceDetail', a.source_detail, 'candidateName', a.candidate_name,
+                     'candidateEmail', a.candidate_email, 'createdAt', ${jsonTimestamp(sql`a.created_at`)}
+                   ) order by a.created_at desc, a.id desc), '[]'::json)
+            from ${applications} a
+            join ${jobs} j on j.id = a.job_id
+            left join ${pipelineStages} s on s.id = a.current_pipeline_stage_id
+            where a.candidate_id = ${candidates}.id and ${ownedSql("a", actor)})`,
+          tags: sql<string[]>`(
+            select coalesce(json_agg(t.name order by t.name_key, t.name), '[]'::json)
+            from ${candidateTags} ct join ${tags} t on t.id = ct.tag_id
+            where ct.candidate_id = ${candidates}.id and ${ownedSql("ct", actor)} and ${ownedSql("t", actor)})`,
+        })
+        .from(candidates)
+        .where(and(eq(candidates.id, sql.placeholder("candidateId")), owned(candidates, actor))),
+    { candidateId },
+  );
   if (!candidate) return null;
   return {
     ...candidate,

@@ -20,8 +20,12 @@ export interface NoteRow {
 
 /** An application's notes, or all of a candidate's (theirs and their applications'), newest first. */
 export async function listNotes(db: Queryable, actor: Actor, on: { applicationId: string } | { candidateId: string }, limit = NOTES_SHOWN): Promise<NoteRow[]> {
-  const where = "applicationId" in on ? eq(notes.applicationId, on.applicationId) : eq(notes.candidateId, on.candidateId);
-  return notesQuery(db, actor, where).limit(Math.min(limit, NOTES_SHOWN));
+  if ("applicationId" in on) return notesQuery(db, actor, eq(notes.applicationId, on.applicationId)).limit(Math.min(limit, NOTES_SHOWN));
+  // A candidate's page asks it on every visit: prepared (decision 101).
+  return preparedRead(db, actor, "candidate_notes", (actor) => notesQuery(db, actor, eq(notes.candidateId, sql.placeholder("candidateId"))).limit(sql.placeholder("limit")), {
+    candidateId: on.candidateId,
+    limit: Math.min(limit, NOTES_SHOWN),
+  });
 }
 
 /** The notes `where` picks of the actor's company, with their authors and jobs, newest first. */
