@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { activeMentionQuery, AddNoteSchema, keepMentionsOf, mentionedUserIds, mentionToken, noteAsPlainText, noteSegments, parseMentions } from "./note";
+import {
+  activeMentionQuery,
+  AddNoteSchema,
+  encodeMentions,
+  keepMentionsOf,
+  mentionedUserIds,
+  mentionsForEditing,
+  mentionToken,
+  noteAsPlainText,
+  noteSegments,
+  parseMentions,
+} from "./note";
 
 const ADA = "u1Ada";
 const members = new Map([[ADA, "Ada Lovelace"]]);
@@ -77,5 +88,29 @@ describe("AddNoteSchema", () => {
     expect(AddNoteSchema.safeParse({ body: "x".repeat(5001) }).error?.issues[0]?.message).toBe("A note must be at most 5,000 characters");
     expect(AddNoteSchema.safeParse({ body: "a\u0000b" }).success).toBe(false);
     expect(AddNoteSchema.parse({ body: " line 1\nline 2 " })).toEqual({ body: "line 1\nline 2" });
+  });
+});
+
+describe("the editor's text", () => {
+  it("shows each mention as @Name and writes it back as its token when saved", () => {
+    const body = `Ask ${mentionToken("Ada Lovelace", ADA)} and @[Bob](u2Bob) about it.\nThanks @Ada`;
+    const { text, picked } = mentionsForEditing(body);
+    expect(text).toBe("Ask @Ada Lovelace and @Bob about it.\nThanks @Ada");
+    expect([...picked]).toEqual([
+      ["Ada Lovelace", ADA],
+      ["Bob", "u2Bob"],
+    ]);
+    // A plain "@Ada" was never a mention, and stays text.
+    expect(encodeMentions(text, picked)).toBe(body);
+  });
+
+  it("matches the longest name, only where the name ends, and leaves a name edited by hand as text", () => {
+    const picked = new Map([
+      ["Ann", "u3Ann"],
+      ["Ann Lee", "u4AnnLee"],
+    ]);
+    expect(encodeMentions("@Ann Lee, @Ann. @Annabel @Ann Le", picked)).toBe("@[Ann Lee](u4AnnLee), @[Ann](u3Ann). @Annabel @[Ann](u3Ann) Le");
+    expect(encodeMentions("@Ann+ (x)", new Map([["Ann+", "u5"]]))).toBe("@[Ann+](u5) (x)");
+    expect(encodeMentions("no mentions", new Map())).toBe("no mentions");
   });
 });

@@ -45,10 +45,36 @@ export interface Mention {
   end: number;
 }
 
+/** A member's name as a mention writes it: without brackets or line breaks, at most 100 characters. */
+export function mentionName(name: string): string {
+  return name.replace(/[\][\s]+/g, " ").trim().slice(0, 100) || "teammate";
+}
+
 /** The token that mentions a member: their name made safe for it, and their id. */
 export function mentionToken(name: string, userId: string): string {
-  const safe = name.replace(/[\][\s]+/g, " ").trim().slice(0, 100) || "teammate";
-  return `@[${safe}](${userId})`;
+  return `@[${mentionName(name)}](${userId})`;
+}
+
+/**
+ * A note as its editor shows it: each mention as `@Name`, as the note reads, and the mentions it
+ * held (name → id), so that `encodeMentions` can write them back when it is saved.
+ */
+export function mentionsForEditing(body: string): { text: string; picked: Map<string, string> } {
+  const picked = new Map<string, string>();
+  for (const mention of parseMentions(body)) picked.set(mention.name, mention.userId);
+  return { text: noteAsPlainText(body), picked };
+}
+
+/**
+ * The editor's text as the note stores it: each `@Name` of a teammate picked in the editor (or held
+ * by the note before) as their mention token, longest name first, where the name ends there (not
+ * "@Ada Lovelaces"). A name edited by hand no longer matches and stays text.
+ */
+export function encodeMentions(text: string, picked: ReadonlyMap<string, string>): string {
+  const names = [...picked.keys()].sort((a, b) => b.length - a.length);
+  if (names.length === 0) return text;
+  const pattern = new RegExp(`@(${names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?![\\p{L}\\p{N}_])`, "gu");
+  return text.replace(pattern, (_match, name: string) => mentionToken(name, picked.get(name)!));
 }
 
 /** Every mention in a note's text, in order. */

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { inputStyles } from "~/components/ui/field";
-import { activeMentionQuery, mentionToken, NOTE_MAX } from "~/schemas/note";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { activeMentionQuery, encodeMentions, mentionName, mentionsForEditing, NOTE_MAX } from "~/schemas/note";
 
 export interface NoteMember {
   userId: string;
@@ -20,8 +21,10 @@ function matches(member: NoteMember, query: string): boolean {
  * A note's textarea with teammate suggestions (decision 098): typing `@` and the start of a name
  * lists the company's members under it; ↑ and ↓ move through them, Enter or Tab writes the chosen
  * one as a mention, Escape closes the list, and a click chooses too. The textarea keeps the focus
- * throughout (the list is its `aria-activedescendant`). Without JavaScript it is a plain textarea
- * and `@Name` stays text.
+ * throughout (the list is its `aria-activedescendant`). A mention reads `@Name` in the textarea, as
+ * in the note; the form sends the note with each chosen name as its mention token (`body`, a hidden
+ * field written by `encodeMentions`). Without JavaScript it is a plain textarea of the note as
+ * stored, tokens and all, and a typed `@Name` stays text.
  */
 export function NoteEditor({
   label,
@@ -41,7 +44,11 @@ export function NoteEditor({
   const id = useId();
   const listId = `${id}-teammates`;
   const ref = useRef<HTMLTextAreaElement>(null);
-  const [value, setValue] = useState(defaultValue);
+  const hydrated = useHydrated();
+  const [editing] = useState(() => mentionsForEditing(defaultValue));
+  /** The teammates chosen (and those the note mentioned already): name as written → id. */
+  const [picked, setPicked] = useState(editing.picked);
+  const [value, setValue] = useState(editing.text);
   const [query, setQuery] = useState<{ query: string; at: number } | null>(null);
   const [active, setActive] = useState(0);
 
@@ -58,7 +65,9 @@ export function NoteEditor({
   function choose(member: NoteMember) {
     const textarea = ref.current;
     if (!textarea || !query) return;
-    const token = `${mentionToken(member.name, member.userId)} `;
+    const name = mentionName(member.name);
+    setPicked((before) => new Map(before).set(name, member.userId));
+    const token = `@${name} `;
     const before = value.slice(0, query.at);
     const next = `${before}${token}${value.slice(textarea.selectionStart)}`;
     setValue(next);
@@ -97,10 +106,11 @@ export function NoteEditor({
         <textarea
           ref={ref}
           id={id}
-          name="body"
+          // Before the page runs its JavaScript, the note as stored is what the form sends.
+          name={hydrated ? undefined : "body"}
           rows={rows}
           maxLength={NOTE_MAX}
-          value={value}
+          value={hydrated ? value : defaultValue}
           autoFocus={autoFocus}
           onChange={(event) => {
             setValue(event.target.value);
@@ -119,6 +129,7 @@ export function NoteEditor({
           aria-controls={open ? listId : undefined}
           aria-activedescendant={open ? `${listId}-${activeIndex}` : undefined}
         />
+        {hydrated ? <input type="hidden" name="body" value={encodeMentions(value, picked)} /> : null}
         {open ? (
           <ul
             id={listId}
