@@ -14,9 +14,11 @@ import {
   scheduleInterview,
 } from "~/server/interviews/interviews.server";
 import { InterviewSchema } from "~/schemas/interview";
+import * as applicationRoute from "~/routes/staff/application";
+import * as candidateRoute from "~/routes/staff/candidate";
 import { createMember, createStaff, createTestApplication, createTestJob } from "../factories";
 import { parseInvitation } from "../helpers/ical";
-import { setUpAppAccountsTestbed } from "../helpers/route-test";
+import { callAction, callLoader, setUpAppAccountsTestbed } from "../helpers/route-test";
 
 const app = setUpAppAccountsTestbed();
 const db = () => app.bed.t.db;
@@ -113,6 +115,50 @@ describe("interviews (decision 102)", () => {
     await expect(scheduleInterview(db(), owner.staff, application.id, theirs, app.bed.mailer)).rejects.toMatchObject({ code: "INVALID", message: INTERVIEWER_NOT_IN_TEAM });
     const [row] = await db().select({ sequence: interviews.sequence, cancelledAt: interviews.cancelledAt }).from(interviews).where(eq(interviews.id, id));
     expect(row).toEqual({ sequence: 0, cancelledAt: null });
+  });
+
+  it("are scheduled and cancelled from the application page, shown on the candidate's, and another company's ids answer 404", async () => {
+    const { owner, application, berlin, newYork } = await setup();
+    const path = `/applications/${application.id}`;
+    const form = new URLSearchParams([
+      ["intent", "schedule-interview"],
+      ["title", "Final interview"],
+      ["date", "2026-03-08"],
+      ["startTime", "02:30"],
+      ["durationMinutes", "45"],
+      ["timeZone", "America/New_York"],
+      ["interviewerIds", berlin.staff.userId],
+      ["interviewerIds", newYork.staff.userId],
+      ["location", "https://meet.example.com/x"],
+    ]);
+    const gap = await callAction(applicationRoute.action, { path, params: { applicationId: application.id }, cookie: owner.cookie, form });
+    expect(gap).toMatchObject({ status: 400, data: { errors: { startTime: "02:30 on 2026-03-08 does not exist in America/New_York: the clocks skip it (daylight saving). Choose another time." } } });
+    form.set("startTime", "09:30");
+    const done = await callAction(applicationRoute.action, { path, params: { applicationId: application.id }, cookie: owner.cookie, form });
+    expect(done).toMatchObject({ status: 200, data: { done: "Interview scheduled. Invitations are on their way to the candidate and 2 interviewers." } });
+
+    const page = await callLoader(applicationRoute.loader, { path, params: { applicationId: application.id }, cookie: `${owner.cookie}; tz=Europe%2FBerlin` });
+    const shown = (page.data as { interviews: { id: string; when: string; interviewers: { name: string }[] }[] }).interviews;
+    expect(shown).toMatchObject([{ when: "Sunday 8 March 2026, 14:30–15:15 (Europe/Berlin)", interviewers: [{ name: "Bert Berlin" }, { name: "Nora New York" }] }]);
+    const candidatePage = await callLoader(candidateRoute.loader, { path: `/candidates/${application.candidateId}`, params: { candidateId: application.candidateId }, cookie: owner.cookie });
+    expect((candidatePage.data as { interviews: { when: string }[] }).interviews).toMatchObject([{ when: "Sunday 8 March 2026, 13:30–14:15 (UTC)" }]);
+
+    // Another company's staff, posting to their own application's page with this interview's id: 404.
+    const outsider = await createStaff(db(), app.bed.auth);
+    const outsiderJob = await createTestJob(db(), outsider.staff);
+    const theirApplication = await createTestApplication(db(), outsiderJob);
+    for (const intent of ["cancel-interview", "reschedule-interview"]) {
+      const foreign = new URLSearchParams(form);
+      foreign.set("intent", intent);
+      foreign.set("interviewId", shown[0]!.id);
+      foreign.delete("interviewerIds");
+      foreign.append("interviewerIds", outsider.staff.userId);
+      const refused = await callAction(applicationRoute.action, { path: `/applications/${theirApplication.id}`, params: { applicationId: theirApplication.id }, cookie: outsider.cookie, form: foreign });
+      expect(refused.status).toBe(404);
+    }
+    // Its own company cancels it from its application's page.
+    const cancelled = await callAction(applicationRoute.action, { path, params: { applicationId: application.id }, cookie: owner.cookie, form: { intent: "cancel-interview", interviewId: shown[0]!.id } });
+    expect(cancelled).toMatchObject({ status: 200, data: { done: "Interview cancelled. The candidate and the interviewers are told." } });
   });
 
   it("take interviewers from the job's hiring team when it has one", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { applications, companies, feedbackRequests, interviewInterviewers, interviews, jobs, jobTeamMembers, profiles, user } from "../../../db/schema";
-import { formatInterviewTime } from "~/lib/zoned-time";
+import { formatInterviewTime, instantToZonedTime } from "~/lib/zoned-time";
 import { isUuid } from "~/schemas/id";
 import type { InterviewInput } from "~/schemas/interview";
 import { recordActivity } from "../activity/activity.server";
@@ -386,4 +386,36 @@ export async function listInterviews(db: Queryable, actor: Actor, of: { applicat
     cancelled: cancelledAt !== null,
     interviewers: people.filter((person) => person.interviewId === row.id).map(({ id, name }) => ({ id, name })),
   }));
+}
+
+/**
+ * What the pages show of interviews: the time written in the viewer's zone (named), whether it is
+ * past, and the values a reschedule form starts from (the interview's own date, time and zone).
+ */
+export function interviewItems(list: readonly InterviewView[], viewerZone: string, now: Date = new Date()) {
+  return list.map((interview) => {
+    const startsAt = new Date(interview.startsAt);
+    const own = instantToZonedTime(startsAt, interview.timeZone);
+    return {
+      id: interview.id,
+      title: interview.title,
+      when: formatInterviewTime(startsAt, interview.durationMinutes, viewerZone),
+      jobTitle: interview.jobTitle,
+      location: interview.location,
+      notesForInterviewers: interview.notesForInterviewers,
+      cancelled: interview.cancelled,
+      past: startsAt.getTime() + interview.durationMinutes * 60_000 < now.getTime(),
+      interviewers: interview.interviewers,
+      form: {
+        title: interview.title,
+        date: own.date,
+        startTime: own.time,
+        durationMinutes: String(interview.durationMinutes),
+        timeZone: interview.timeZone,
+        location: interview.location,
+        notesForInterviewers: interview.notesForInterviewers,
+        interviewerIds: interview.interviewers.map((person) => person.id),
+      },
+    };
+  });
 }
