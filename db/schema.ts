@@ -824,6 +824,8 @@ export const newsletterSubscriptions = pgTable(
 /** "cancelled": a message sent with a delay (a rejection email) whose sending was called off before it left. */
 export const EMAIL_STATUSES = ["pending", "sent", "failed", "logged", "cancelled", "received"] as const;
 export const EMAIL_DIRECTIONS = ["outbound", "inbound"] as const;
+/** What an invitation attached to an email asks of a calendar (decision 102). */
+export const CALENDAR_METHODS = ["REQUEST", "CANCEL"] as const;
 
 /**
  * Every email of the app: the outbox that delivery retries from, the record of what a candidate was
@@ -859,6 +861,12 @@ export const emailMessages = pgTable(
     inReplyTo: text("in_reply_to"),
     /** Inbound: the attachments a reply came with, by name and size; their contents are not kept. */
     attachments: jsonb("attachments").$type<{ name: string; bytes: number }[]>(),
+    /**
+     * Outbound: an iCalendar invitation sent with the message (decision 102), its METHOD (REQUEST or
+     * CANCEL) and its text; null for every other message.
+     */
+    calendarMethod: text("calendar_method", { enum: CALENDAR_METHODS }),
+    calendar: text("calendar"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -874,6 +882,7 @@ export const emailMessages = pgTable(
       .where(sql`${t.messageId} is not null`),
     check("email_messages_status_check", oneOf("status", EMAIL_STATUSES)),
     check("email_messages_direction_check", oneOf("direction", EMAIL_DIRECTIONS)),
+    check("email_messages_calendar_check", sql`(${t.calendarMethod} is null or ${t.calendarMethod} in ('REQUEST', 'CANCEL')) and (${t.calendarMethod} is null) = (${t.calendar} is null)`),
     // Only a reply is received, and a reply is never sent.
     check("email_messages_received_inbound_check", sql`(${t.direction} = 'inbound') = (${t.status} = 'received')`),
   ],
@@ -1047,6 +1056,9 @@ export const ACTIVITY_TYPES = [
   "application_feedback_requested",
   "application_feedback_submitted",
   "application_reply_received",
+  "application_interview_scheduled",
+  "application_interview_rescheduled",
+  "application_interview_cancelled",
   "candidates_merged",
   "job_posted",
   "job_status_changed",
@@ -1181,5 +1193,76 @@ export const notifications = pgTable(
     uniqueIndex("notifications_email_user_unique")
       .on(t.emailMessageId, t.userId)
       .where(sql`${t.emailMessageId} is not null`),
+  ],
+);
+
+/**
+ * An interview of an application (decision 102): when (an instant, with the zone the scheduler gave
+ * it in), for how long, where, and for whom. `uid` is the iCalendar UID every invitation about it
+ * carries, and `sequence` is raised on each reschedule and on cancelling, so calendars replace what
+ * they hold. A cancelled interview is kept, with `cancelled_at`.
+ */
+export const interviews = pgTable(
+  "interviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    startsAt: timestamptz("starts_at").notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    /** The IANA zone the time was given in, e.g. Europe/Berlin. */
+    timeZone: text("time_zone").notNull(),
+    /** A place or a video link; "" for none. */
+    location: text("location").notNull().default(""),
+    /** For the interviewers only: never in the candidate's email or invitation. */
+    notesForInterviewers: text("notes_for_interviewers").notNull().default(""),
+    uid: text("uid").notNull(),
+    sequence: integer("sequence").notNull().default(0),
+    cancelledAt: timestamptz("cancelled_at"),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("interviews_uid_unique").on(t.uid),
+    // An application's interviews in time order (the application and candidate pages).
+    index("interviews_application_starts_idx").on(t.applicationId, t.startsAt),
+    index("interviews_company_idx").on(t.companyId),
+    index("interviews_created_by_idx")
+      .on(t.createdBy)
+      .where(sql`${t.createdBy} is not null`),
+    check("interviews_duration_check", sql`${t.durationMinutes} between 5 and 720`),
+    check("interviews_sequence_check", sql`${t.sequence} >= 0`),
+  ],
+);
+
+/**
+ * Who interviews (decision 102). `starts_at` is the interview's, copied (and changed with it on a
+ * reschedule) so that a member's interviews by time are one index range.
+ */
+export const interviewInterviewers = pgTable(
+  "interview_interviewers",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    interviewId: uuid("interview_id")
+      .notNull()
+      .references(() => interviews.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    startsAt: timestamptz("starts_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.interviewId, t.userId] }),
+    // A member's interviews by time.
+    index("interview_interviewers_user_starts_idx").on(t.userId, t.startsAt),
+    index("interview_interviewers_company_idx").on(t.companyId),
   ],
 );

@@ -48,6 +48,8 @@ export const PERMISSIONS = {
   "candidates.email": RECRUITING,
   /** The company's email templates. */
   "templates.manage": RECRUITING,
+  /** Schedule, move and cancel interviews, and send their calendar invitations (decision 102). */
+  "interviews.schedule": HIRING,
   /** Salary details (the job's range, salary answers): not an interviewer's business. */
   "salary.view": HIRING,
 } as const satisfies Record<string, readonly Role[]>;

@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { applications, cvs, emailMessages, emailTemplates, invitations, notes, notifications, profiles, session } from "../../db/schema";
+import { applications, cvs, emailMessages, emailTemplates, interviewInterviewers, interviews, invitations, notes, notifications, profiles, session } from "../../db/schema";
 import routes from "../../app/routes";
 import { ApplicationQuerySchema, ApplicationsQuerySchema, JobChoicesQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
 import {
@@ -155,12 +155,19 @@ interface World {
     /** A note on A's application mentioning A's member, and the member's notification of it (decision 098). */
     note: string;
     notification: string;
+    /** An interview of A's application, A's member interviewing (decision 102). */
+    interview: string;
   };
   b: { job: { id: string; stages: { id: string; name: string }[] }; application: string; candidate: string; crowdedStage: string; reason: string; member: string };
   cookie: string;
 }
 
 const bed = setUpAppTestDatabase();
+
+/** An interview form that passes its schema, with one interviewer. */
+function interviewForm(intent: string, interviewerId: string) {
+  return { intent, title: "T", date: "2027-03-26", startTime: "10:00", durationMinutes: "60", timeZone: "Europe/Berlin", interviewerIds: interviewerId };
+}
 let world: World;
 
 beforeAll(async () => {
@@ -212,6 +219,20 @@ beforeAll(async () => {
     .values({ companyId: a.staff.companyId, userId: member.staff.userId, kind: "mention", noteId: note!.id, actorId: a.staff.userId })
     .returning({ id: notifications.id });
 
+  const [interview] = await db
+    .insert(interviews)
+    .values({
+      companyId: a.staff.companyId,
+      applicationId: application.id,
+      title: `${SECRET} interview`,
+      startsAt: new Date("2027-03-26T09:00:00Z"),
+      durationMinutes: 60,
+      timeZone: "Europe/Berlin",
+      uid: `${SECRET}-${crypto.randomUUID()}@openhire`,
+    })
+    .returning({ id: interviews.id });
+  await db.insert(interviewInterviewers).values({ companyId: a.staff.companyId, interviewId: interview!.id, userId: member.staff.userId, startsAt: new Date("2027-03-26T09:00:00Z") });
+
   const b = await createStaff(db, bed.t.auth);
   const bJob = await createTestJob(db, b.staff);
   const bApplication = await createTestApplication(db, bJob, { stageName: bJob.stages[1]!.name });
@@ -232,6 +253,7 @@ beforeAll(async () => {
       attribute: (await listDefaultAttributes(db, a.staff))[0]!.id,
       note: note!.id,
       notification: notification!.id,
+      interview: interview!.id,
     },
     b: {
       job: bJob,
@@ -599,6 +621,33 @@ const CALLS: Record<string, Call[]> = {
       params: (w) => ({ applicationId: w.a.application }),
       form: (w) => ({ intent: "request-feedback", reviewerIds: w.b.member }),
       answer: 404,
+    },
+    // Interviews (decision 102): on A's application; A's interview from B's own application; A's member as B's interviewer.
+    ...(["schedule-interview", "reschedule-interview", "cancel-interview"] as const).map(
+      (intent): Call => ({
+        covers: [":applicationId", ...(intent === "schedule-interview" ? [] : ["interviewId"])],
+        url: (w) => `/applications/${w.a.application}`,
+        params: (w) => ({ applicationId: w.a.application }),
+        form: (w) => ({ ...interviewForm(intent, w.b.member), interviewId: w.a.interview }),
+        answer: 404,
+      }),
+    ),
+    ...(["reschedule-interview", "cancel-interview"] as const).map(
+      (intent): Call => ({
+        covers: ["interviewId"],
+        url: (w) => `/applications/${w.b.application}`,
+        params: (w) => ({ applicationId: w.b.application }),
+        form: (w) => ({ ...interviewForm(intent, w.b.member), interviewId: w.a.interview }),
+        answer: 404,
+      }),
+    ),
+    {
+      covers: ["interviewerIds"],
+      url: (w) => `/applications/${w.b.application}`,
+      params: (w) => ({ applicationId: w.b.application }),
+      form: (w) => interviewForm("schedule-interview", w.a.member),
+      answer: 400,
+      why: "another company's member cannot interview: 'Interviewers must be members of your company.'",
     },
     {
       covers: ["reviewerIds"],

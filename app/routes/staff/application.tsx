@@ -46,6 +46,9 @@ import { CvList } from "~/features/candidate-cvs/cv-list";
 import { requestFeedback } from "~/server/team/feedback-requests.server";
 import { getApplicationFeedback, saveScorecard } from "~/server/applications/scorecards.server";
 import { ScorecardSchema, scorecardInput } from "~/schemas/scorecard";
+import { InterviewSchema, interviewFormInput } from "~/schemas/interview";
+import { cancelInterview, interviewItems, listInterviews, rescheduleInterview, scheduleInterview } from "~/server/interviews/interviews.server";
+import { type InterviewsAnswer, InterviewsPanel } from "~/features/interviews/interviews-panel";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = {
@@ -61,6 +64,10 @@ export const access = {
     "add-note": "applications.view",
     "edit-note": "applications.view",
     "delete-note": "applications.view",
+    // Interviews (decision 102).
+    "schedule-interview": "interviews.schedule",
+    "reschedule-interview": "interviews.schedule",
+    "cancel-interview": "interviews.schedule",
   },
 } as const satisfies RouteAccess;
 import { type NoteAnswer, NotesPanel } from "~/features/notes/notes-panel";
@@ -115,6 +122,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     email: can(staff.role, "candidates.email"),
     candidates: can(staff.role, "candidates.manage"),
     jobs: can(staff.role, "jobs.view"),
+    interviews: can(staff.role, "interviews.schedule"),
   };
   const query = parseQuery(ApplicationQuerySchema, request.url);
   // One section at a time (decision 100): the tab's own data, and what Manage needs on every tab.
@@ -124,14 +132,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const threadShown = query.thread === "all" ? THREAD_MAX : PAGE_SHOWS;
   const notesShown = query.notes === "all" ? NOTES_SHOWN : PAGE_SHOWS;
   const historyShown = query.history === "all" ? HISTORY_MAX : HISTORY_SHOWS;
-  const [templates, reasons, rejectionTemplate, cvs, threadRows, noteList, members, scorecards, history] = await Promise.all([
+  const viewerZone = requestTimeZone(request);
+  const [templates, reasons, rejectionTemplate, cvs, threadRows, noteList, members, scorecards, history, interviewList] = await Promise.all([
     rejecting || tab === "email" ? listEmailTemplates(db, staff) : [],
     rejecting ? listRejectionReasons(db, staff) : [],
     rejecting ? findTemplateByName(db, staff, REJECTION_TEMPLATE) : null,
     tab === "overview" && application.candidateId ? listCandidateCvs(db, staff, application.candidateId) : [],
     tab === "email" ? listApplicationEmails(db, staff, application.id, threadShown + 1) : [],
     tab === "notes" ? listApplicationNotes(db, staff, application.id, notesShown + 1) : { notes: [], withheld: false },
-    tab === "notes" || (tab === "feedback" && allowed.decide) ? listMentionableMembers(db, staff) : [],
+    tab === "notes" || (tab === "feedback" && allowed.decide) || (tab === "overview" && allowed.interviews) ? listMentionableMembers(db, staff) : [],
     tab === "feedback"
       ? getApplicationFeedback(db, staff, {
           id: application.id,
@@ -139,6 +148,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         })
       : null,
     tab === "history" ? listSubjectActivity(db, staff, application.id, historyShown + 1) : [],
+    tab === "overview" ? listInterviews(db, staff, { applicationId: application.id }) : [],
   ]);
   /** Where the rest of the thread and of the notes are, when the page shows only the newest. */
   const more = {
@@ -187,6 +197,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     allowed,
     more,
     cvs,
+    interviews: interviewItems(interviewList, viewerZone),
+    // Who may be invited (the job's hiring team is checked when it has one), and what a new interview starts from.
+    interviewScheduling:
+      tab === "overview" && allowed.interviews
+        ? {
+            teammates: members.map((member) => ({ id: member.userId, name: member.name })),
+            start: {
+              title: application.stage?.name ?? "Interview",
+              date: today,
+              startTime: "10:00",
+              durationMinutes: "60",
+              timeZone: viewerZone,
+              location: "",
+              notesForInterviewers: "",
+              interviewerIds: [],
+            },
+          }
+        : null,
     scorecards: scorecards && {
       attributes: scorecards.attributes,
       mine: scorecards.mine,
@@ -352,6 +380,33 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         done: asked.length > 0 ? `Feedback asked of ${asked.join(", ")}.` : "They were already asked for their feedback.",
       };
     }
+    if (values.intent === "schedule-interview" || values.intent === "reschedule-interview") {
+      const interviewForm = values.intent === "schedule-interview" ? "new" : (values.interviewId ?? "");
+      const parsed = parseForm(InterviewSchema, interviewFormInput(formData));
+      if (!parsed.success) return data({ ...refused(parsed.errors), interviewAnswer: interviewAnswer(interviewForm, parsed.errors, formData) }, { status: 400 });
+      try {
+        if (values.intent === "schedule-interview") await scheduleInterview(db, staff, applicationId, parsed.data, appMailer());
+        else await rescheduleInterview(db, staff, values.interviewId ?? "", parsed.data, appMailer(), applicationId);
+      } catch (error) {
+        const answer = answerDomainError(error, { notFound: "Interview not found" });
+        if (answer.init.status === 404) throw data("Interview not found", { status: 404 });
+        return data({ ...refused(answer.errors as FieldErrors), interviewAnswer: interviewAnswer(interviewForm, answer.errors as FieldErrors, formData) }, answer.init);
+      }
+      return {
+        errors: null,
+        done: values.intent === "schedule-interview" ? `Interview scheduled. Invitations are on their way to ${invitedParties(parsed.data.interviewerIds.length)}.` : "Interview moved. Updated invitations are on their way.",
+      };
+    }
+    if (values.intent === "cancel-interview") {
+      try {
+        await cancelInterview(db, staff, values.interviewId ?? "", appMailer(), applicationId);
+      } catch (error) {
+        const answer = answerDomainError(error, { notFound: "Interview not found" });
+        if (answer.init.status === 404) throw data("Interview not found", { status: 404 });
+        throw error;
+      }
+      return { errors: null, done: "Interview cancelled. The candidate and the interviewers are told." };
+    }
     if (values.intent === "cancel-email") {
       await cancelWaitingEmail(db, staff, applicationId, values.messageId ?? "");
       return {
@@ -382,6 +437,33 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const rejectValues = values.intent === "reject" ? rejectEcho(values) : undefined;
     return data({ ...refused(answer.errors as FieldErrors), rejectValues }, answer.init);
   }
+}
+
+/** "the candidate and 2 interviewers". */
+function invitedParties(interviewers: number): string {
+  return `the candidate and ${interviewers} interviewer${interviewers === 1 ? "" : "s"}`;
+}
+
+/** What an interview form shows again after a refusal: its own fields, each within its maximum. */
+function interviewAnswer(interviewForm: string, errors: FieldErrors, formData: FormData): InterviewsAnswer {
+  const text = (name: string, max: number) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value.slice(0, max) : "";
+  };
+  return {
+    interviewForm,
+    errors,
+    values: {
+      title: text("title", 200),
+      date: text("date", 10),
+      startTime: text("startTime", 5),
+      durationMinutes: text("durationMinutes", 4),
+      timeZone: text("timeZone", 64),
+      location: text("location", 500),
+      notesForInterviewers: text("notesForInterviewers", 5000),
+      interviewerIds: formData.getAll("interviewerIds").filter((v): v is string => typeof v === "string").slice(0, 20),
+    },
+  };
 }
 
 /** What the compose form shows again after a refusal: its subject and message (never over their maximum). */
@@ -418,7 +500,7 @@ const STATUS_ACTIONS = [
 ] as const;
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, tab, tabs, history, templates, preview, emails, rejection, today, allowed, cvs, scorecards, notes, notesWithheld, members, more } = loaderData;
+  const { application, tab, tabs, history, templates, preview, emails, rejection, today, allowed, cvs, scorecards, notes, notesWithheld, members, more, interviews, interviewScheduling } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? null;
@@ -501,6 +583,21 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
               cvCount={cvs.length}
               cvs={application.candidateId ? <CvList candidateId={application.candidateId} cvs={cvs} /> : <p className="mt-3 text-sm text-slate-600">No CV.</p>}
               jobLink={allowed.jobs}
+            />
+          ) : null}
+
+          {tab === "overview" ? (
+            <InterviewsPanel
+              interviews={interviews}
+              schedule={
+                interviewScheduling
+                  ? {
+                      ...interviewScheduling,
+                      busy,
+                      answer: actionData && "interviewAnswer" in actionData && actionData.interviewAnswer ? (actionData.interviewAnswer as InterviewsAnswer) : null,
+                    }
+                  : null
+              }
             />
           ) : null}
 

@@ -32,6 +32,9 @@ import { type NoteAnswer, NotesPanel } from "~/features/notes/notes-panel";
 import { listMentionableMembers } from "~/server/notes/members.server";
 import { listNotes } from "~/server/notes/queries.server";
 import { answerNoteForm, isNoteIntent } from "./notes-action.server";
+import { interviewItems, listInterviews } from "~/server/interviews/interviews.server";
+import { requestTimeZone } from "~/server/platform/time-zone.server";
+import { InterviewList } from "~/features/interviews/interviews-panel";
 import { noteViews } from "./notes-view.server";
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? data.candidate.name : "Candidate", "A candidate's profile and applications.");
@@ -46,7 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
   const db = appDatabase();
   const candidateId = idParam(params.candidateId, CANDIDATE_NOT_FOUND);
-  const [candidate, duplicates, history, cvs, tagSuggestions, notes, members] = await Promise.all([
+  const [candidate, duplicates, history, cvs, tagSuggestions, notes, members, interviews] = await Promise.all([
     getCandidate(db, staff, candidateId),
     findPossibleDuplicates(db, staff, candidateId),
     listCandidateActivity(db, staff, candidateId),
@@ -54,10 +57,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     listCompanyTags(db, staff),
     listNotes(db, staff, { candidateId }),
     listMentionableMembers(db, staff),
+    listInterviews(db, staff, { candidateId }),
   ]);
   if (!candidate) throw data(CANDIDATE_NOT_FOUND, { status: 404 });
   return {
     cvs,
+    // Read-only here: each is scheduled, moved and cancelled on its application's page (decision 102).
+    interviews: interviewItems(interviews, requestTimeZone(request)),
     notes: noteViews(notes, staff),
     members,
     candidate: {
@@ -124,7 +130,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Candidate({ loaderData, actionData }: Route.ComponentProps) {
-  const { candidate, duplicates, history, cvs, tagSuggestions, notes, members } = loaderData;
+  const { candidate, duplicates, history, cvs, tagSuggestions, notes, members, interviews } = loaderData;
   const count = candidate.applications.length;
   // "Not a duplicate" refused (another company's candidate) is said at the top; the Tags panel says its own.
   const errors = actionData?.errors as FieldErrors | undefined;
@@ -209,6 +215,10 @@ export default function Candidate({ loaderData, actionData }: Route.ComponentPro
                 ))}
               </ul>
             )}
+          </Panel>
+
+          <Panel id="interviews" title="Interviews">
+            <InterviewList interviews={interviews} showJob />
           </Panel>
 
           <Panel id="cvs" title={cvs.length > 1 ? `CVs (${cvs.length})` : "CV"}>

@@ -28,6 +28,10 @@ export interface ActivityData {
   application_feedback_submitted: { candidateName: string; jobId: string; recommendation: string };
   /** The candidate replied to an email (decision 097): the reply is the thread's email `emailId`. */
   application_reply_received: { candidateName: string; jobId: string; emailId: string; subject: string };
+  /** An interview was scheduled, moved or cancelled (decision 102): `when` as stated in the interview's own zone. */
+  application_interview_scheduled: { candidateName: string; jobId: string; title: string; when: string; interviewers: string[] };
+  application_interview_rescheduled: { candidateName: string; jobId: string; title: string; when: string; interviewers: string[] };
+  application_interview_cancelled: { candidateName: string; jobId: string; title: string; when: string; interviewers: string[] };
   /** `reason`: why it was rejected (decision 090); absent on other changes and on older events. */
   application_status_changed: { candidateName: string; jobId: string; from: string; to: string; reason?: string };
   /** Two candidates were one person: `mergedName` (`mergedEmail`) was merged into the subject, the kept candidate (decision 085). */

@@ -168,6 +168,14 @@ export function describeActivity(item: Pick<ActivityItem, "type" | "data">): str
       return `Feedback on ${d.candidateName} asked of ${((item.data.reviewers as string[] | undefined) ?? []).join(", ")}`;
     case "application_reply_received":
       return `${d.candidateName} replied: ${d.subject}`;
+    case "application_interview_scheduled":
+    case "application_interview_rescheduled": {
+      const people = ((item.data.interviewers as string[] | undefined) ?? []).join(", ");
+      const verb = item.type === "application_interview_scheduled" ? "scheduled" : "moved to";
+      return `${d.title} with ${d.candidateName} ${verb} ${d.when}, with ${people}`;
+    }
+    case "application_interview_cancelled":
+      return `${d.title} with ${d.candidateName} on ${d.when} cancelled`;
     case "candidates_merged":
       return `${d.mergedName} (${d.mergedEmail}) was merged into ${d.keptName}`;
     case "job_posted":

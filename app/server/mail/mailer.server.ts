@@ -28,12 +28,31 @@ export interface OutgoingEmail {
    * the minutely retry pass sends it once due, and until then it can be cancelled.
    */
   sendAfterSeconds?: number;
+  /**
+   * An iCalendar invitation sent with the message (decision 102): a `text/calendar; method=…`
+   * alternative and an `invite.ics` attachment, as Gmail writes them, which Google Calendar, Outlook
+   * and Apple Calendar read.
+   */
+  calendar?: CalendarInvitation;
+}
+
+/** An invitation's METHOD and the iCalendar text that carries it. */
+export interface CalendarInvitation {
+  method: "REQUEST" | "CANCEL";
+  content: string;
 }
 
 /** How a message leaves the building: SMTP, or the server log when no SMTP server is configured. */
 export interface MailTransport {
   kind: "smtp" | "log";
-  deliver(message: { from: string; to: string; subject: string; text: string; replyTo?: string }): Promise<void>;
+  deliver(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    replyTo?: string;
+    icalEvent?: { method: string; filename: string; content: string };
+  }): Promise<void>;
 }
 
 export interface Mailer {
@@ -88,6 +107,7 @@ export function logTransport(log: (line: string) => void = console.log): MailTra
           `To: ${escapeForLog(message.to)}`,
           `Subject: ${escapeForLog(message.subject)}`,
           ...(message.replyTo ? [`Reply-To: ${escapeForLog(message.replyTo)}`] : []),
+          ...(message.icalEvent ? [`Attached: ${message.icalEvent.filename} (METHOD:${message.icalEvent.method})`] : []),
           "│",
           ...message.text.split(/\r\n|\r|\n/).map((line) => `│ ${escapeForLog(line)}`),
           "──────────────────────────────────────────────────────────",
@@ -140,7 +160,14 @@ export function createMailer(db: Database, transport: MailTransport = configured
         while (next < claimed.length) {
           const row = claimed[next++]!;
           try {
-            await transport.deliver({ from, to: row.to, subject: row.subject, text: row.body, replyTo: row.replyTo ?? undefined });
+            await transport.deliver({
+              from,
+              to: row.to,
+              subject: row.subject,
+              text: row.body,
+              replyTo: row.replyTo ?? undefined,
+              ...(row.calendarMethod && row.calendar ? { icalEvent: { method: row.calendarMethod, filename: "invite.ics", content: row.calendar } } : {}),
+            });
             delivered.push(row.id);
           } catch (error) {
             await recordFailure(row, error);
@@ -195,6 +222,8 @@ export function createMailer(db: Database, transport: MailTransport = configured
           companyId: message.companyId ?? null,
           applicationId: message.applicationId ?? null,
           sensitive: message.sensitive ?? false,
+          calendarMethod: message.calendar?.method ?? null,
+          calendar: message.calendar?.content ?? null,
           replyTo: message.replyTo !== undefined ? message.replyTo : message.applicationId ? (replyAddresses.get(message.applicationId) ?? null) : null,
           ...(message.sendAfterSeconds ? { nextAttemptAt: sql`now() + make_interval(secs => ${message.sendAfterSeconds})` } : {}),
         })),

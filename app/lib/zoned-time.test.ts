@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { formatInterviewTime, instantToZonedTime, isTimeZone, zonedTimeToInstant } from "./zoned-time";
+
+describe("zonedTimeToInstant", () => {
+  it("reads a wall time in the zone's offset on each side of a daylight-saving change", () => {
+    // Berlin moves from UTC+1 to UTC+2 on 29 March 2026; New York from UTC−5 to UTC−4 on 8 March 2026.
+    expect(zonedTimeToInstant("2026-03-27", "10:00", "Europe/Berlin")?.toISOString()).toBe("2026-03-27T09:00:00.000Z");
+    expect(zonedTimeToInstant("2026-03-30", "10:00", "Europe/Berlin")?.toISOString()).toBe("2026-03-30T08:00:00.000Z");
+    expect(zonedTimeToInstant("2026-03-06", "09:30", "America/New_York")?.toISOString()).toBe("2026-03-06T14:30:00.000Z");
+    expect(zonedTimeToInstant("2026-03-09", "09:30", "America/New_York")?.toISOString()).toBe("2026-03-09T13:30:00.000Z");
+  });
+
+  it("answers null for a time the clocks skip, and the earlier instant for one they repeat", () => {
+    expect(zonedTimeToInstant("2026-03-29", "02:30", "Europe/Berlin")).toBeNull();
+    expect(zonedTimeToInstant("2026-03-08", "02:30", "America/New_York")).toBeNull();
+    expect(zonedTimeToInstant("2026-10-25", "02:30", "Europe/Berlin")?.toISOString()).toBe("2026-10-25T00:30:00.000Z");
+    expect(zonedTimeToInstant("2026-02-30", "10:00", "Europe/Berlin")).toBeNull();
+  });
+
+  it("round-trips with instantToZonedTime", () => {
+    const instant = zonedTimeToInstant("2026-11-02", "08:15", "America/New_York")!;
+    expect(instantToZonedTime(instant, "America/New_York")).toEqual({ date: "2026-11-02", time: "08:15" });
+    expect(instantToZonedTime(instant, "Europe/Berlin")).toEqual({ date: "2026-11-02", time: "14:15" });
+  });
+});
+
+describe("formatInterviewTime", () => {
+  it("states the time in the zone and names it", () => {
+    const instant = new Date("2026-03-30T08:00:00Z");
+    expect(formatInterviewTime(instant, 60, "Europe/Berlin")).toBe("Monday 30 March 2026, 10:00–11:00 (Europe/Berlin)");
+    expect(formatInterviewTime(instant, 45, "America/New_York")).toBe("Monday 30 March 2026, 04:00–04:45 (America/New_York)");
+  });
+
+  it("knows IANA zones only", () => {
+    expect(isTimeZone("Europe/Berlin")).toBe(true);
+    expect(isTimeZone("Mars/Olympus")).toBe(false);
+    expect(isTimeZone("")).toBe(false);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Wall-clock times in IANA time zones (decision 102), for the browser and the server alike: a date and
+ * a start time given in a zone become one instant (none inside a daylight-saving gap; the earlier of
+ * two in an overlap), and an instant is written in a reader's zone with that zone named. Intl only.
+ */
+
+/** Whether the runtime knows the zone by that exact IANA name (as the form sends it). */
+export function isTimeZone(value: string): boolean {
+  if (!value || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+function clock(timeZone: string): Intl.DateTimeFormat {
+  let format = clocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+    });
+    if (clocks.size < 500) clocks.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The zone's wall clock at an instant, as milliseconds of a UTC date with the same fields. */
+function wallClockAt(instant: number, timeZone: string): number {
+  const parts = clock(timeZone).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * The instant a date (YYYY-MM-DD) and a time (HH:MM) name in the zone; null when the zone's clocks
+ * skip that time (a daylight-saving gap) or the date does not exist. In an overlap (clocks going back)
+ * the earlier instant, as calendars read it.
+ */
+export function zonedTimeToInstant(date: string, time: string, timeZone: string): Date | null {
+  const d = DATE.exec(date);
+  const t = TIME.exec(time);
+  if (!d || !t) return null;
+  const wall = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]));
+  const check = new Date(wall);
+  if (check.getUTCFullYear() !== Number(d[1]) || check.getUTCMonth() !== Number(d[2]) - 1 || check.getUTCDate() !== Number(d[3])) return null;
+  // The offsets in force a day either side: a wall time maps to `wall - offset` for one of them.
+  const offsets = new Set([wallClockAt(wall - 86_400_000, timeZone) - (wall - 86_400_000), wallClockAt(wall + 86_400_000, timeZone) - (wall + 86_400_000)]);
+  const instants = [...offsets].map((offset) => wall - offset).filter((instant) => wallClockAt(instant, timeZone) === wall);
+  return instants.length > 0 ? new Date(Math.min(...instants)) : null;
+}
+
+/** The date (YYYY-MM-DD) and time (HH:MM) an instant is in the zone: what a form shows again. */
+export function instantToZonedTime(instant: Date, timeZone: string): { date: string; time: string } {
+  const iso = new Date(wallClockAt(instant.getTime(), timeZone)).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+/** e.g. "Monday 30 March 2026, 10:00–11:00 (Europe/Berlin)": a time as emails and pages state it, its zone named. */
+export function formatInterviewTime(startsAt: Date, durationMinutes: number, timeZone: string): string {
+  // From parts, so the browser and the server write it alike whatever their locale data's punctuation.
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric" }).formatToParts(startsAt);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  const day = `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
+  const hours = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const end = new Date(startsAt.getTime() + durationMinutes * 60_000);
+  return `${day}, ${hours.format(startsAt)}–${hours.format(end)} (${timeZone})`;
+}
