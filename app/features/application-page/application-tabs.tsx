@@ -18,7 +18,7 @@ export function ApplicationTabs({ tabs, current }: { tabs: readonly { name: Appl
               preventScrollReset
               prefetch="intent"
               aria-current={tab.name === current ? "page" : undefined}
-              className={`inline-block rounded-t-md border-b-2 px-1.5 py-2.5 text-sm font-medium sm:px-1 ${
+              className={`inline-block rounded-t-md border-b-2 px-1 py-2.5 text-sm font-medium ${
                 tab.name === current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
               }`}
             >

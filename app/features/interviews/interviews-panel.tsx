@@ -59,7 +59,8 @@ export function InterviewList({ interviews, schedule, showJob = false }: { inter
           {interview.notesForInterviewers ? <p className="mt-1 whitespace-pre-line text-sm text-slate-600">Notes for the interviewers: {interview.notesForInterviewers}</p> : null}
           {schedule && !interview.cancelled ? (
             <div className="mt-2 flex flex-wrap items-start gap-2">
-              <details className="w-full" open={schedule.answer?.interviewForm === interview.id}>
+              {/* Keyed by the time: once moved, the form closes and starts from the new time. */}
+              <details key={interview.when} className="w-full" open={schedule.answer?.interviewForm === interview.id}>
                 <summary className="cursor-pointer text-sm font-semibold text-brand-600">Reschedule {interview.title}</summary>
                 <InterviewForm
                   intent="reschedule-interview"
@@ -78,6 +79,8 @@ export function InterviewList({ interviews, schedule, showJob = false }: { inter
                 title={`Cancel ${interview.title}?`}
                 description="The candidate and the interviewers are sent a cancellation that removes it from their calendars."
                 confirmLabel="Cancel interview"
+                variant="secondary"
+                confirmVariant="danger"
                 anchor="interviews"
               >
                 <input type="hidden" name="intent" value="cancel-interview" />
@@ -103,7 +106,8 @@ export function InterviewsPanel({
     <Panel id="interviews" title="Interviews">
       <InterviewList interviews={interviews} schedule={schedule ?? undefined} />
       {schedule ? (
-        <details className="mt-4" open={schedule.answer?.interviewForm === "new"}>
+        // Keyed by the interviews listed: once one is scheduled, the form closes and starts afresh.
+        <details key={interviews.length} className="mt-4" open={schedule.answer?.interviewForm === "new"}>
           <summary className="cursor-pointer text-sm font-semibold text-brand-600">Schedule interview</summary>
           <InterviewForm
             intent="schedule-interview"
