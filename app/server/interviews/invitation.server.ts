@@ -82,13 +82,23 @@ export function buildInvitationCalendar(
   return calendar.toString();
 }
 
-function summaryFor(interview: InvitationInterview, parties: InvitationParties, audience: InvitationAudience): string {
+/** What an event is about, in an invitation and in a calendar feed. */
+export interface EventParties {
+  candidate: { name: string };
+  interviewers: { name: string }[];
+  companyName: string;
+  jobTitle: string;
+}
+
+/** An event's SUMMARY: the candidate's copy names the job and company, staff's the candidate and the job. */
+export function summaryFor(interview: InvitationInterview, parties: EventParties, audience: InvitationAudience): string {
   return audience === "candidate"
     ? `${interview.title}: ${parties.jobTitle} at ${parties.companyName}`
     : `${interview.title}: ${parties.candidate.name} (${parties.jobTitle})`;
 }
 
-function descriptionFor(interview: InvitationInterview, parties: InvitationParties, audience: InvitationAudience): string {
+/** An event's DESCRIPTION: staff's copy holds the candidate's name and the notes for interviewers, the candidate's neither. */
+export function descriptionFor(interview: InvitationInterview, parties: EventParties, audience: InvitationAudience): string {
   const lines = [
     `${interview.title} for ${parties.jobTitle} at ${parties.companyName}.`,
     `Time zone given: ${interview.timeZone}.`,
