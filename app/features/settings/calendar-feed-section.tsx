@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Field } from "~/components/ui/field";
 import { LocalDate } from "~/components/ui/local-date";
+import { SETTINGS_PATHS } from "~/lib/settings-paths";
 import { errorsFor, type SettingsAnswer, type SettingsForm } from "./settings-answer";
 import { SettingsSection, SettingsSubsection, useSubmitting } from "./settings-section";
 
@@ -93,11 +94,13 @@ function FeedLink({
             description="The old link stops working at once: calendars subscribed to it stop updating. You get a new link to add instead."
             confirmLabel="Reset link"
             anchor="calendar-feed"
+            // The page's plain address, not ?confirm=…: the answer shows the new link, not the question again.
+            action={SETTINGS_PATHS.profile}
           >
             <input type="hidden" name="intent" value={intents.reset} />
           </ConfirmAction>
         ) : (
-          <Form method="post">
+          <Form method="post" action={SETTINGS_PATHS.profile}>
             <input type="hidden" name="intent" value={intents.create} />
             <Button type="submit" disabled={creating} aria-label={`Create calendar link: ${title}`}>
               {creating ? "Creating…" : "Create calendar link"}
