@@ -26,6 +26,7 @@ import { APPLICATION_SOURCES } from "../app/schemas/application-source";
 import { CV_FIELD_SETTINGS, CV_KINDS, CV_TEXT_STATUSES } from "../app/schemas/cv";
 import { MENTION_EMAIL_MODES } from "../app/schemas/mention-emails";
 import { CALENDAR_FEED_SCOPES } from "../app/schemas/calendar-feed";
+import { DEFAULT_INTERVIEW_REMINDER_HOURS, INTERVIEW_REMINDER_HOURS } from "../app/schemas/interview-reminders";
 import type { FormField } from "../app/schemas/form-field";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -166,6 +167,8 @@ export const companies = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     website: text("website"),
+    /** Hours before an interview its reminders go (decision 102, Settings › Hiring); 0 is off. */
+    interviewReminderHours: integer("interview_reminder_hours").notNull().default(DEFAULT_INTERVIEW_REMINDER_HOURS),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -175,6 +178,7 @@ export const companies = pgTable(
     index("companies_name_search_idx").using("gin", sql`to_tsvector('english', ${t.name})`),
     // Deleting a user sets it to null here; also the "owns a company" check on accepting an invitation.
     index("companies_created_by_idx").on(t.createdBy),
+    check("companies_interview_reminder_hours_check", sql`${t.interviewReminderHours} in (${sql.raw(INTERVIEW_REMINDER_HOURS.join(", "))})`),
   ],
 );
 
@@ -1225,6 +1229,12 @@ export const interviews = pgTable(
     uid: text("uid").notNull(),
     sequence: integer("sequence").notNull().default(0),
     cancelledAt: timestamptz("cancelled_at"),
+    /**
+     * The start time its reminders were recorded for (decision 102, "Reminders"): set in the
+     * transaction that records them, guarded by `is distinct from starts_at`, so each time an interview
+     * is at gets its reminders once; moving it gives it a new time, and so new reminders.
+     */
+    remindedFor: timestamptz("reminded_for"),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1235,6 +1245,10 @@ export const interviews = pgTable(
     index("interviews_application_starts_idx").on(t.applicationId, t.startsAt),
     // The company's interviews by time (the company calendar feed); also the company's index.
     index("interviews_company_starts_idx").on(t.companyId, t.startsAt),
+    // The reminder pass: interviews not cancelled, by time, across companies.
+    index("interviews_reminder_due_idx")
+      .on(t.startsAt)
+      .where(sql`${t.cancelledAt} is null`),
     index("interviews_created_by_idx")
       .on(t.createdBy)
       .where(sql`${t.createdBy} is not null`),
