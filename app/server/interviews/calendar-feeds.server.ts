@@ -5,7 +5,7 @@ import { can } from "~/lib/permissions";
 import type { CalendarFeedScope } from "~/schemas/calendar-feed";
 import type { Database, Queryable } from "../platform/db.server";
 import { DomainError, isUniqueViolation } from "../platform/errors.server";
-import { acrossCompanies, type Actor, owned, ownedSql, seesApplication } from "../platform/tenancy.server";
+import { acrossCompanies, type Actor, isOwnedBy, owned, ownedSql, seesApplication } from "../platform/tenancy.server";
 import { buildFeedCalendar, type FeedEvent } from "./feed-calendar.server";
 
 /*
@@ -108,18 +108,20 @@ export async function readCalendarFeed(db: Queryable, token: string, baseUrl: st
       userId: calendarFeeds.userId,
       scope: calendarFeeds.scope,
       role: profiles.role,
+      memberCompanyId: profiles.companyId,
       memberName: sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email})`,
       companyName: companies.name,
     })
     .from(calendarFeeds)
-    // Still a member of the feed's company (a removed member's profile is gone).
-    .innerJoin(profiles, and(eq(profiles.id, calendarFeeds.userId), eq(profiles.companyId, calendarFeeds.companyId)))
+    .innerJoin(profiles, eq(profiles.id, calendarFeeds.userId))
     .innerJoin(user, eq(user.id, calendarFeeds.userId))
     .innerJoin(companies, eq(companies.id, calendarFeeds.companyId))
     .where(and(eq(calendarFeeds.tokenHash, hashCalendarToken(token)), acrossCompanies(calendarFeeds)));
   if (!feed) return null;
-  if (feed.scope === "company" && !can(feed.role, "interviews.companyFeed")) return null;
   const actor: Actor = { userId: feed.userId, companyId: feed.companyId, role: feed.role };
+  // Still a member of the feed's company (a removed member's profile is gone, or of another company).
+  if (!isOwnedBy({ companyId: feed.memberCompanyId }, actor)) return null;
+  if (feed.scope === "company" && !can(feed.role, "interviews.companyFeed")) return null;
   const since = new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000);
   const rows = await db
     .select({

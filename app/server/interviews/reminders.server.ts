@@ -4,7 +4,7 @@ import type { InterviewReminderHours } from "~/schemas/interview-reminders";
 import { z } from "~/schemas/zod";
 import { mailerFor, type Mailer, type OutgoingEmail } from "../mail/mailer.server";
 import { type Database, type Queryable, queryRows } from "../platform/db.server";
-import { acrossCompanies, type Actor, ownCompany } from "../platform/tenancy.server";
+import { acrossCompanies, type Actor, isOwnedBy, ownCompany } from "../platform/tenancy.server";
 import { defineTask } from "../queue/tasks.server";
 import { requireCompanyAdmin } from "../team/team.server";
 import { reminderEmail } from "./invitation.server";
@@ -97,21 +97,25 @@ export async function recordInterviewReminders(tx: Queryable, mailer: Mailer, no
       companyName: companies.name,
     })
     .from(applications)
-    .innerJoin(jobs, and(eq(jobs.id, applications.jobId), eq(jobs.companyId, applications.companyId)))
+    .innerJoin(jobs, and(eq(jobs.id, applications.jobId), acrossCompanies(jobs, companyIds)))
     .innerJoin(companies, eq(companies.id, applications.companyId))
     .where(and(inArray(applications.id, due.map((row) => row.application_id)), acrossCompanies(applications, companyIds)));
-  const people = await tx
+  const interviewerRows = await tx
     .select({
       interviewId: interviewInterviewers.interviewId,
       name: sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email})`,
       email: user.email,
+      userId: interviewInterviewers.userId,
+      companyId: interviewInterviewers.companyId,
+      memberCompanyId: profiles.companyId,
     })
     .from(interviewInterviewers)
-    // Members still of the interview's company.
-    .innerJoin(profiles, and(eq(profiles.id, interviewInterviewers.userId), eq(profiles.companyId, interviewInterviewers.companyId)))
+    .innerJoin(profiles, and(eq(profiles.id, interviewInterviewers.userId), acrossCompanies(profiles, companyIds)))
     .innerJoin(user, eq(user.id, interviewInterviewers.userId))
     .where(and(inArray(interviewInterviewers.interviewId, ids), acrossCompanies(interviewInterviewers, companyIds)))
     .orderBy(sql`2`);
+  // Members still of the interview's company (a removed member's profile is gone, or of another company).
+  const people = interviewerRows.filter((row) => isOwnedBy({ companyId: row.memberCompanyId }, { userId: row.userId, companyId: row.companyId }));
 
   const emails: OutgoingEmail[] = [];
   for (const row of due) {
