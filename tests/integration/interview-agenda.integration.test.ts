@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { instantToZonedTime } from "~/lib/zoned-time";
+import { instantToZonedTime } from "~/schemas/zoned-time";
 import * as dashboardRoute from "~/routes/staff/dashboard";
 import * as pipelineRoute from "~/routes/staff/pipeline";
 import { InterviewSchema } from "~/schemas/interview";

@@ -4,7 +4,7 @@
  * UTC until the zone is known.
  */
 import { TZ_COOKIE } from "~/lib/time-zone-cookie";
-import { zoneOffset } from "~/lib/zoned-time";
+import { zoneOffset } from "~/schemas/zoned-time";
 
 /** The name of a time zone the runtime knows (validated with Intl), else UTC. */
 export function resolveTimeZone(value: string | null | undefined): string {
