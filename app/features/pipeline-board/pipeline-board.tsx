@@ -262,7 +262,7 @@ const BoardColumnView = memo(function BoardColumnView({
     <li
       ref={setNodeRef}
       aria-labelledby={headingId}
-      className={`flex min-w-44 max-w-72 flex-1 flex-col rounded-xl border p-2 transition-colors ${
+      className={`flex min-w-36 max-w-72 flex-1 flex-col rounded-xl border p-2 transition-colors ${
         isOver ? "border-brand-400 bg-brand-50" : "border-slate-200 bg-slate-100/70"
       }`}
     >
