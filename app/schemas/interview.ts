@@ -1,4 +1,4 @@
-import { isTimeZone, zonedTimeToInstant } from "~/lib/zoned-time";
+import { isTimeZone, zonedTimeToInstant } from "./zoned-time";
 import { z } from "./zod";
 
 /** How long an interview may be, in minutes (the database checks the same range). */

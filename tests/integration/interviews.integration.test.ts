@@ -93,9 +93,9 @@ describe("interviews (decision 102)", () => {
     const history = (await listSubjectActivity(db(), owner.staff, application.id, 50)).map(describeActivity);
     expect(history).toEqual(
       expect.arrayContaining([
-        "Technical interview with Ada Lovelace scheduled Friday 27 March 2026, 10:00–11:00 (Europe/Berlin), with Bert Berlin, Nora New York",
-        "Technical interview with Ada Lovelace moved to Monday 30 March 2026, 10:00–11:00 (Europe/Berlin), with Bert Berlin",
-        "Technical interview with Ada Lovelace on Monday 30 March 2026, 10:00–11:00 (Europe/Berlin) cancelled",
+        "Interview “Technical interview” with Ada Lovelace scheduled for Friday 27 March 2026, 10:00–11:00 (Europe/Berlin), with Bert Berlin, Nora New York",
+        "Interview “Technical interview” with Ada Lovelace moved to Monday 30 March 2026, 10:00–11:00 (Europe/Berlin), with Bert Berlin",
+        "Interview “Technical interview” with Ada Lovelace on Monday 30 March 2026, 10:00–11:00 (Europe/Berlin) cancelled",
       ]),
     );
   });

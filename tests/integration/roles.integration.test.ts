@@ -120,7 +120,7 @@ describe("an interviewer (decision 096)", () => {
     const page = await callLoader(applicationRoute.loader, { path: `/applications/${a1.id}?tab=email`, cookie: interviewer.cookie, params: { applicationId: a1.id } });
     expect(page.status).toBe(200);
     const data = page.data as Awaited<ReturnType<typeof applicationRoute.loader>>;
-    expect(data.allowed).toEqual({ decide: false, email: false, candidates: false, jobs: false });
+    expect(data.allowed).toEqual({ decide: false, email: false, candidates: false, jobs: false, interviews: false });
     expect(data.application.answers.map((answer) => answer.label)).toEqual(["GitHub profile"]);
     expect(data.application.answers.map((answer) => answer.answer)).not.toContain("90,000");
     expect(data.tab).toBe("overview");

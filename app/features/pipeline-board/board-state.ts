@@ -7,6 +7,8 @@ export interface Card {
   createdAt: string;
   /** The feedback badge (decision 099): scorecards submitted of those asked for, yes and no. */
   feedback?: { asked: number; submitted: number; yes: number; no: number } | null;
+  /** When the next interview starts (ISO), when one is coming (issue 14). */
+  nextInterview?: string;
 }
 
 export interface Column {

@@ -393,6 +393,11 @@ export function CardBody({
       <p className="pipeline-card-date">
         Applied <LocalDate value={card.createdAt} />
       </p>
+      {card.nextInterview ? (
+        <p className="pipeline-card-date">
+          Interview <LocalDate value={card.nextInterview} withTime />
+        </p>
+      ) : null}
       {card.feedback ? <FeedbackBadge feedback={card.feedback} /> : null}
       {children}
     </div>

@@ -13,6 +13,8 @@ import { activityHref, describeActivity, isCandidateEvent, listRecentActivity } 
 import { GettingStarted } from "~/features/dashboard/getting-started";
 import { getDashboardStats, getGettingStarted } from "~/server/dashboard/queries.server";
 import { requestTimeZone, startOfDayInTimeZone } from "~/server/platform/time-zone.server";
+import { listInterviewerAgenda } from "~/server/interviews/agenda.server";
+import { TodaysInterviews } from "~/features/dashboard/todays-interviews";
 import { TZ_COOKIE } from "~/lib/time-zone-cookie";
 import type { RouteAccess } from "~/lib/permissions";
 
@@ -25,8 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
   const timeZone = requestTimeZone(request);
   const db = appDatabase();
-  const [stats, activity, steps] = await Promise.all([
-    getDashboardStats(db, staff, startOfDayInTimeZone(new Date(), timeZone)).catch((error: unknown) => {
+  const today = startOfDayInTimeZone(new Date(), timeZone);
+  // The next midnight where the member is (a day of 23 or 25 hours on a daylight-saving change).
+  const tomorrow = startOfDayInTimeZone(new Date(today.getTime() + 36 * 3_600_000), timeZone);
+  const [stats, activity, steps, agenda] = await Promise.all([
+    getDashboardStats(db, staff, today).catch((error: unknown) => {
       // Spec: if loading the counts fails the counts stay 0 (and the failure is said, not hidden).
       console.error("Error fetching dashboard stats:", error);
       return null;
@@ -42,7 +47,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           return null;
         })
       : null,
+    // Issue 14: the interviews the member sits on today, in their time zone.
+    listInterviewerAgenda(db, staff, today, tomorrow).catch((error: unknown) => {
+      console.error("Error fetching today's interviews:", error);
+      return null;
+    }),
   ]);
+  const hours = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const checklist = steps
     ? [
         {
@@ -75,6 +86,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Hidden once every step is done.
     checklist: checklist.every((item) => item.done) ? null : checklist,
     statsFailed: stats === null,
+    interviewsFailed: agenda === null,
+    interviews: (agenda ?? []).map((interview) => ({
+      id: interview.id,
+      href: `/applications/${interview.applicationId}#interviews`,
+      title: interview.title,
+      candidateName: interview.candidateName,
+      jobTitle: interview.jobTitle,
+      time: `${hours.format(interview.startsAt)}–${hours.format(new Date(interview.startsAt.getTime() + interview.durationMinutes * 60_000))}`,
+      location: interview.location,
+    })),
     activityFailed: activity === null,
     activity: (activity ?? []).map((item) => ({
       id: item.id,
@@ -123,6 +144,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      <TodaysInterviews interviews={loaderData.interviews} failed={loaderData.interviewsFailed} timeZone={timeZone} />
       <Panel id="activity" title="Recent Activity" className="mt-8">
         {loaderData.activityFailed ? (
           <p className="mt-3 text-sm text-red-700">Failed to load recent activity.</p>

@@ -171,11 +171,12 @@ export function describeActivity(item: Pick<ActivityItem, "type" | "data">): str
     case "application_interview_scheduled":
     case "application_interview_rescheduled": {
       const people = ((item.data.interviewers as string[] | undefined) ?? []).join(", ");
-      const verb = item.type === "application_interview_scheduled" ? "scheduled" : "moved to";
-      return `${d.title} with ${d.candidateName} ${verb} ${d.when}, with ${people}`;
+      const verb = item.type === "application_interview_scheduled" ? "scheduled for" : "moved to";
+      // The title is the stage's name by default ("Screening"): quoted, it reads as the interview's name.
+      return `Interview “${d.title}” with ${d.candidateName} ${verb} ${d.when}, with ${people}`;
     }
     case "application_interview_cancelled":
-      return `${d.title} with ${d.candidateName} on ${d.when} cancelled`;
+      return `Interview “${d.title}” with ${d.candidateName} on ${d.when} cancelled`;
     case "candidates_merged":
       return `${d.mergedName} (${d.mergedEmail}) was merged into ${d.keptName}`;
     case "job_posted":

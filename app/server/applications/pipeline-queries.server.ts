@@ -25,6 +25,8 @@ export interface BoardCard {
   createdAt: string;
   /** Null when nobody was asked and nobody gave feedback. */
   feedback?: CardFeedback | null;
+  /** When the next interview starts (ISO), when one is coming (issue 14). */
+  nextInterview?: string;
 }
 
 export interface BoardColumn {
@@ -60,6 +62,8 @@ interface CardRow {
   /** Milliseconds since the epoch (JSON), with microseconds as a fraction. */
   created_at: number | string;
   feedback?: CardFeedback | null;
+  /** Milliseconds since the epoch (JSON), or null. */
+  next_interview?: number | string | null;
 }
 
 interface InactiveRow extends CardRow {
@@ -75,8 +79,18 @@ function toCard(row: CardRow): BoardCard {
     candidateEmail: row.candidate_email,
     createdAt: isoFromJsonTimestamp(row.created_at),
     ...(row.feedback === undefined ? {} : { feedback: row.feedback }),
+    ...(row.next_interview == null ? {} : { nextInterview: isoFromJsonTimestamp(row.next_interview) }),
   };
 }
+
+/**
+ * When an application's next interview starts (JSON milliseconds), or null: one lookup of the index
+ * of an application's interviews by time, the cancelled ones passed over.
+ */
+const nextInterview = (applicationId: ReturnType<typeof sql>, actor: Actor) => sql`(
+  select ${jsonTimestamp(sql`i.starts_at`)} from interviews i
+  where i.application_id = ${applicationId} and i.starts_at > now() and i.cancelled_at is null and ${ownedSql("i", actor)}
+  order by i.starts_at limit 1)`;
 
 /**
  * A card's feedback badge as a JSON value, or null: two index lookups by the application's id
@@ -129,7 +143,8 @@ export async function getPipelineBoard(
            where s.job_id = ${jobId} and ${ownedSql("s", actor)}) as stages,
           (select coalesce(json_agg(json_build_object(
                     'id', c.id, 'stage_id', s.id, 'candidate_name', c.candidate_name, 'candidate_email', c.candidate_email,
-                    'status', c.status, 'created_at', ${jsonTimestamp(sql`c.created_at`)}, 'feedback', ${cardFeedback(sql`c.id`)}
+                    'status', c.status, 'created_at', ${jsonTimestamp(sql`c.created_at`)}, 'feedback', ${cardFeedback(sql`c.id`)},
+                    'next_interview', ${nextInterview(sql`c.id`, actor)}
                   ) order by s.id, c.created_at desc, c.id desc), '[]'::json)
            from pipeline_stages s
            cross join lateral (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { zonedTimeToInstant } from "~/lib/zoned-time";
+import { zonedTimeToInstant } from "~/schemas/zoned-time";
 import { parseFeed } from "../../../tests/helpers/ical";
 import { buildFeedCalendar, type FeedEvent } from "./feed-calendar.server";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { applications, companies, feedbackRequests, interviewInterviewers, interviews, jobs, jobTeamMembers, profiles, user } from "../../../db/schema";
-import { formatInterviewTime, instantToZonedTime } from "~/lib/zoned-time";
+import { formatInterviewTime, instantToZonedTime } from "~/schemas/zoned-time";
 import { isUuid } from "~/schemas/id";
 import type { InterviewInput } from "~/schemas/interview";
 import { recordActivity } from "../activity/activity.server";

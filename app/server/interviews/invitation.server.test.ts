@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { zonedTimeToInstant } from "~/lib/zoned-time";
+import { zonedTimeToInstant } from "~/schemas/zoned-time";
 import { InterviewSchema } from "~/schemas/interview";
 import { parseInvitation } from "../../../tests/helpers/ical";
 import { buildInvitationCalendar, type InvitationInterview, type InvitationParties, invitationEmail } from "./invitation.server";

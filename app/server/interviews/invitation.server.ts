@@ -1,5 +1,5 @@
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import { formatInterviewTime } from "~/lib/zoned-time";
+import { formatInterviewTime } from "~/schemas/zoned-time";
 import { EMAIL_SIGNATURE } from "../mail/mailer.server";
 
 /*

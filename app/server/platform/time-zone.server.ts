@@ -4,6 +4,7 @@
  * UTC until the zone is known.
  */
 import { TZ_COOKIE } from "~/lib/time-zone-cookie";
+import { zoneOffset } from "~/schemas/zoned-time";
 
 /** The name of a time zone the runtime knows (validated with Intl), else UTC. */
 export function resolveTimeZone(value: string | null | undefined): string {
@@ -22,36 +23,6 @@ export function resolveTimeZone(value: string | null | undefined): string {
 }
 
 const resolvedZones = new Map<string, string>();
-
-/** One formatter per zone: building an Intl.DateTimeFormat costs more than the dashboard's queries. */
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-function wallClock(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    // Zones are a few hundred names that resolveTimeZone has validated; the map stays small.
-    wallClocks.set(timeZone, format);
-  }
-  return format;
-}
-
-/** Milliseconds the zone's wall clock is ahead of UTC at this instant. */
-function zoneOffset(instant: number, timeZone: string): number {
-  const parts = wallClock(timeZone).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return wall - Math.floor(instant / 1000) * 1000;
-}
 
 /** The instant the current day began in the time zone (local midnight). */
 export function startOfDayInTimeZone(now: Date, timeZone: string): Date {

@@ -15,6 +15,7 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/** One formatter per zone: building an Intl.DateTimeFormat costs more than a page's queries. */
 const clocks = new Map<string, Intl.DateTimeFormat>();
 
 function clock(timeZone: string): Intl.DateTimeFormat {
@@ -28,17 +29,27 @@ function clock(timeZone: string): Intl.DateTimeFormat {
       day: "numeric",
       hour: "numeric",
       minute: "numeric",
+      second: "numeric",
     });
     if (clocks.size < 500) clocks.set(timeZone, format);
   }
   return format;
 }
 
-/** The zone's wall clock at an instant, as milliseconds of a UTC date with the same fields. */
-function wallClockAt(instant: number, timeZone: string): number {
+/**
+ * Milliseconds the zone's wall clock is ahead of UTC at this instant: the one reading of a zone's
+ * clock, for the staff pages' "today" (server/platform/time-zone.server.ts) and interview times.
+ */
+export function zoneOffset(instant: number, timeZone: string): number {
   const parts = clock(timeZone).formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
+  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The zone's wall clock at an instant, to the minute, as milliseconds of a UTC date with the same fields. */
+function wallClockAt(instant: number, timeZone: string): number {
+  return Math.floor((instant + zoneOffset(instant, timeZone)) / 60_000) * 60_000;
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
