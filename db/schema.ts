@@ -25,6 +25,8 @@ import {
 import { APPLICATION_SOURCES } from "../app/schemas/application-source";
 import { CV_FIELD_SETTINGS, CV_KINDS, CV_TEXT_STATUSES } from "../app/schemas/cv";
 import { MENTION_EMAIL_MODES } from "../app/schemas/mention-emails";
+import { CALENDAR_FEED_SCOPES } from "../app/schemas/calendar-feed";
+import { DEFAULT_INTERVIEW_REMINDER_HOURS, INTERVIEW_REMINDER_HOURS } from "../app/schemas/interview-reminders";
 import type { FormField } from "../app/schemas/form-field";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -165,6 +167,8 @@ export const companies = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     website: text("website"),
+    /** Hours before an interview its reminders go (decision 102, Settings › Hiring); 0 is off. */
+    interviewReminderHours: integer("interview_reminder_hours").notNull().default(DEFAULT_INTERVIEW_REMINDER_HOURS),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -174,6 +178,7 @@ export const companies = pgTable(
     index("companies_name_search_idx").using("gin", sql`to_tsvector('english', ${t.name})`),
     // Deleting a user sets it to null here; also the "owns a company" check on accepting an invitation.
     index("companies_created_by_idx").on(t.createdBy),
+    check("companies_interview_reminder_hours_check", sql`${t.interviewReminderHours} in (${sql.raw(INTERVIEW_REMINDER_HOURS.join(", "))})`),
   ],
 );
 
@@ -1224,6 +1229,12 @@ export const interviews = pgTable(
     uid: text("uid").notNull(),
     sequence: integer("sequence").notNull().default(0),
     cancelledAt: timestamptz("cancelled_at"),
+    /**
+     * The start time its reminders were recorded for (decision 102, "Reminders"): set in the
+     * transaction that records them, guarded by `is distinct from starts_at`, so each time an interview
+     * is at gets its reminders once; moving it gives it a new time, and so new reminders.
+     */
+    remindedFor: timestamptz("reminded_for"),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1232,7 +1243,12 @@ export const interviews = pgTable(
     uniqueIndex("interviews_uid_unique").on(t.uid),
     // An application's interviews in time order (the application and candidate pages).
     index("interviews_application_starts_idx").on(t.applicationId, t.startsAt),
-    index("interviews_company_idx").on(t.companyId),
+    // The company's interviews by time (the company calendar feed); also the company's index.
+    index("interviews_company_starts_idx").on(t.companyId, t.startsAt),
+    // The reminder pass: interviews not cancelled, by time, across companies.
+    index("interviews_reminder_due_idx")
+      .on(t.startsAt)
+      .where(sql`${t.cancelledAt} is null`),
     index("interviews_created_by_idx")
       .on(t.createdBy)
       .where(sql`${t.createdBy} is not null`),
@@ -1264,5 +1280,33 @@ export const interviewInterviewers = pgTable(
     // A member's interviews by time.
     index("interview_interviewers_user_starts_idx").on(t.userId, t.startsAt),
     index("interview_interviewers_company_idx").on(t.companyId),
+  ],
+);
+
+/**
+ * Calendar feeds (decision 102, "Calendar feeds"): a member's private subscription URL for their own
+ * interviews ("mine") or, for an admin, the company's ("company"). Only the SHA-256 of the URL's
+ * random token is kept, so the database does not reveal the URLs; resetting a link replaces the
+ * hash (the old URL answers 404 at once). One per member and scope.
+ */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    scope: text("scope", { enum: CALENDAR_FEED_SCOPES }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("calendar_feeds_token_hash_unique").on(t.tokenHash),
+    uniqueIndex("calendar_feeds_member_scope_unique").on(t.companyId, t.userId, t.scope),
+    index("calendar_feeds_user_idx").on(t.userId),
+    check("calendar_feeds_scope_check", oneOf("scope", CALENDAR_FEED_SCOPES)),
   ],
 );

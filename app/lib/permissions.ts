@@ -50,6 +50,8 @@ export const PERMISSIONS = {
   "templates.manage": RECRUITING,
   /** Schedule, move and cancel interviews, and send their calendar invitations (decision 102). */
   "interviews.schedule": HIRING,
+  /** The company-wide calendar feed of every interview (decision 102); everyone has a feed of their own. */
+  "interviews.companyFeed": ["admin"],
   /** Salary details (the job's range, salary answers): not an interviewer's business. */
   "salary.view": HIRING,
 } as const satisfies Record<string, readonly Role[]>;

@@ -41,3 +41,34 @@ export function parseInvitation(text: string): ParsedInvitation {
     attendees: vevent.getAllProperties("attendee").map((property) => address(property.getFirstValue())),
   };
 }
+
+/** A published calendar (a feed) read back with ical.js: its METHOD, its name and every event. */
+export interface ParsedFeed {
+  method: string;
+  name: string;
+  events: Omit<ParsedInvitation, "method" | "organizer" | "attendees">[];
+}
+
+export function parseFeed(text: string): ParsedFeed {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const unfolded = text.replace(/\r\n[ \t]/g, "");
+  const dtstarts = [...unfolded.matchAll(/^DTSTART[^:]*:(.*)$/gm)].map((match) => match[1]!.trim());
+  return {
+    method: String(calendar.getFirstPropertyValue("method")),
+    name: String(calendar.getFirstPropertyValue("x-wr-calname") ?? ""),
+    events: calendar.getAllSubcomponents("vevent").map((vevent, index) => {
+      const event = new ICAL.Event(vevent);
+      return {
+        uid: event.uid,
+        sequence: Number(vevent.getFirstPropertyValue("sequence") ?? 0),
+        status: String(vevent.getFirstPropertyValue("status") ?? ""),
+        start: event.startDate.toJSDate(),
+        end: event.endDate.toJSDate(),
+        dtstartText: dtstarts[index] ?? "",
+        summary: event.summary,
+        description: event.description ?? "",
+        location: event.location ?? "",
+      };
+    }),
+  };
+}

@@ -91,10 +91,13 @@ describe("the settings routes", () => {
     ]);
   });
 
-  it("/settings loads the profile: full name, role as the app names it, email and notifications, and nothing of the other sections", async () => {
+  it("/settings loads the profile: full name, role as the app names it, email and notifications, the calendar links (decision 102), and nothing of the other sections", async () => {
     const { cookie, email } = await createStaff(app.bed.t.db, app.bed.auth);
     const answer = await callLoader(profileSettingsRoute.loader, { path: "/settings", cookie });
-    expect(answer.data).toEqual({ profile: { email, fullName: TEST_FULL_NAME, role: "Owner", emailNotifications: true, mentionEmails: "immediate" } });
+    expect(answer.data).toEqual({
+      profile: { email, fullName: TEST_FULL_NAME, role: "Owner", emailNotifications: true, mentionEmails: "immediate" },
+      calendarFeeds: { mine: null, company: null },
+    });
   });
 
   it("/settings saves how mentions are emailed (decision 098), keeps it when the form leaves it out, and refuses another value", async () => {

@@ -2,7 +2,8 @@ import { Form } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonStyles } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
-import { Field, inputStyles } from "~/components/ui/field";
+import { Field, inputStyles, SelectField } from "~/components/ui/field";
+import { INTERVIEW_REMINDER_OPTIONS } from "~/schemas/interview-reminders";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { RejectionReasonActionSchema } from "~/schemas/rejection";
 import { errorsFor, type SettingsAnswer, valuesFor } from "./settings-answer";
@@ -14,12 +15,14 @@ export interface HiringData {
   reasons: { id: string; name: string }[];
   /** The company's default scorecard (decision 099). */
   attributes: { id: string; category: string; name: string }[];
+  /** Hours before an interview its reminders go, 0 for off (decision 102). */
+  interviewReminderHours: number;
 }
 
 const arrowStyles =
   "inline-flex h-8 w-8 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40";
 
-/** Settings › Hiring: the reasons the reject dialog offers, in its order (decision 090), and the default scorecard (decision 099). */
+/** Settings › Hiring: the reasons the reject dialog offers, in its order (decision 090), the default scorecard (decision 099) and when interview reminders go (decision 102). */
 export function HiringSection({ hiring, answer }: { hiring: HiringData; answer?: SettingsAnswer }) {
   const serverErrors = errorsFor(answer, "hiring");
   const { errors, onSubmit, onChange } = useValidatedForm(RejectionReasonActionSchema, serverErrors);
@@ -205,6 +208,28 @@ export function HiringSection({ hiring, answer }: { hiring: HiringData; answer?:
             </Button>
           </Form>
         ) : null}
+      </SettingsSubsection>
+      <SettingsSubsection title="Interview reminders">
+        <p className="text-sm text-slate-600">
+          An email to the interviewers and the candidate before each interview. An interview scheduled or moved closer to its time than this gets none: its invitation is fresh.
+        </p>
+        <Form method="post" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
+          <input type="hidden" name="intent" value="interview-reminders" />
+          <SelectField
+            label="Interview reminders"
+            name="interviewReminderHours"
+            options={INTERVIEW_REMINDER_OPTIONS}
+            defaultValue={String(hiring.interviewReminderHours)}
+            disabled={!hiring.canEdit}
+            error={values?.intent === "interview-reminders" ? serverErrors?.interviewReminderHours : undefined}
+            className="sm:w-60"
+          />
+          {hiring.canEdit ? (
+            <Button type="submit" variant="secondary" className="sm:mt-6">
+              Save reminders
+            </Button>
+          ) : null}
+        </Form>
       </SettingsSubsection>
     </SettingsSection>
   );

@@ -17,19 +17,21 @@ import {
 } from "~/server/applications/rejection-reasons.server";
 import { addScorecardAttribute, listDefaultAttributes, removeScorecardAttribute } from "~/server/applications/scorecards.server";
 import { DefaultAttributeActionSchema } from "~/schemas/scorecard";
+import { InterviewRemindersSchema } from "~/schemas/interview-reminders";
+import { getInterviewReminderHours, setInterviewReminderHours } from "~/server/interviews/reminders.server";
 import { settingsInvalid, settingsSaved, unknownSettingsIntent } from "./settings-action.server";
 import { can, type RouteAccess } from "~/lib/permissions";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "company.manage", action: "company.manage" } as const satisfies RouteAccess;
 
-export const meta: Route.MetaFunction = () => pageMeta("Hiring settings", "The reasons your team gives when rejecting an application.");
+export const meta: Route.MetaFunction = () => pageMeta("Hiring settings", "The reasons your team gives when rejecting an application, the default scorecard and interview reminders.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
   const db = appDatabase();
-  const [reasons, attributes] = await Promise.all([listRejectionReasons(db, staff), listDefaultAttributes(db, staff)]);
-  return { hiring: { canEdit: can(staff.role, "company.manage"), reasons, attributes } };
+  const [reasons, attributes, interviewReminderHours] = await Promise.all([listRejectionReasons(db, staff), listDefaultAttributes(db, staff), getInterviewReminderHours(db, staff)]);
+  return { hiring: { canEdit: can(staff.role, "company.manage"), reasons, attributes, interviewReminderHours } };
 }
 
 /** What a refused form may show again: which form it was and the name typed (never over the maximum). */
@@ -44,9 +46,10 @@ const NOTICE: Record<string, NoticeCode> = {
   "delete-reason": "reason-deleted",
   "add-attribute": "attribute-added",
   "remove-attribute": "attribute-removed",
+  "interview-reminders": "reminders-saved",
 };
 
-/** Add, rename, reorder or remove a rejection reason: the owner's (the services refuse anyone else). */
+/** Add, rename, reorder or remove a rejection reason, edit the default scorecard, or set when interview reminders go: admins only (the services check it again). */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, access.action);
   const values = formValues(await request.formData());
@@ -64,6 +67,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       return settingsInvalid("hiring", answer.errors, echo(values), answer.init);
     }
     return settingsSaved(SETTINGS_PATHS.hiring, NOTICE[attribute.data.intent]!);
+  }
+  // When interview reminders go (decision 102).
+  if (values.intent === "interview-reminders") {
+    const reminders = parseForm(InterviewRemindersSchema, values);
+    if (!reminders.success) return settingsInvalid("hiring", reminders.errors, echo(values));
+    try {
+      await setInterviewReminderHours(db, staff, reminders.data.interviewReminderHours);
+    } catch (error) {
+      const answer = answerDomainError(error);
+      return settingsInvalid("hiring", answer.errors, echo(values), answer.init);
+    }
+    return settingsSaved(SETTINGS_PATHS.hiring, NOTICE[reminders.data.intent]!);
   }
   const parsed = parseForm(RejectionReasonActionSchema, values);
   if (!parsed.success) return settingsInvalid("hiring", parsed.errors, echo(values));

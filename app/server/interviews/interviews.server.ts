@@ -379,7 +379,8 @@ export async function listInterviews(db: Queryable, actor: Actor, of: { applicat
     .leftJoin(profiles, eq(profiles.id, interviewInterviewers.userId))
     .leftJoin(user, eq(user.id, interviewInterviewers.userId))
     .where(and(inArray(interviewInterviewers.interviewId, rows.map((row) => row.id)), owned(interviewInterviewers, actor)))
-    .orderBy(asc(sql`2`));
+    // By name (the third column; the second is the member's id, random).
+    .orderBy(asc(sql`3`));
   return rows.map(({ cancelledAt, startsAt, ...row }) => ({
     ...row,
     startsAt: startsAt.toISOString(),

@@ -82,13 +82,23 @@ export function buildInvitationCalendar(
   return calendar.toString();
 }
 
-function summaryFor(interview: InvitationInterview, parties: InvitationParties, audience: InvitationAudience): string {
+/** What an event is about, in an invitation and in a calendar feed. */
+export interface EventParties {
+  candidate: { name: string };
+  interviewers: { name: string }[];
+  companyName: string;
+  jobTitle: string;
+}
+
+/** An event's SUMMARY: the candidate's copy names the job and company, staff's the candidate and the job. */
+export function summaryFor(interview: InvitationInterview, parties: EventParties, audience: InvitationAudience): string {
   return audience === "candidate"
     ? `${interview.title}: ${parties.jobTitle} at ${parties.companyName}`
     : `${interview.title}: ${parties.candidate.name} (${parties.jobTitle})`;
 }
 
-function descriptionFor(interview: InvitationInterview, parties: InvitationParties, audience: InvitationAudience): string {
+/** An event's DESCRIPTION: staff's copy holds the candidate's name and the notes for interviewers, the candidate's neither. */
+export function descriptionFor(interview: InvitationInterview, parties: EventParties, audience: InvitationAudience): string {
   const lines = [
     `${interview.title} for ${parties.jobTitle} at ${parties.companyName}.`,
     `Time zone given: ${interview.timeZone}.`,
@@ -135,4 +145,27 @@ export function invitationEmail(
     lines.push("", "The attached invitation adds it to your calendar.");
   }
   return { subject, body: lines.join("\n") + EMAIL_SIGNATURE };
+}
+
+/**
+ * A reminder of an interview (decision 102, "Reminders"), `hours` before it: the time stated in the
+ * interview's zone, named. No .ics: the invitation already put it in the calendar. A candidate's
+ * reminder never holds the notes for interviewers.
+ */
+export function reminderEmail(
+  interview: InvitationInterview,
+  parties: EventParties,
+  recipient: { name: string; audience: InvitationAudience },
+): { subject: string; body: string } {
+  const when = formatInterviewTime(interview.startsAt, interview.durationMinutes, interview.timeZone);
+  const about = recipient.audience === "candidate" ? `${interview.title} for ${parties.jobTitle} at ${parties.companyName}` : `${interview.title} with ${parties.candidate.name} (${parties.jobTitle})`;
+  const lines = [`Hi ${recipient.name},`, "", `A reminder: "${interview.title}" is coming up.`, "", `When: ${when}`];
+  if (interview.timeZone !== "UTC") lines.push(`(Times are in ${interview.timeZone}, the time zone the interview was scheduled in.)`);
+  lines.push(`Interviewers: ${parties.interviewers.map((person) => person.name).join(", ")}`);
+  if (interview.location) lines.push(`Where: ${interview.location}`);
+  if (recipient.audience === "interviewer") {
+    lines.push(`Candidate: ${parties.candidate.name}`);
+    if (interview.notesForInterviewers) lines.push("", "Notes for the interviewers:", interview.notesForInterviewers);
+  }
+  return { subject: `Interview reminder: ${about}`, body: lines.join("\n") + EMAIL_SIGNATURE };
 }

@@ -56,6 +56,7 @@ export const NOTICES = {
   "reason-renamed": "Reason renamed.",
   "reason-moved": "Order saved.",
   "reason-deleted": "Reason removed. Applications rejected with it keep its name.",
+  "reminders-saved": "Interview reminders saved.",
   "note-added": "Note added.",
   "note-saved": "Note saved.",
   "note-deleted": "Note deleted.",

@@ -45,8 +45,9 @@ export function ownCompany(actor: Actor): SQL {
  * takes queued applications of every company in one pass and reads each one's company's template
  * and staff. Without `companyIds` it admits a row of any company (the rows are picked by id from
  * the queue); with them, rows of those companies. The outbox giving applications their reply tokens and
- * a candidate's reply finding its application by that token (decision 097) read across companies
- * too: the unguessable token, not a session, names the company. Nothing that acts for a staff member
+ * a candidate's reply finding its application by that token (decision 097), and a calendar feed
+ * found by its URL's token (decision 102), read across companies too: the unguessable token, not a
+ * session, names the company. Nothing that acts for a staff member
  * calls this.
  */
 export function acrossCompanies(table: CompanyOwned, companyIds?: readonly string[]): SQL {
