@@ -82,10 +82,26 @@ export function instantToZonedTime(instant: Date, timeZone: string): { date: str
 /** e.g. "Monday 30 March 2026, 10:00–11:00 (Europe/Berlin)": a time as emails and pages state it, its zone named. */
 export function formatInterviewTime(startsAt: Date, durationMinutes: number, timeZone: string): string {
   // From parts, so the browser and the server write it alike whatever their locale data's punctuation.
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric" }).formatToParts(startsAt);
+  const parts = formatterFor(days, timeZone, { weekday: "long", day: "numeric", month: "long", year: "numeric" }).formatToParts(startsAt);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   const day = `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
-  const hours = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-  const end = new Date(startsAt.getTime() + durationMinutes * 60_000);
-  return `${day}, ${hours.format(startsAt)}–${hours.format(end)} (${timeZone})`;
+  return `${day}, ${formatTimeRange(startsAt, durationMinutes, timeZone)} (${timeZone})`;
+}
+
+/** e.g. "10:00–10:45": the start and end of an interview on the zone's 24-hour clock. */
+export function formatTimeRange(startsAt: Date, durationMinutes: number, timeZone: string): string {
+  const hours = formatterFor(clockTimes, timeZone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  return `${hours.format(startsAt)}–${hours.format(new Date(startsAt.getTime() + durationMinutes * 60_000))}`;
+}
+
+/* One formatter per zone and kind, as for the clock above: a page or a day of emails names many times. */
+const days = new Map<string, Intl.DateTimeFormat>();
+const clockTimes = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let format = cache.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", { timeZone, ...options });
+    if (cache.size < 500) cache.set(timeZone, format);
+  }
+  return format;
 }

@@ -8,6 +8,8 @@ import { findPossibleDuplicates } from "~/server/candidates/duplicates.server";
 import { getCandidate } from "~/server/candidates/queries.server";
 import { mailerFor } from "~/server/mail/mailer.server";
 import { addNote } from "~/server/notes/notes.server";
+import { listInterviews, scheduleInterview } from "~/server/interviews/interviews.server";
+import { InterviewSchema } from "~/schemas/interview";
 import { listNotes } from "~/server/notes/queries.server";
 import { preparedRead } from "~/server/platform/tenancy.server";
 import { requestFeedback } from "~/server/team/feedback-requests.server";
@@ -71,6 +73,25 @@ describe("prepared reads", () => {
     ]);
     // And the statements kept for the owner's company answer a stranger with nothing again.
     expect(await page(stranger.staff)).toEqual([null, [], [], []]);
+  });
+
+  it("of an application's interviews answer each actor by their company and role, whoever asked first", async () => {
+    const owner = await createStaff(db(), app.t.auth);
+    const onIt = await createMember(db(), app.t.auth, owner.staff, "interviewer", { fullName: "Ivo Interviewer" });
+    const notOnIt = await createMember(db(), app.t.auth, owner.staff, "interviewer", { fullName: "Nia Other" });
+    const stranger = await createStaff(db(), app.t.auth);
+    const job = await createTestJob(db(), owner.staff);
+    const application = await createTestApplication(db(), job, { candidateName: "Grace Hopper" });
+    const input = InterviewSchema.parse({ title: "Screening", date: "2099-01-15", startTime: "10:00", durationMinutes: "45", timeZone: "UTC", interviewerIds: [onIt.staff.userId] });
+    await scheduleInterview(db(), owner.staff, application.id, input, mailerFor(db()));
+    const titles = async (actor: typeof owner.staff) => (await listInterviews(db(), actor, { applicationId: application.id })).map((interview) => interview.title);
+
+    expect(await titles(stranger.staff)).toEqual([]);
+    expect(await titles(notOnIt.staff)).toEqual([]);
+    expect(await titles(onIt.staff)).toEqual(["Screening"]);
+    expect(await titles(owner.staff)).toEqual(["Screening"]);
+    expect(await titles(stranger.staff)).toEqual([]);
+    expect(await titles(notOnIt.staff)).toEqual([]);
   });
 
   it("are built once per database and role scope, and take their values on every call", async () => {

@@ -14,6 +14,7 @@ import { GettingStarted } from "~/features/dashboard/getting-started";
 import { getDashboardStats, getGettingStarted } from "~/server/dashboard/queries.server";
 import { requestTimeZone, startOfDayInTimeZone } from "~/server/platform/time-zone.server";
 import { listInterviewerAgenda } from "~/server/interviews/agenda.server";
+import { formatTimeRange } from "~/schemas/zoned-time";
 import { TodaysInterviews } from "~/features/dashboard/todays-interviews";
 import { TZ_COOKIE } from "~/lib/time-zone-cookie";
 import type { RouteAccess } from "~/lib/permissions";
@@ -53,7 +54,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
-  const hours = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const checklist = steps
     ? [
         {
@@ -93,7 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: interview.title,
       candidateName: interview.candidateName,
       jobTitle: interview.jobTitle,
-      time: `${hours.format(interview.startsAt)}–${hours.format(new Date(interview.startsAt.getTime() + interview.durationMinutes * 60_000))}`,
+      time: formatTimeRange(interview.startsAt, interview.durationMinutes, timeZone),
       location: interview.location,
     })),
     activityFailed: activity === null,

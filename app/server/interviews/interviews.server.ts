@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { applications, companies, feedbackRequests, interviewInterviewers, interviews, jobs, jobTeamMembers, profiles, user } from "../../../db/schema";
 import { formatInterviewTime, instantToZonedTime } from "~/schemas/zoned-time";
 import { isUuid } from "~/schemas/id";
@@ -8,7 +8,7 @@ import { recordActivity } from "../activity/activity.server";
 import type { Mailer, OutgoingEmail } from "../mail/mailer.server";
 import type { Database, Queryable } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
-import { type Actor, owned, ownedSql, seesApplication } from "../platform/tenancy.server";
+import { type Actor, owned, ownedSql, preparedRead, seesApplication } from "../platform/tenancy.server";
 import { APPLICATION_NOT_FOUND } from "../applications/pipeline.server";
 import {
   buildInvitationCalendar,
@@ -343,35 +343,43 @@ export interface InterviewView {
 export async function listInterviews(db: Queryable, actor: Actor, of: { applicationId: string } | { candidateId: string }): Promise<InterviewView[]> {
   const key = "applicationId" in of ? of.applicationId : of.candidateId;
   if (!isUuid(key)) return [];
-  const onlyTheirs = actor.role === "interviewer";
-  const rows = await db
-    .select({
-      id: interviews.id,
-      applicationId: interviews.applicationId,
-      jobTitle: jobs.title,
-      title: interviews.title,
-      startsAt: interviews.startsAt,
-      durationMinutes: interviews.durationMinutes,
-      timeZone: interviews.timeZone,
-      location: interviews.location,
-      notesForInterviewers: interviews.notesForInterviewers,
-      sequence: interviews.sequence,
-      cancelledAt: interviews.cancelledAt,
-    })
-    .from(interviews)
-    .innerJoin(applications, and(eq(applications.id, interviews.applicationId), owned(applications, actor)))
-    .innerJoin(jobs, and(eq(jobs.id, applications.jobId), owned(jobs, actor)))
-    .where(
-      and(
-        owned(interviews, actor),
-        "applicationId" in of ? eq(interviews.applicationId, of.applicationId) : eq(applications.candidateId, of.candidateId),
-        seesApplication(applications, actor),
-        onlyTheirs
-          ? sql`${interviews.id} in (select i.interview_id from interview_interviewers i where i.user_id = ${actor.userId} and ${ownedSql("i", actor)})`
-          : undefined,
-      ),
-    )
-    .orderBy(asc(interviews.startsAt), asc(interviews.id));
+  // The interviews the actor sees of the application or candidate `where` picks, in time order.
+  const query = (actor: Actor, where: SQL) =>
+    db
+      .select({
+        id: interviews.id,
+        applicationId: interviews.applicationId,
+        jobTitle: jobs.title,
+        title: interviews.title,
+        startsAt: interviews.startsAt,
+        durationMinutes: interviews.durationMinutes,
+        timeZone: interviews.timeZone,
+        location: interviews.location,
+        notesForInterviewers: interviews.notesForInterviewers,
+        sequence: interviews.sequence,
+        cancelledAt: interviews.cancelledAt,
+      })
+      .from(interviews)
+      .innerJoin(applications, and(eq(applications.id, interviews.applicationId), owned(applications, actor)))
+      .innerJoin(jobs, and(eq(jobs.id, applications.jobId), owned(jobs, actor)))
+      .where(
+        and(
+          owned(interviews, actor),
+          where,
+          seesApplication(applications, actor),
+          actor.role === "interviewer"
+            ? sql`${interviews.id} in (select i.interview_id from interview_interviewers i where i.user_id = ${actor.userId} and ${ownedSql("i", actor)})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(interviews.startsAt), asc(interviews.id));
+  // An application's, on every visit of its Overview: prepared (decisions 100 and 101).
+  const rows =
+    "applicationId" in of
+      ? await preparedRead(db, actor, "application_interviews", (actor) => query(actor, eq(interviews.applicationId, sql.placeholder("applicationId"))), {
+          applicationId: of.applicationId,
+        })
+      : await query(actor, eq(applications.candidateId, of.candidateId));
   if (rows.length === 0) return [];
   const people = await db
     .select({ interviewId: interviewInterviewers.interviewId, id: interviewInterviewers.userId, name: sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email}, 'Former staff member')` })
