@@ -25,6 +25,8 @@ edge.use(checkRequestLine);
 
 /** The app behind the edge and the static files. */
 export const app = express();
+// A mounted Express app sets its own X-Powered-By on every answer, whatever the outer server says.
+app.disable("x-powered-by");
 
 app.use(refuseCrossSiteWrites([config.baseUrl]));
 // Bodies are read here, once, within their path's limits, before any route sees them.

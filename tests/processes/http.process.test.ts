@@ -83,6 +83,8 @@ describe("streamed pages", () => {
       const page = gunzipSync(answer.body);
       expect(page.toString(), path).toContain("</html>");
       expect(answer.body.length, path).toBeLessThan(gzipSync(page).length * 1.1);
+      // Nothing tells a visitor which server framework answers.
+      expect(answer.headers["x-powered-by"], path).toBeUndefined();
     }
   });
 });
