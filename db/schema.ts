@@ -1235,6 +1235,11 @@ export const interviews = pgTable(
      * is at gets its reminders once; moving it gives it a new time, and so new reminders.
      */
     remindedFor: timestamptz("reminded_for"),
+    /**
+     * The start time its interviewers were asked for their scorecards after it ended (the feedback
+     * pass's guard, like `remindedFor`): asked once per time.
+     */
+    feedbackAskedFor: timestamptz("feedback_asked_for"),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

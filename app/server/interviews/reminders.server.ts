@@ -7,6 +7,7 @@ import { type Database, type Queryable, queryRows } from "../platform/db.server"
 import { acrossCompanies, type Actor, isOwnedBy, ownCompany } from "../platform/tenancy.server";
 import { defineTask } from "../queue/tasks.server";
 import { requireCompanyAdmin } from "../team/team.server";
+import { recordFeedbackAsks } from "./feedback-asks.server";
 import { reminderEmail } from "./invitation.server";
 
 /*
@@ -148,7 +149,10 @@ export async function recordInterviewReminders(tx: Queryable, mailer: Mailer, no
   return mailer.record(emails, tx);
 }
 
-/** Every five minutes: the reminders that are due, recorded with the pass's completion, then delivered. */
+/**
+ * Every five minutes: the reminders that are due and the asks for feedback on interviews that have
+ * ended (feedback-asks.server.ts), recorded with the pass's completion, then delivered.
+ */
 export const interviewReminderPass = defineTask({
   name: "interview-reminders",
   schema: z.object({}),
@@ -158,7 +162,7 @@ export const interviewReminderPass = defineTask({
   expireInSeconds: 5 * 60,
   handler: async (_data, ctx) => {
     const mailer = mailerFor(ctx.db);
-    const ids = await ctx.transaction((tx) => recordInterviewReminders(tx, mailer));
+    const ids = await ctx.transaction(async (tx) => [...(await recordInterviewReminders(tx, mailer)), ...(await recordFeedbackAsks(tx, mailer))]);
     mailer.deliver(ids);
   },
 });
