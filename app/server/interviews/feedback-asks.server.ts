@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { applications, interviewInterviewers, interviews, jobs, profiles, scorecards, user } from "../../../db/schema";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { interviewInterviewers, interviews, scorecards } from "../../../db/schema";
 import { applicationHref } from "~/lib/application-href";
 import { formatInterviewTime } from "~/schemas/zoned-time";
 import { config } from "../platform/config.server";
 import { type Queryable, queryRows } from "../platform/db.server";
-import { acrossCompanies, isOwnedBy } from "../platform/tenancy.server";
+import { acrossCompanies } from "../platform/tenancy.server";
+import { applicationsOfPicked, interviewersOfPicked, type PickedInterview } from "./pass-reads.server";
 import { EMAIL_SIGNATURE, type Mailer, type OutgoingEmail } from "../mail/mailer.server";
 
 /*
@@ -24,16 +25,6 @@ const LONGEST_MINUTES = 720;
 /** Interviews one pass takes at most; the next pass takes the rest. */
 const PASS_LIMIT = 200;
 
-interface EndedInterview {
-  id: string;
-  company_id: string;
-  application_id: string;
-  title: string;
-  starts_at: Date | string;
-  duration_minutes: number;
-  time_zone: string;
-}
-
 /**
  * Picks every interview that has ended by `now` (within the last day, not cancelled, not asked
  * about for its current time) and records the asks for feedback (on `tx`, in the outbox); answers
@@ -41,7 +32,7 @@ interface EndedInterview {
  */
 export async function recordFeedbackAsks(tx: Queryable, mailer: Mailer, now: Date = new Date()): Promise<string[]> {
   const at = now.toISOString();
-  const ended = await queryRows<EndedInterview>(
+  const ended = await queryRows<PickedInterview>(
     tx,
     sql`update interviews set feedback_asked_for = starts_at
         where id in (
@@ -62,45 +53,25 @@ export async function recordFeedbackAsks(tx: Queryable, mailer: Mailer, now: Dat
   );
   if (ended.length === 0) return [];
   const companyIds = [...new Set(ended.map((row) => row.company_id))];
-  const details = await tx
-    .select({ applicationId: applications.id, candidateName: applications.candidateName, jobTitle: jobs.title })
-    .from(applications)
-    .innerJoin(jobs, and(eq(jobs.id, applications.jobId), acrossCompanies(jobs, companyIds)))
-    .where(and(inArray(applications.id, ended.map((row) => row.application_id)), acrossCompanies(applications, companyIds)));
-  // The interviewers still of the company who have not submitted their scorecard for the application.
-  const owing = await tx
-    .select({
-      interviewId: interviewInterviewers.interviewId,
-      userId: interviewInterviewers.userId,
-      companyId: interviewInterviewers.companyId,
-      memberCompanyId: profiles.companyId,
-      name: sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email})`,
-      email: user.email,
-    })
-    .from(interviewInterviewers)
-    .innerJoin(profiles, and(eq(profiles.id, interviewInterviewers.userId), acrossCompanies(profiles, companyIds)))
-    .innerJoin(user, eq(user.id, interviewInterviewers.userId))
-    .where(
-      and(
-        inArray(
-          interviewInterviewers.interviewId,
-          ended.map((row) => row.id),
+  const details = await applicationsOfPicked(tx, ended, companyIds);
+  // Only those who have not submitted their scorecard for the application.
+  const owing = await interviewersOfPicked(
+    tx,
+    ended,
+    companyIds,
+    sql`not exists (${tx
+      .select({ one: sql`1` })
+      .from(scorecards)
+      .innerJoin(interviews, eq(interviews.id, interviewInterviewers.interviewId))
+      .where(
+        and(
+          eq(scorecards.applicationId, interviews.applicationId),
+          eq(scorecards.authorId, interviewInterviewers.userId),
+          acrossCompanies(scorecards, companyIds),
+          isNotNull(scorecards.submittedAt),
         ),
-        acrossCompanies(interviewInterviewers, companyIds),
-        sql`not exists (${tx
-          .select({ one: sql`1` })
-          .from(scorecards)
-          .innerJoin(interviews, eq(interviews.id, interviewInterviewers.interviewId))
-          .where(
-            and(
-              eq(scorecards.applicationId, interviews.applicationId),
-              eq(scorecards.authorId, interviewInterviewers.userId),
-              acrossCompanies(scorecards, companyIds),
-              isNotNull(scorecards.submittedAt),
-            ),
-          )})`,
-      ),
-    );
+      )})`,
+  );
 
   const emails: OutgoingEmail[] = [];
   for (const row of ended) {
@@ -109,7 +80,7 @@ export async function recordFeedbackAsks(tx: Queryable, mailer: Mailer, now: Dat
     const when = formatInterviewTime(new Date(row.starts_at), row.duration_minutes, row.time_zone);
     const link = `${config.baseUrl.replace(/\/$/, "")}${applicationHref(row.application_id, "feedback")}`;
     for (const person of owing) {
-      if (person.interviewId !== row.id || !isOwnedBy({ companyId: person.memberCompanyId }, { userId: person.userId, companyId: person.companyId })) continue;
+      if (person.interviewId !== row.id) continue;
       emails.push({
         to: person.email,
         subject: `Your feedback on ${application.candidateName} (${application.jobTitle})`,

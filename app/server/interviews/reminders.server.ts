@@ -1,13 +1,14 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { applications, companies, interviewInterviewers, jobs, profiles, user } from "../../../db/schema";
+import { sql } from "drizzle-orm";
+import { companies } from "../../../db/schema";
 import type { InterviewReminderHours } from "~/schemas/interview-reminders";
 import { z } from "~/schemas/zod";
 import { mailerFor, type Mailer, type OutgoingEmail } from "../mail/mailer.server";
 import { type Database, type Queryable, queryRows } from "../platform/db.server";
-import { acrossCompanies, type Actor, isOwnedBy, ownCompany } from "../platform/tenancy.server";
+import { type Actor, ownCompany } from "../platform/tenancy.server";
 import { defineTask } from "../queue/tasks.server";
 import { requireCompanyAdmin } from "../team/team.server";
 import { recordFeedbackAsks } from "./feedback-asks.server";
+import { applicationsOfPicked, interviewersOfPicked, type PickedInterview } from "./pass-reads.server";
 import { reminderEmail } from "./invitation.server";
 
 /*
@@ -37,14 +38,7 @@ export async function setInterviewReminderHours(db: Database, actor: Actor, hour
   await db.update(companies).set({ interviewReminderHours: hours }).where(ownCompany(actor));
 }
 
-interface DueInterview {
-  id: string;
-  company_id: string;
-  application_id: string;
-  title: string;
-  starts_at: Date | string;
-  duration_minutes: number;
-  time_zone: string;
+interface DueInterview extends PickedInterview {
   location: string;
   notes_for_interviewers: string;
   uid: string;
@@ -87,36 +81,9 @@ export async function recordInterviewReminders(tx: Queryable, mailer: Mailer, no
         returning id, company_id, application_id, title, starts_at, duration_minutes, time_zone, location, notes_for_interviewers, uid, sequence`,
   );
   if (due.length === 0) return [];
-  const ids = due.map((row) => row.id);
   const companyIds = [...new Set(due.map((row) => row.company_id))];
-  const details = await tx
-    .select({
-      applicationId: applications.id,
-      candidateName: applications.candidateName,
-      candidateEmail: applications.candidateEmail,
-      jobTitle: jobs.title,
-      companyName: companies.name,
-    })
-    .from(applications)
-    .innerJoin(jobs, and(eq(jobs.id, applications.jobId), acrossCompanies(jobs, companyIds)))
-    .innerJoin(companies, eq(companies.id, applications.companyId))
-    .where(and(inArray(applications.id, due.map((row) => row.application_id)), acrossCompanies(applications, companyIds)));
-  const interviewerRows = await tx
-    .select({
-      interviewId: interviewInterviewers.interviewId,
-      name: sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email})`,
-      email: user.email,
-      userId: interviewInterviewers.userId,
-      companyId: interviewInterviewers.companyId,
-      memberCompanyId: profiles.companyId,
-    })
-    .from(interviewInterviewers)
-    .innerJoin(profiles, and(eq(profiles.id, interviewInterviewers.userId), acrossCompanies(profiles, companyIds)))
-    .innerJoin(user, eq(user.id, interviewInterviewers.userId))
-    .where(and(inArray(interviewInterviewers.interviewId, ids), acrossCompanies(interviewInterviewers, companyIds)))
-    .orderBy(sql`2`);
-  // Members still of the interview's company (a removed member's profile is gone, or of another company).
-  const people = interviewerRows.filter((row) => isOwnedBy({ companyId: row.memberCompanyId }, { userId: row.userId, companyId: row.companyId }));
+  const details = await applicationsOfPicked(tx, due, companyIds);
+  const people = await interviewersOfPicked(tx, due, companyIds);
 
   const emails: OutgoingEmail[] = [];
   for (const row of due) {
