@@ -28,6 +28,7 @@ import { MENTION_EMAIL_MODES } from "../app/schemas/mention-emails";
 import { CALENDAR_FEED_SCOPES } from "../app/schemas/calendar-feed";
 import { DEFAULT_INTERVIEW_REMINDER_HOURS, INTERVIEW_REMINDER_HOURS } from "../app/schemas/interview-reminders";
 import type { FormField } from "../app/schemas/form-field";
+import type { WorkingPeriod } from "../app/schemas/availability";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => timestamptz("created_at").notNull().defaultNow();
@@ -198,6 +199,10 @@ export const profiles = pgTable(
     emailNotifications: boolean("email_notifications").notNull().default(true),
     /** Mentions in notes: emailed at once, in a daily digest, or never (decision 098). */
     mentionEmails: text("mention_emails", { enum: MENTION_EMAIL_MODES }).notNull().default("immediate"),
+    /** Their IANA time zone (decision 103): emails and self-scheduling read it; null until they set it. */
+    timeZone: text("time_zone"),
+    /** Their weekly working hours in `time_zone` (decision 103); null is DEFAULT_WORKING_HOURS. */
+    workingHours: jsonb("working_hours").$type<WorkingPeriod[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1313,5 +1318,81 @@ export const calendarFeeds = pgTable(
     uniqueIndex("calendar_feeds_member_scope_unique").on(t.companyId, t.userId, t.scope),
     index("calendar_feeds_user_idx").on(t.userId),
     check("calendar_feeds_scope_check", oneOf("scope", CALENDAR_FEED_SCOPES)),
+  ],
+);
+
+/**
+ * Times a member is not available for interviews (decision 103): holidays, focus time. Self-scheduling
+ * offers no slot that overlaps one.
+ */
+export const blockedTimes = pgTable(
+  "blocked_times",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    startsAt: timestamptz("starts_at").notNull(),
+    endsAt: timestamptz("ends_at").notNull(),
+    reason: text("reason").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A member's blocked times that end after a moment: the slots' read and the profile's list.
+    index("blocked_times_user_ends_idx").on(t.userId, t.endsAt),
+    index("blocked_times_company_idx").on(t.companyId),
+    check("blocked_times_order_check", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * A self-scheduling link (decision 103): sent to an application's candidate, it offers the slots in
+ * the next `window_days` where every interviewer is working and free, at least `min_notice_hours`
+ * ahead, with `buffer_minutes` kept around their other interviews. Only the SHA-256 of the URL's
+ * token is kept. It books one interview (`booked_interview_id`, set once) and expires at
+ * `expires_at`; a recruiter can withdraw it (`cancelled_at`).
+ */
+export const schedulingLinks = pgTable(
+  "scheduling_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    title: text("title").notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    /** Members' user ids, in the order chosen. */
+    interviewerIds: text("interviewer_ids").array().notNull(),
+    location: text("location").notNull().default(""),
+    notesForInterviewers: text("notes_for_interviewers").notNull().default(""),
+    minNoticeHours: integer("min_notice_hours").notNull(),
+    bufferMinutes: integer("buffer_minutes").notNull(),
+    /** The sender's zone: the one the page offers when the candidate's browser has not said theirs. */
+    timeZone: text("time_zone").notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    bookedInterviewId: uuid("booked_interview_id").references(() => interviews.id, { onDelete: "set null" }),
+    bookedAt: timestamptz("booked_at"),
+    cancelledAt: timestamptz("cancelled_at"),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("scheduling_links_token_hash_unique").on(t.tokenHash),
+    uniqueIndex("scheduling_links_booked_interview_unique")
+      .on(t.bookedInterviewId)
+      .where(sql`${t.bookedInterviewId} is not null`),
+    index("scheduling_links_application_idx").on(t.applicationId),
+    index("scheduling_links_company_idx").on(t.companyId),
+    check("scheduling_links_duration_check", sql`${t.durationMinutes} between 5 and 720`),
+    check("scheduling_links_notice_check", sql`${t.minNoticeHours} between 0 and 720`),
+    check("scheduling_links_buffer_check", sql`${t.bufferMinutes} between 0 and 240`),
+    check("scheduling_links_interviewers_check", sql`cardinality(${t.interviewerIds}) between 1 and 10`),
   ],
 );
