@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { applications, calendarFeeds, companies, interviewInterviewers, interviews, jobs, profiles, user } from "../../../db/schema";
 import { can } from "~/lib/permissions";
@@ -6,6 +5,7 @@ import type { CalendarFeedScope } from "~/schemas/calendar-feed";
 import type { Database, Queryable } from "../platform/db.server";
 import { DomainError, isUniqueViolation } from "../platform/errors.server";
 import { acrossCompanies, type Actor, isOwnedBy, owned, ownedSql, seesApplication } from "../platform/tenancy.server";
+import { hashSecretToken, isSecretToken, newSecretToken } from "../platform/secret-token.server";
 import { buildFeedCalendar, type FeedEvent } from "./feed-calendar.server";
 
 /*
@@ -22,10 +22,7 @@ export const CALENDAR_LINK_EXISTS = "You already have a calendar link. Reset it 
 export const FEED_PAST_DAYS = 30;
 export const FEED_LIMIT = 500;
 
-/** A token is 32 random bytes, base64url: 43 characters. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export const hashCalendarToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const hashCalendarToken = hashSecretToken;
 
 /** The feed's address: `<base>/calendar/<token>.ics`. */
 export function calendarFeedUrl(baseUrl: string, token: string): string {
@@ -35,7 +32,7 @@ export function calendarFeedUrl(baseUrl: string, token: string): string {
 /** The token of a feed address's last segment (`<token>.ics`), or null when it cannot be one. */
 export function calendarTokenOf(segment: string | undefined): string | null {
   const token = segment?.endsWith(".ics") ? segment.slice(0, -".ics".length) : null;
-  return token && TOKEN_PATTERN.test(token) ? token : null;
+  return isSecretToken(token) ? token : null;
 }
 
 export interface CalendarFeedLinks {
@@ -70,7 +67,7 @@ async function requireScope(db: Queryable, actor: Actor, scope: CalendarFeedScop
 /** Makes the actor's feed of `scope` and answers its token (shown once); CONFLICT when they have one (resetting replaces it). */
 export async function createCalendarFeed(db: Database, actor: Actor, scope: CalendarFeedScope): Promise<{ token: string }> {
   await requireScope(db, actor, scope);
-  const token = randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   try {
     await db.insert(calendarFeeds).values({ companyId: actor.companyId, userId: actor.userId, scope, tokenHash: hashCalendarToken(token) });
   } catch (error) {
@@ -83,7 +80,7 @@ export async function createCalendarFeed(db: Database, actor: Actor, scope: Cale
 /** Replaces the actor's feed of `scope` with a new token (made if they had none): the old URL stops working at once. */
 export async function resetCalendarFeed(db: Database, actor: Actor, scope: CalendarFeedScope): Promise<{ token: string }> {
   await requireScope(db, actor, scope);
-  const token = randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   await db
     .insert(calendarFeeds)
     .values({ companyId: actor.companyId, userId: actor.userId, scope, tokenHash: hashCalendarToken(token) })

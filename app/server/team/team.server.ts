@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { hashSecretToken, newSecretToken } from "../platform/secret-token.server";
 import { companies, invitations, profiles, session, user } from "../../../db/schema";
 import type { Database, Queryable, Transaction } from "../platform/db.server";
 import { invitationEmail } from "./emails.server";
@@ -10,7 +10,7 @@ import type { Role } from "~/lib/permissions";
 
 export const INVITATION_DAYS = 7;
 
-export const hashInvitationToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const hashInvitationToken = hashSecretToken;
 
 /** The company's owner is the user who created it: always an Admin, never demoted or removed. */
 export async function isCompanyOwner(db: Queryable, actor: Actor): Promise<boolean> {
@@ -53,7 +53,7 @@ export async function inviteMember(
     .where(and(owned(profiles, actor), eq(user.email, email)));
   if (member) throw new DomainError("CONFLICT", `${email} is already a member of your team.`, { field: "email" });
 
-  const token = randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   const invitation = await db.transaction(async (tx) => {
     await tx
       .update(invitations)
