@@ -1069,6 +1069,8 @@ export const ACTIVITY_TYPES = [
   "application_interview_scheduled",
   "application_interview_rescheduled",
   "application_interview_cancelled",
+  "application_scheduling_link_sent",
+  "application_interview_booked",
   "candidates_merged",
   "job_posted",
   "job_status_changed",

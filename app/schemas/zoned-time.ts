@@ -81,17 +81,25 @@ export function instantToZonedTime(instant: Date, timeZone: string): { date: str
 
 /** e.g. "Monday 30 March 2026, 10:00–11:00 (Europe/Berlin)": a time as emails and pages state it, its zone named. */
 export function formatInterviewTime(startsAt: Date, durationMinutes: number, timeZone: string): string {
+  return `${formatLongDate(startsAt, timeZone)}, ${formatTimeRange(startsAt, durationMinutes, timeZone)} (${timeZone})`;
+}
+
+/** e.g. "Friday 26 March 2027": the day an instant falls on in the zone. */
+export function formatLongDate(instant: Date, timeZone: string): string {
   // From parts, so the browser and the server write it alike whatever their locale data's punctuation.
-  const parts = formatterFor(days, timeZone, { weekday: "long", day: "numeric", month: "long", year: "numeric" }).formatToParts(startsAt);
+  const parts = formatterFor(days, timeZone, { weekday: "long", day: "numeric", month: "long", year: "numeric" }).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  const day = `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
-  return `${day}, ${formatTimeRange(startsAt, durationMinutes, timeZone)} (${timeZone})`;
+  return `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
 }
 
 /** e.g. "10:00–10:45": the start and end of an interview on the zone's 24-hour clock. */
 export function formatTimeRange(startsAt: Date, durationMinutes: number, timeZone: string): string {
-  const hours = formatterFor(clockTimes, timeZone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-  return `${hours.format(startsAt)}–${hours.format(new Date(startsAt.getTime() + durationMinutes * 60_000))}`;
+  return `${formatClock(startsAt, timeZone)}–${formatClock(new Date(startsAt.getTime() + durationMinutes * 60_000), timeZone)}`;
+}
+
+/** e.g. "10:00": an instant on the zone's 24-hour clock. */
+export function formatClock(instant: Date, timeZone: string): string {
+  return formatterFor(clockTimes, timeZone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
 }
 
 /* One formatter per zone and kind, as for the clock above: a page or a day of emails names many times. */

@@ -32,6 +32,10 @@ export interface ActivityData {
   application_interview_scheduled: { candidateName: string; jobId: string; title: string; when: string; interviewers: string[] };
   application_interview_rescheduled: { candidateName: string; jobId: string; title: string; when: string; interviewers: string[] };
   application_interview_cancelled: { candidateName: string; jobId: string; title: string; when: string; interviewers: string[] };
+  /** A self-scheduling link was sent (decision 103): `until`, the day it expires, as the sender read it. */
+  application_scheduling_link_sent: { candidateName: string; jobId: string; title: string; until: string };
+  /** The candidate booked a slot from a link (decision 103): no staff member acted. */
+  application_interview_booked: { candidateName: string; jobId: string; title: string; when: string; interviewers: string[] };
   /** `reason`: why it was rejected (decision 090); absent on other changes and on older events. */
   application_status_changed: { candidateName: string; jobId: string; from: string; to: string; reason?: string };
   /** Two candidates were one person: `mergedName` (`mergedEmail`) was merged into the subject, the kept candidate (decision 085). */

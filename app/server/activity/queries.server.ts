@@ -140,7 +140,7 @@ export function activityHref(item: Pick<ActivityItem, "subjectType" | "subjectId
 
 /** Events a candidate caused (applying, replying): no staff member acted. */
 export function isCandidateEvent(item: Pick<ActivityItem, "type">): boolean {
-  return item.type === "application_received" || item.type === "application_reply_received";
+  return item.type === "application_received" || item.type === "application_reply_received" || item.type === "application_interview_booked";
 }
 
 /** One line describing an event, for people. */
@@ -177,6 +177,10 @@ export function describeActivity(item: Pick<ActivityItem, "type" | "data">): str
     }
     case "application_interview_cancelled":
       return `Interview “${d.title}” with ${d.candidateName} on ${d.when} cancelled`;
+    case "application_scheduling_link_sent":
+      return `Scheduling link for “${d.title}” sent to ${d.candidateName}, open until ${d.until}`;
+    case "application_interview_booked":
+      return `${d.candidateName} booked Interview “${d.title}” for ${d.when}, with ${((item.data.interviewers as string[] | undefined) ?? []).join(", ")}`;
     case "candidates_merged":
       return `${d.mergedName} (${d.mergedEmail}) was merged into ${d.keptName}`;
     case "job_posted":

@@ -35,7 +35,7 @@ export const INTERVIEWER_NOT_ON_HIRING_TEAM = "Interviewers must be on this job'
 /** The name a member goes by: their full name, else their email address. */
 const memberName = sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email})`;
 
-interface LockedApplication {
+export interface LockedApplication {
   id: string;
   jobId: string;
   jobTitle: string;
@@ -45,7 +45,7 @@ interface LockedApplication {
 }
 
 /** The application, locked, if the actor sees it. */
-async function lockApplication(tx: Queryable, actor: Actor, applicationId: string): Promise<LockedApplication> {
+export async function lockApplication(tx: Queryable, actor: Actor, applicationId: string): Promise<LockedApplication> {
   if (!isUuid(applicationId)) throw new DomainError("NOT_FOUND", APPLICATION_NOT_FOUND);
   const [application] = await tx
     .select({
@@ -65,13 +65,26 @@ async function lockApplication(tx: Queryable, actor: Actor, applicationId: strin
   return application;
 }
 
-/** The chosen interviewers as people, refused unless each is a member (and on the job's hiring team, if it has one). */
-async function pickInterviewers(tx: Queryable, actor: Actor, jobId: string, ids: readonly string[]) {
+/** An interviewer: a member, with the zone their emails state times in (null until they set one). */
+export interface Interviewer extends InvitationPerson {
+  id: string;
+  timeZone: string | null;
+}
+
+/**
+ * The chosen interviewers as people, refused unless each is a member (and on the job's hiring team,
+ * if it has one). Their profiles are locked, in one order, so that a self-scheduled booking that
+ * checks their free time (decision 103) and any other interview being put in their calendars
+ * happen one after the other.
+ */
+export async function pickInterviewers(tx: Queryable, actor: Actor, jobId: string, ids: readonly string[]): Promise<Interviewer[]> {
   const members = await tx
-    .select({ id: profiles.id, name: memberName, email: user.email })
+    .select({ id: profiles.id, name: memberName, email: user.email, timeZone: profiles.timeZone })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
-    .where(and(inArray(profiles.id, [...ids]), owned(profiles, actor)));
+    .where(and(inArray(profiles.id, [...ids]), owned(profiles, actor)))
+    .orderBy(asc(profiles.id))
+    .for("no key update", { of: profiles });
   if (members.length !== ids.length) throw new DomainError("INVALID", INTERVIEWER_NOT_IN_TEAM, { field: "interviewerIds" });
   const team = await tx
     .select({ userId: jobTeamMembers.userId })
@@ -85,7 +98,7 @@ async function pickInterviewers(tx: Queryable, actor: Actor, jobId: string, ids:
   return ids.map((id) => members.find((member) => member.id === id)!);
 }
 
-async function organizer(tx: Queryable, actor: Actor): Promise<InvitationPerson> {
+export async function organizer(tx: Queryable, actor: Actor): Promise<InvitationPerson> {
   const [row] = await tx
     .select({ name: memberName, email: user.email })
     .from(profiles)
@@ -102,12 +115,12 @@ function invitationEmails(
   parties: InvitationParties,
   application: LockedApplication,
   actor: Actor,
-  recipients: { interviewers: InvitationPerson[]; candidate: boolean; method: "REQUEST" | "CANCEL" },
+  recipients: { interviewers: Interviewer[]; candidate: boolean; method: "REQUEST" | "CANCEL" },
 ): OutgoingEmail[] {
   const emails: OutgoingEmail[] = [];
-  // Staff have no time zone of their own yet (decision 102): they read the interview's, named.
+  // Each interviewer reads the time in their own zone (Settings › Profile, decision 103), else the interview's, named.
   for (const person of recipients.interviewers) {
-    const { subject, body } = invitationEmail(change, interview, parties, { name: person.name, audience: "interviewer", timeZone: null });
+    const { subject, body } = invitationEmail(change, interview, parties, { name: person.name, audience: "interviewer", timeZone: person.timeZone });
     emails.push({
       to: person.email,
       subject,
@@ -134,7 +147,7 @@ function invitationEmails(
   return emails;
 }
 
-function partiesOf(application: LockedApplication, organizerPerson: InvitationPerson, interviewers: InvitationPerson[]): InvitationParties {
+function partiesOf(application: LockedApplication, organizerPerson: InvitationPerson, interviewers: Interviewer[]): InvitationParties {
   return {
     organizer: organizerPerson,
     candidate: { name: application.candidateName, email: application.candidateEmail },
@@ -152,49 +165,67 @@ async function askInterviewersForFeedback(tx: Queryable, actor: Actor, applicati
     .onConflictDoNothing();
 }
 
+/**
+ * Writes a new interview of a locked application with its interviewers (picked and locked), asks them
+ * for feedback, records its history entry and answers the invitations to send: the one way an
+ * interview comes to be, whether a member scheduled it or the candidate booked it from a link.
+ */
+export async function insertInterview(
+  tx: Queryable,
+  actor: Actor,
+  application: LockedApplication,
+  people: Interviewer[],
+  input: Omit<InterviewInput, "date" | "startTime">,
+  history: "application_interview_scheduled" | "application_interview_booked",
+): Promise<{ id: string; emails: OutgoingEmail[] }> {
+  const parties = partiesOf(application, await organizer(tx, actor), people);
+  const uid = `${randomUUID()}@openhire`;
+  const [row] = await tx
+    .insert(interviews)
+    .values({
+      companyId: actor.companyId,
+      applicationId: application.id,
+      title: input.title,
+      startsAt: input.startsAt,
+      durationMinutes: input.durationMinutes,
+      timeZone: input.timeZone,
+      location: input.location,
+      notesForInterviewers: input.notesForInterviewers,
+      uid,
+      sequence: 0,
+      createdBy: actor.userId,
+    })
+    .returning({ id: interviews.id });
+  const interviewId = row!.id;
+  await tx.insert(interviewInterviewers).values(people.map((person) => ({ companyId: actor.companyId, interviewId, userId: person.id, startsAt: input.startsAt })));
+  await askInterviewersForFeedback(tx, actor, application.id, people.map((person) => person.id));
+  const interview: InvitationInterview = { ...input, uid, sequence: 0 };
+  await recordActivity(tx, {
+    companyId: actor.companyId,
+    // A booking is the candidate's doing: no member acted.
+    actorId: history === "application_interview_booked" ? null : actor.userId,
+    type: history,
+    subjectType: "application",
+    subjectId: application.id,
+    data: {
+      candidateName: application.candidateName,
+      jobId: application.jobId,
+      title: input.title,
+      when: formatInterviewTime(input.startsAt, input.durationMinutes, input.timeZone),
+      interviewers: people.map((person) => person.name),
+    },
+  });
+  const emails = invitationEmails("scheduled", interview, parties, application, actor, { interviewers: people, candidate: true, method: "REQUEST" });
+  return { id: interviewId, emails };
+}
+
 /** Schedules an interview of an application the actor sees, invites everyone, and answers its id. */
 export async function scheduleInterview(db: Database, actor: Actor, applicationId: string, input: InterviewInput, mailer: Mailer): Promise<{ id: string }> {
   const { id, messageIds } = await db.transaction(async (tx) => {
     const application = await lockApplication(tx, actor, applicationId);
     const people = await pickInterviewers(tx, actor, application.jobId, input.interviewerIds);
-    const parties = partiesOf(application, await organizer(tx, actor), people);
-    const uid = `${randomUUID()}@openhire`;
-    const [row] = await tx
-      .insert(interviews)
-      .values({
-        companyId: actor.companyId,
-        applicationId,
-        title: input.title,
-        startsAt: input.startsAt,
-        durationMinutes: input.durationMinutes,
-        timeZone: input.timeZone,
-        location: input.location,
-        notesForInterviewers: input.notesForInterviewers,
-        uid,
-        sequence: 0,
-        createdBy: actor.userId,
-      })
-      .returning({ id: interviews.id });
-    const interviewId = row!.id;
-    await tx.insert(interviewInterviewers).values(people.map((person) => ({ companyId: actor.companyId, interviewId, userId: person.id, startsAt: input.startsAt })));
-    await askInterviewersForFeedback(tx, actor, applicationId, input.interviewerIds);
-    const interview: InvitationInterview = { ...input, uid, sequence: 0 };
-    await recordActivity(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      type: "application_interview_scheduled",
-      subjectType: "application",
-      subjectId: applicationId,
-      data: {
-        candidateName: application.candidateName,
-        jobId: application.jobId,
-        title: input.title,
-        when: formatInterviewTime(input.startsAt, input.durationMinutes, input.timeZone),
-        interviewers: people.map((person) => person.name),
-      },
-    });
-    const emails = invitationEmails("scheduled", interview, parties, application, actor, { interviewers: people, candidate: true, method: "REQUEST" });
-    return { id: interviewId, messageIds: await mailer.record(emails, tx) };
+    const { id, emails } = await insertInterview(tx, actor, application, people, input, "application_interview_scheduled");
+    return { id, messageIds: await mailer.record(emails, tx) };
   });
   mailer.deliver(messageIds);
   return { id };
@@ -217,8 +248,8 @@ async function lockInterview(tx: Queryable, actor: Actor, interviewId: string) {
     throw error;
   }
   if (row.cancelledAt) throw new DomainError("CLOSED", INTERVIEW_CANCELLED);
-  const current = await tx
-    .select({ id: profiles.id, name: memberName, email: user.email })
+  const current: Interviewer[] = await tx
+    .select({ id: profiles.id, name: memberName, email: user.email, timeZone: profiles.timeZone })
     .from(interviewInterviewers)
     .innerJoin(profiles, eq(profiles.id, interviewInterviewers.userId))
     .innerJoin(user, eq(user.id, interviewInterviewers.userId))
