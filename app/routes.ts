@@ -3,6 +3,7 @@ import { apiRoutes } from "./routes/api/routes";
 import { authRoutes } from "./routes/auth/routes";
 import { jobBoardRoutes } from "./routes/job-board/routes";
 import { marketingRoutes } from "./routes/marketing/routes";
+import { schedulingRoutes } from "./routes/scheduling/routes";
 import { staffRoutes } from "./routes/staff/routes";
 
 // Each area lists its own routes beside its route modules; the marketing routes end with
@@ -11,6 +12,7 @@ export default [
   ...authRoutes,
   layout("routes/staff/layout.tsx", staffRoutes),
   ...jobBoardRoutes,
+  ...schedulingRoutes,
   ...apiRoutes,
   ...marketingRoutes,
 ] satisfies RouteConfig;

@@ -47,6 +47,8 @@ export const ApplicationQuerySchema = z.object({
   thread: queryValue(z.literal("all").optional(), undefined),
   notes: queryValue(z.literal("all").optional(), undefined),
   history: queryValue(z.literal("all").optional(), undefined),
+  /** `1`: the Schedule interview form opens (a pipeline card's "Schedule interview" leads here). */
+  schedule: queryValue(z.literal("1").optional(), undefined),
 });
 
 /** The board's drag and drop, and the application page's stage select. */

@@ -48,7 +48,17 @@ import { getApplicationFeedback, saveScorecard } from "~/server/applications/sco
 import { ScorecardSchema, scorecardInput } from "~/schemas/scorecard";
 import { InterviewSchema, interviewFormInput } from "~/schemas/interview";
 import { cancelInterview, interviewItems, listInterviews, rescheduleInterview, scheduleInterview } from "~/server/interviews/interviews.server";
-import { type InterviewsAnswer, InterviewsPanel } from "~/features/interviews/interviews-panel";
+import { type InterviewsAnswer, InterviewsPanel, type SchedulingLinkAnswer } from "~/features/interviews/interviews-panel";
+import {
+  DEFAULT_SCHEDULING_BUFFER_MINUTES,
+  DEFAULT_SCHEDULING_MIN_NOTICE_HOURS,
+  DEFAULT_SCHEDULING_WINDOW_DAYS,
+  SchedulingLinkSchema,
+  schedulingLinkFormInput,
+} from "~/schemas/scheduling-link";
+import { listSchedulingLinks, sendSchedulingLink, withdrawSchedulingLink } from "~/server/interviews/scheduling-links.server";
+import { config } from "~/server/platform/config.server";
+import { formatLongDate } from "~/schemas/zoned-time";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = {
@@ -68,6 +78,9 @@ export const access = {
     "schedule-interview": "interviews.schedule",
     "reschedule-interview": "interviews.schedule",
     "cancel-interview": "interviews.schedule",
+    // Self-scheduling links (decision 103).
+    "send-scheduling-link": "interviews.schedule",
+    "withdraw-scheduling-link": "interviews.schedule",
   },
 } as const satisfies RouteAccess;
 import { type NoteAnswer, NotesPanel } from "~/features/notes/notes-panel";
@@ -133,7 +146,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const notesShown = query.notes === "all" ? NOTES_SHOWN : PAGE_SHOWS;
   const historyShown = query.history === "all" ? HISTORY_MAX : HISTORY_SHOWS;
   const viewerZone = requestTimeZone(request);
-  const [templates, reasons, rejectionTemplate, cvs, threadRows, noteList, members, scorecards, history, interviewList] = await Promise.all([
+  const [templates, reasons, rejectionTemplate, cvs, threadRows, noteList, members, scorecards, history, interviewList, linkList] = await Promise.all([
     rejecting || tab === "email" ? listEmailTemplates(db, staff) : [],
     rejecting ? listRejectionReasons(db, staff) : [],
     rejecting ? findTemplateByName(db, staff, REJECTION_TEMPLATE) : null,
@@ -149,6 +162,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       : null,
     tab === "history" ? listSubjectActivity(db, staff, application.id, historyShown + 1) : [],
     tab === "overview" ? listInterviews(db, staff, { applicationId: application.id }) : [],
+    tab === "overview" && allowed.interviews ? listSchedulingLinks(db, staff, application.id) : [],
   ]);
   /** Where the rest of the thread and of the notes are, when the page shows only the newest. */
   const more = {
@@ -213,8 +227,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
               notesForInterviewers: "",
               interviewerIds: [],
             },
+            linkStart: {
+              title: application.stage?.name ?? "Interview",
+              durationMinutes: "60",
+              interviewerIds: [],
+              windowDays: String(DEFAULT_SCHEDULING_WINDOW_DAYS),
+              minNoticeHours: String(DEFAULT_SCHEDULING_MIN_NOTICE_HOURS),
+              bufferMinutes: String(DEFAULT_SCHEDULING_BUFFER_MINUTES),
+              location: "",
+              notesForInterviewers: "",
+            },
+            open: query.schedule === "1",
           }
         : null,
+    schedulingLinks: linkList.map((link) => ({
+      id: link.id,
+      title: link.title,
+      state: link.state,
+      sent: formatLongDate(new Date(link.sentAt), viewerZone),
+      until: formatLongDate(new Date(link.expiresAt), viewerZone),
+    })),
     scorecards: scorecards && {
       attributes: scorecards.attributes,
       mine: scorecards.mine,
@@ -397,6 +429,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         done: values.intent === "schedule-interview" ? `Interview scheduled. Invitations are on their way to ${invitedParties(parsed.data.interviewerIds.length)}.` : "Interview moved. Updated invitations are on their way.",
       };
     }
+    if (values.intent === "send-scheduling-link") {
+      const parsed = parseForm(SchedulingLinkSchema, schedulingLinkFormInput(formData));
+      if (!parsed.success) return data({ ...refused(parsed.errors), linkAnswer: linkAnswer(parsed.errors, formData) }, { status: 400 });
+      try {
+        await sendSchedulingLink(db, staff, applicationId, parsed.data, appMailer(), { baseUrl: config.baseUrl, senderZone: requestTimeZone(request) });
+      } catch (error) {
+        const answer = answerDomainError(error);
+        return data({ ...refused(answer.errors as FieldErrors), linkAnswer: linkAnswer(answer.errors as FieldErrors, formData) }, answer.init);
+      }
+      return { errors: null, done: "Scheduling link sent. The candidate can now pick a time, and the invitations go out once they do." };
+    }
+    if (values.intent === "withdraw-scheduling-link") {
+      await withdrawSchedulingLink(db, staff, applicationId, values.linkId ?? "");
+      return { errors: null, done: "Scheduling link withdrawn. It no longer works." };
+    }
     if (values.intent === "cancel-interview") {
       try {
         await cancelInterview(db, staff, values.interviewId ?? "", appMailer(), applicationId);
@@ -442,6 +489,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** "the candidate and 2 interviewers". */
 function invitedParties(interviewers: number): string {
   return `the candidate and ${interviewers} interviewer${interviewers === 1 ? "" : "s"}`;
+}
+
+/** What the scheduling link form shows again after a refusal: its own fields, each within its maximum. */
+function linkAnswer(errors: FieldErrors, formData: FormData): SchedulingLinkAnswer {
+  const text = (name: string, max: number) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value.slice(0, max) : "";
+  };
+  return {
+    errors,
+    values: {
+      title: text("title", 200),
+      durationMinutes: text("durationMinutes", 4),
+      interviewerIds: formData.getAll("interviewerIds").filter((v): v is string => typeof v === "string").slice(0, 10),
+      windowDays: text("windowDays", 3),
+      minNoticeHours: text("minNoticeHours", 3),
+      bufferMinutes: text("bufferMinutes", 3),
+      location: text("location", 500),
+      notesForInterviewers: text("notesForInterviewers", 5000),
+    },
+  };
 }
 
 /** What an interview form shows again after a refusal: its own fields, each within its maximum. */
@@ -500,7 +568,7 @@ const STATUS_ACTIONS = [
 ] as const;
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, tab, tabs, history, templates, preview, emails, rejection, today, allowed, cvs, scorecards, notes, notesWithheld, members, more, interviews, interviewScheduling } = loaderData;
+  const { application, tab, tabs, history, templates, preview, emails, rejection, today, allowed, cvs, scorecards, notes, notesWithheld, members, more, interviews, interviewScheduling, schedulingLinks } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? null;
@@ -589,12 +657,16 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           {tab === "overview" ? (
             <InterviewsPanel
               interviews={interviews}
+              links={schedulingLinks}
               schedule={
                 interviewScheduling
                   ? {
                       ...interviewScheduling,
+                      // Opened by ?schedule=1 on arrival, not again after a form on the page was sent.
+                      open: interviewScheduling.open && !actionData,
                       busy,
                       answer: actionData && "interviewAnswer" in actionData && actionData.interviewAnswer ? (actionData.interviewAnswer as InterviewsAnswer) : null,
+                      linkAnswer: actionData && "linkAnswer" in actionData && actionData.linkAnswer ? (actionData.linkAnswer as SchedulingLinkAnswer) : null,
                     }
                   : null
               }

@@ -282,19 +282,29 @@ function windowOf(link: FoundLink, now: Date) {
   return { from: now.getTime() + link.minNoticeHours * HOUR, until: link.expiresAt.getTime() };
 }
 
+interface AboutLink {
+  companyName: string;
+  jobTitle: string;
+  title: string;
+  /** The zone the page states times in. */
+  zone: string;
+}
+
 export type SchedulingPage =
-  | { state: "open"; companyName: string; jobTitle: string; title: string; durationMinutes: number; location: string; interviewers: string[]; slots: string[]; expiresAt: string; senderZone: string }
-  | { state: "booked"; companyName: string; jobTitle: string; title: string; when: string | null }
-  | { state: "closed"; companyName: string; jobTitle: string; title: string; message: string };
+  | (AboutLink & { state: "open"; durationMinutes: number; location: string; interviewers: string[]; slots: string[]; expiresAt: string })
+  | (AboutLink & { state: "booked"; when: string | null })
+  | (AboutLink & { state: "closed"; message: string });
 
 /**
  * What a link's page shows: the slots on offer, or that it was used, expired, withdrawn or no longer
- * works; null for a token that names no link (404). `zone` is the reader's, for a booked time.
+ * works; null for a token that names no link (404). `readerZone` is the candidate's (the link's sender's
+ * when they have not said theirs): the zone the page states times in.
  */
-export async function readSchedulingPage(db: Queryable, token: string, zone: string, now: Date = new Date()): Promise<SchedulingPage | null> {
+export async function readSchedulingPage(db: Queryable, token: string, readerZone: string | null, now: Date = new Date()): Promise<SchedulingPage | null> {
   const link = await findLink(db, token, false);
   if (!link) return null;
-  const about = { companyName: link.companyName, jobTitle: link.jobTitle, title: link.title };
+  const zone = readerZone ?? link.timeZone;
+  const about = { companyName: link.companyName, jobTitle: link.jobTitle, title: link.title, zone };
   if (link.bookedAt) {
     const actor: Actor = { userId: "", companyId: link.companyId };
     const [booked] = link.bookedInterviewId
@@ -320,7 +330,6 @@ export async function readSchedulingPage(db: Queryable, token: string, zone: str
     interviewers: people.map((person) => person.name),
     slots: slots.map((slot) => new Date(slot).toISOString()),
     expiresAt: link.expiresAt.toISOString(),
-    senderZone: link.timeZone,
   };
 }
 
