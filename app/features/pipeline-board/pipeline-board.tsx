@@ -79,10 +79,13 @@ export function PipelineBoard({
   moveAction,
   showMoreHref,
   bulk,
+  schedule = false,
 }: {
   columns: Column[];
   /** The action moves are posted to. */
   moveAction: string;
+  /** Whether the member may schedule interviews: cards without an upcoming one then offer "Schedule interview" (issue 14). */
+  schedule?: boolean;
   /** The board's address with one more page of this stage. */
   showMoreHref: (stageId: string) => string;
   /**
@@ -217,7 +220,7 @@ export function PipelineBoard({
           {/* Compact columns (9rem to 18rem, sharing the width): at 1280 px six of eight stages show at once. */}
           <ol className="flex min-h-[60vh] items-stretch gap-2" aria-label="Pipeline stages" data-testid="pipeline-columns">
             {columns.map((column) => (
-              <BoardColumnView key={column.id} column={column} showMoreHref={showMoreHref(column.id)} ticked={bulk ? ticked : null} onTick={onTick} />
+              <BoardColumnView key={column.id} column={column} showMoreHref={showMoreHref(column.id)} ticked={bulk ? ticked : null} onTick={onTick} schedule={schedule} />
             ))}
           </ol>
         </div>
@@ -249,9 +252,11 @@ const BoardColumnView = memo(function BoardColumnView({
   showMoreHref,
   ticked,
   onTick,
+  schedule,
 }: {
   column: Column;
   showMoreHref: string;
+  schedule: boolean;
   /** The ticked cards, or null when the member has no bulk actions. */
   ticked: ReadonlySet<string> | null;
   onTick: (cardId: string, on: boolean, shift: boolean) => void;
@@ -275,7 +280,7 @@ const BoardColumnView = memo(function BoardColumnView({
       </h2>
       <ul className="-mx-1 mt-2 flex-1 space-y-2 overflow-y-auto px-1 pb-1 lg:max-h-[calc(100dvh-16rem)]">
         {column.cards.map((card) => (
-          <DraggableCard key={card.id} card={card} stageId={column.id} checked={ticked ? ticked.has(card.id) : null} onTick={onTick} />
+          <DraggableCard key={card.id} card={card} stageId={column.id} checked={ticked ? ticked.has(card.id) : null} onTick={onTick} schedule={schedule} />
         ))}
         {column.cards.length === 0 ? (
           <li className="rounded-lg border border-dashed border-slate-300 px-3 py-6 text-center text-xs text-slate-600">No candidates</li>
@@ -300,9 +305,11 @@ const DraggableCard = memo(function DraggableCard({
   stageId,
   checked,
   onTick,
+  schedule,
 }: {
   card: Card;
   stageId: string;
+  schedule: boolean;
   /** Whether the card is ticked for a bulk action; null: no checkbox. */
   checked: boolean | null;
   onTick: (cardId: string, on: boolean, shift: boolean) => void;
@@ -318,6 +325,7 @@ const DraggableCard = memo(function DraggableCard({
     <li ref={setNodeRef} {...listeners} className={isDragging ? "touch-manipulation opacity-40" : "touch-manipulation"} data-testid="pipeline-card">
       <CardBody
         card={card}
+        schedule={schedule}
         tick={
           checked === null ? undefined : (
             <input
@@ -369,9 +377,12 @@ export function CardBody({
   handle,
   tick,
   className = "",
+  schedule = false,
   children,
 }: {
   card: Card;
+  /** Offer "Schedule interview" when the card has no upcoming interview. */
+  schedule?: boolean;
   handle?: ReactNode;
   /** The card's checkbox for the bulk actions, before its name. */
   tick?: ReactNode;
@@ -397,6 +408,11 @@ export function CardBody({
         <p className="pipeline-card-date">
           Interview <LocalDate value={card.nextInterview} withTime />
         </p>
+      ) : schedule ? (
+        // To the application's scheduling form, opened (above the name's link, which covers the card).
+        <RowLink to={`/applications/${card.id}?schedule=1#interviews-heading`} draggable={false} className="pipeline-card-schedule" aria-label={`Schedule interview with ${card.candidateName}`}>
+          Schedule
+        </RowLink>
       ) : null}
       {card.feedback ? <FeedbackBadge feedback={card.feedback} /> : null}
       {children}

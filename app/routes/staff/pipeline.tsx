@@ -168,6 +168,7 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
           columns={columns}
           moveAction={`/manage/jobs/${job.id}`}
           showMoreHref={showMoreHref}
+          schedule={can("interviews.schedule")}
           bulk={
             bulk
               ? (state) => (
