@@ -22,7 +22,8 @@ import { InterviewSchema } from "~/schemas/interview";
 import { hashSecretToken } from "~/server/platform/secret-token.server";
 import { createMember, createStaff, createTestApplication, createTestJob } from "../factories";
 import { parseInvitation } from "../helpers/ical";
-import { setUpAppAccountsTestbed } from "../helpers/route-test";
+import { callAction, callLoader, setUpAppAccountsTestbed } from "../helpers/route-test";
+import * as scheduleRoute from "~/routes/scheduling/schedule";
 
 /*
  * Self-scheduling links (issue 14, decision 103): a link offers the slots where every interviewer is
@@ -229,5 +230,36 @@ describe("self-scheduling links (decision 103)", () => {
     await expect(withdrawSchedulingLink(db(), stranger.staff, theirs.id, id)).rejects.toMatchObject({ code: "NOT_FOUND", message: SCHEDULING_LINK_NOT_FOUND });
     await expect(sendSchedulingLink(db(), stranger.staff, theirs.id, linkInput([berlin.staff.userId]), app.bed.mailer, { baseUrl: BASE_URL, senderZone: "UTC", now: NOW })).rejects.toMatchObject({ code: "INVALID" });
     await expect(sendSchedulingLink(db(), stranger.staff, application.id, linkInput([stranger.staff.userId]), app.bed.mailer, { baseUrl: BASE_URL, senderZone: "UTC", now: NOW })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("are read and booked through /schedule/<token> without a session: 404 for a wrong token, 400 for no time, a redirect to the booked page, then 409", async () => {
+    const { owner, application, berlin } = await setup();
+    // Sent now (the page reads the real clock), offering Bert's next fortnight.
+    await sendSchedulingLink(db(), owner.staff, application.id, linkInput([berlin.staff.userId], { windowDays: "14" }), app.bed.mailer, { baseUrl: BASE_URL, senderZone: "Europe/London" });
+    const [email] = await db()
+      .select({ body: emailMessages.body })
+      .from(emailMessages)
+      .where(and(eq(emailMessages.applicationId, application.id), eq(emailMessages.kind, "scheduling-link")));
+    const token = /\/schedule\/([A-Za-z0-9_-]{43})/.exec(email!.body)![1]!;
+    const path = `/schedule/${token}?tz=Europe%2FBerlin`;
+
+    for (const wrong of ["not-a-token", "A".repeat(43)]) {
+      expect((await callLoader(scheduleRoute.loader, { path: `/schedule/${wrong}`, params: { token: wrong } })).status).toBe(404);
+    }
+    const open = await callLoader(scheduleRoute.loader, { path, params: { token } });
+    expect(open.status).toBe(200);
+    const days = ("days" in open.data ? open.data.days : undefined) ?? [];
+    expect(days.length).toBeGreaterThan(0);
+    expect(open.data.page.zone).toBe("Europe/Berlin");
+    const first = days[0]!.slots[0]!;
+
+    expect((await callAction(scheduleRoute.action, { path, params: { token }, form: { startsAt: "tomorrow", timeZone: "Europe/Berlin" } })).status).toBe(400);
+    const booked = await callAction(scheduleRoute.action, { path, params: { token }, form: { startsAt: first.startsAt, timeZone: "Europe/Berlin" } });
+    expect(booked.status).toBe(302);
+    expect(booked.response?.headers.get("location")).toBe(`/schedule/${token}?tz=Europe%2FBerlin`);
+    expect((await callLoader(scheduleRoute.loader, { path, params: { token } })).data.page).toMatchObject({ state: "booked" });
+    const again = await callAction(scheduleRoute.action, { path, params: { token }, form: { startsAt: first.startsAt, timeZone: "Europe/Berlin" } });
+    expect(again.status).toBe(409);
+    expect(again.data).toEqual({ error: LINK_BOOKED });
   });
 });

@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { applications, cvs, emailMessages, emailTemplates, interviewInterviewers, interviews, invitations, notes, notifications, profiles, session } from "../../db/schema";
+import { applications, cvs, emailMessages, emailTemplates, interviewInterviewers, interviews, invitations, notes, notifications, profiles, schedulingLinks, session } from "../../db/schema";
 import routes from "../../app/routes";
 import { ApplicationQuerySchema, ApplicationsQuerySchema, JobChoicesQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
 import {
@@ -49,8 +49,9 @@ const NOT_IDS = new Set([
   "rejected",
   // A hire's day (decision 094).
   "hiredOn",
-  // The application page's tab (decision 100), and its "show all" of the thread, the notes and the history.
-  ...["tab", "thread", "notes", "history"],
+  // The application page's tab (decision 100), and its "show all" of the thread, the notes and the history;
+  // `schedule=1` opens its scheduling form (decision 103).
+  ...["tab", "thread", "notes", "history", "schedule"],
   // A member's role, and their part on a job's hiring team (decision 096).
   ...["role", "teamRole"],
   // A note's text (decision 098).
@@ -157,6 +158,8 @@ interface World {
     notification: string;
     /** An interview of A's application, A's member interviewing (decision 102). */
     interview: string;
+    /** A self-scheduling link sent for A's application, offering A's member (decision 103). */
+    schedulingLink: string;
   };
   b: { job: { id: string; stages: { id: string; name: string }[] }; application: string; candidate: string; crowdedStage: string; reason: string; member: string };
   cookie: string;
@@ -167,6 +170,10 @@ const bed = setUpAppTestDatabase();
 /** An interview form that passes its schema, with one interviewer. */
 function interviewForm(intent: string, interviewerId: string) {
   return { intent, title: "T", date: "2027-03-26", startTime: "10:00", durationMinutes: "60", timeZone: "Europe/Berlin", interviewerIds: interviewerId };
+}
+/** A valid "Send scheduling link" form offering one interviewer. */
+function schedulingLinkForm(interviewerId: string) {
+  return { title: "T", durationMinutes: "30", windowDays: "14", minNoticeHours: "24", bufferMinutes: "15", interviewerIds: interviewerId };
 }
 let world: World;
 
@@ -232,6 +239,22 @@ beforeAll(async () => {
     })
     .returning({ id: interviews.id });
   await db.insert(interviewInterviewers).values({ companyId: a.staff.companyId, interviewId: interview!.id, userId: member.staff.userId, startsAt: new Date("2027-03-26T09:00:00Z") });
+  const [schedulingLink] = await db
+    .insert(schedulingLinks)
+    .values({
+      companyId: a.staff.companyId,
+      applicationId: application.id,
+      tokenHash: SECRET.padEnd(64, "0"),
+      title: `${SECRET} link`,
+      durationMinutes: 30,
+      interviewerIds: [member.staff.userId],
+      minNoticeHours: 24,
+      bufferMinutes: 15,
+      timeZone: "Europe/Berlin",
+      expiresAt: new Date(Date.now() + 14 * 86_400_000),
+      createdBy: a.staff.userId,
+    })
+    .returning({ id: schedulingLinks.id });
 
   const b = await createStaff(db, bed.t.auth);
   const bJob = await createTestJob(db, b.staff);
@@ -254,6 +277,7 @@ beforeAll(async () => {
       note: note!.id,
       notification: notification!.id,
       interview: interview!.id,
+      schedulingLink: schedulingLink!.id,
     },
     b: {
       job: bJob,
@@ -275,6 +299,7 @@ async function snapshotOfA(): Promise<string> {
     ...["email_templates", "email_messages", "invitations", "activity_events", "rejection_reasons", "scorecard_attributes", "scorecards"],
     ...["job_team_members", "feedback_requests"],
     ...["candidate_imports", "candidate_email_aliases", "candidate_duplicate_dismissals", "notes", "notifications"],
+    ...["interviews", "interview_interviewers", "scheduling_links"],
   ];
   const rows: Record<string, unknown> = {
     companies: await queryRows(bed.t.db, sql`select * from companies where id = ${companyId}`),
@@ -648,6 +673,31 @@ const CALLS: Record<string, Call[]> = {
       form: (w) => interviewForm("schedule-interview", w.a.member),
       answer: 400,
       why: "another company's member cannot interview: 'Interviewers must be members of your company.'",
+    },
+    // Self-scheduling links (decision 103): a link for A's application; A's link withdrawn from B's own application; A's member offered on B's link.
+    ...(["send-scheduling-link", "withdraw-scheduling-link"] as const).map(
+      (intent): Call => ({
+        covers: [":applicationId", ...(intent === "withdraw-scheduling-link" ? ["linkId"] : [])],
+        url: (w) => `/applications/${w.a.application}`,
+        params: (w) => ({ applicationId: w.a.application }),
+        form: (w) => ({ ...schedulingLinkForm(w.b.member), intent, linkId: w.a.schedulingLink }),
+        answer: 404,
+      }),
+    ),
+    {
+      covers: ["linkId"],
+      url: (w) => `/applications/${w.b.application}`,
+      params: (w) => ({ applicationId: w.b.application }),
+      form: (w) => ({ intent: "withdraw-scheduling-link", linkId: w.a.schedulingLink }),
+      answer: 404,
+    },
+    {
+      covers: ["interviewerIds"],
+      url: (w) => `/applications/${w.b.application}`,
+      params: (w) => ({ applicationId: w.b.application }),
+      form: (w) => ({ ...schedulingLinkForm(w.a.member), intent: "send-scheduling-link" }),
+      answer: 400,
+      why: "another company's member cannot be offered on a link: 'Interviewers must be members of your company.'",
     },
     {
       covers: ["reviewerIds"],
