@@ -36,6 +36,10 @@ describe("AvailabilitySchema", () => {
     expect(parseForm(AvailabilityFormSchema, form("UTC", { 2: ["09:00", "9pm"] }))).toMatchObject({ errors: { "end-2": "Enter a time (HH:MM)" } });
   });
 
+  it("keeps the zone as Intl spells it", () => {
+    expect(parseForm(AvailabilityFormSchema, form(" europe/berlin ", {}))).toEqual({ success: true, data: { timeZone: "Europe/Berlin", workingHours: [] } });
+  });
+
   it("takes a week without working days, and refuses a weekday twice", () => {
     expect(parseForm(AvailabilityFormSchema, form("UTC", {}))).toEqual({ success: true, data: { timeZone: "UTC", workingHours: [] } });
     const twice = AvailabilitySchema.safeParse({ timeZone: "UTC", workingHours: [{ day: 1, start: "09:00", end: "10:00" }, { day: 1, start: "11:00", end: "12:00" }] });

@@ -64,7 +64,11 @@ export const AvailabilitySchema = z
       for (const issue of checked.error.issues) ctx.addIssue({ code: "custom", path: [`${String(issue.path[0] ?? "end")}-${period.day}`], message: issue.message });
     }
   })
-  .transform(({ timeZone, workingHours }) => ({ timeZone, workingHours: [...workingHours].sort((a, b) => a.day - b.day) }));
+  // The zone as Intl spells it ("europe/berlin" is kept as "Europe/Berlin").
+  .transform(({ timeZone, workingHours }) => ({
+    timeZone: new Intl.DateTimeFormat("en-US", { timeZone }).resolvedOptions().timeZone,
+    workingHours: [...workingHours].sort((a, b) => a.day - b.day),
+  }));
 
 export type AvailabilityInput = z.infer<typeof AvailabilitySchema>;
 
