@@ -36,26 +36,46 @@ export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Numbe
 export const WorkingPeriodSchema = z
   .object({
     day: z.number().int().min(1).max(7),
-    start: z.string().regex(HHMM, "Start is a time (HH:MM)"),
-    end: z.string().regex(HHMM, "End is a time (HH:MM)"),
+    start: z.string().regex(HHMM, "Enter a time (HH:MM)"),
+    end: z.string().regex(HHMM, "Enter a time (HH:MM)"),
   })
   .refine((period) => minutesOf(period.end) > minutesOf(period.start), { message: "Each day's hours end after they start.", path: ["end"] });
 
+/** A weekday's hours as they arrive, checked by WorkingPeriodSchema below so its messages name the form's fields. */
+const WorkingPeriodInputSchema = z.object({ day: z.number().int().min(1).max(7), start: z.string(), end: z.string() });
+
 /**
  * Settings › Profile, "Availability": the zone and, per weekday, whether the member works and from
- * when to when. The form sends `day-<n>` ("on" when working), `start-<n>` and `end-<n>`.
+ * when to when. The form sends `day-<n>` ("on" when working), `start-<n>` and `end-<n>`; a day's
+ * messages land beside its own fields (`start-3`, `end-3`). The periods come out in weekday order.
  */
-export const AvailabilitySchema = z.object({
-  timeZone: z.string({ error: "Time zone is required" }).refine(isTimeZone, "Choose a time zone"),
-  workingHours: z.array(WorkingPeriodSchema).max(7),
-});
+export const AvailabilitySchema = z
+  .object({
+    timeZone: z.string({ error: "Time zone is required" }).trim().min(1, "Time zone is required").refine(isTimeZone, "Choose a time zone from the list"),
+    workingHours: z.array(WorkingPeriodInputSchema).max(7),
+  })
+  .superRefine(({ workingHours }, ctx) => {
+    const days = new Set<number>();
+    for (const period of workingHours) {
+      if (days.has(period.day)) ctx.addIssue({ code: "custom", path: ["workingHours"], message: "Each weekday has one period." });
+      days.add(period.day);
+      const checked = WorkingPeriodSchema.safeParse(period);
+      if (checked.success) continue;
+      for (const issue of checked.error.issues) ctx.addIssue({ code: "custom", path: [`${String(issue.path[0] ?? "end")}-${period.day}`], message: issue.message });
+    }
+  })
+  // The zone as Intl spells it ("europe/berlin" is kept as "Europe/Berlin").
+  .transform(({ timeZone, workingHours }) => ({
+    timeZone: new Intl.DateTimeFormat("en-US", { timeZone }).resolvedOptions().timeZone,
+    workingHours: [...workingHours].sort((a, b) => a.day - b.day),
+  }));
 
 export type AvailabilityInput = z.infer<typeof AvailabilitySchema>;
 
-/** The availability form's fields as they arrive. */
-export function availabilityFormInput(formData: FormData): Record<string, unknown> {
+/** The availability form's fields as they arrive (FormData, or its values as `formValues` reads them). */
+export function availabilityFormInput(formData: FormData | Readonly<Record<string, unknown>>): Record<string, unknown> {
   const value = (name: string) => {
-    const v = formData.get(name);
+    const v = formData instanceof FormData ? formData.get(name) : formData[name];
     return typeof v === "string" ? v : "";
   };
   return {
@@ -63,6 +83,12 @@ export function availabilityFormInput(formData: FormData): Record<string, unknow
     workingHours: WEEKDAYS.filter(({ day }) => value(`day-${day}`) === "on").map(({ day }) => ({ day, start: value(`start-${day}`), end: value(`end-${day}`) })),
   };
 }
+
+/** AvailabilitySchema over the form's flat values: what the browser and the action both check. */
+export const AvailabilityFormSchema = z.preprocess(
+  (values) => availabilityFormInput(typeof values === "object" && values !== null ? (values as Record<string, unknown>) : {}),
+  AvailabilitySchema,
+);
 
 /** A blocked time: from a date and time to a date and time, in the member's zone. */
 export const BlockedTimeSchema = z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInterviewTime, instantToZonedTime, isTimeZone, zonedTimeToInstant } from "./zoned-time";
+import { formatInterviewTime, formatZonedSpan, instantToZonedTime, isTimeZone, zonedTimeToInstant } from "./zoned-time";
 
 describe("zonedTimeToInstant", () => {
   it("reads a wall time in the zone's offset on each side of a daylight-saving change", () => {
@@ -35,5 +35,16 @@ describe("formatInterviewTime", () => {
     expect(isTimeZone("Europe/Berlin")).toBe(true);
     expect(isTimeZone("Mars/Olympus")).toBe(false);
     expect(isTimeZone("")).toBe(false);
+  });
+});
+
+describe("formatZonedSpan", () => {
+  it("writes a span on the zone's wall clock, the day once when it ends the same day", () => {
+    const start = new Date("2026-12-28T08:00:00Z");
+    expect(formatZonedSpan(start, new Date("2027-01-01T16:00:00Z"), "Europe/Berlin")).toBe("Mon 28 Dec 2026 09:00 – Fri 1 Jan 2027 17:00");
+    expect(formatZonedSpan(start, new Date("2026-12-28T12:30:00Z"), "Europe/Berlin")).toBe("Mon 28 Dec 2026 09:00 – 13:30");
+    // The same instants in New York: the evening before.
+    expect(formatZonedSpan(start, new Date("2026-12-28T12:30:00Z"), "America/New_York")).toBe("Mon 28 Dec 2026 03:00 – 07:30");
+    expect(formatZonedSpan(new Date("2026-09-06T23:30:00Z"), new Date("2026-09-07T01:00:00Z"), "UTC")).toBe("Sun 6 Sep 2026 23:30 – Mon 7 Sep 2026 01:00");
   });
 });

@@ -102,6 +102,26 @@ export function formatClock(instant: Date, timeZone: string): string {
   return formatterFor(clockTimes, timeZone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
 }
 
+const SHORT_WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+/** e.g. "Mon 28 Dec 2026 09:00": an instant on the zone's wall clock, the same words in every runtime. */
+function shortZonedTime(instant: Date, timeZone: string): { day: string; time: string } {
+  const wall = new Date(wallClockAt(instant.getTime(), timeZone));
+  const day = `${SHORT_WEEKDAYS[wall.getUTCDay()]} ${wall.getUTCDate()} ${SHORT_MONTHS[wall.getUTCMonth()]} ${wall.getUTCFullYear()}`;
+  return { day, time: wall.toISOString().slice(11, 16) };
+}
+
+/**
+ * e.g. "Mon 28 Dec 2026 09:00 – Fri 1 Jan 2027 17:00", or "Mon 28 Dec 2026 09:00 – 17:00" within a
+ * day: a span of time (a blocked time, decision 103) on the zone's wall clock.
+ */
+export function formatZonedSpan(startsAt: Date, endsAt: Date, timeZone: string): string {
+  const start = shortZonedTime(startsAt, timeZone);
+  const end = shortZonedTime(endsAt, timeZone);
+  return end.day === start.day ? `${start.day} ${start.time} – ${end.time}` : `${start.day} ${start.time} – ${end.day} ${end.time}`;
+}
+
 /* One formatter per zone and kind, as for the clock above: a page or a day of emails names many times. */
 const days = new Map<string, Intl.DateTimeFormat>();
 const clockTimes = new Map<string, Intl.DateTimeFormat>();

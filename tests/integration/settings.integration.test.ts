@@ -1,13 +1,14 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { account, companies, invitations, profiles, session, twoFactor, user } from "../../db/schema";
+import { account, blockedTimes, companies, invitations, profiles, session, twoFactor, user } from "../../db/schema";
 import routes from "../../app/routes";
 import * as companySettingsRoute from "~/routes/staff/settings-company";
 import * as profileSettingsRoute from "~/routes/staff/settings-profile";
 import * as securitySettingsRoute from "~/routes/staff/settings-security";
 import * as teamSettingsRoute from "~/routes/staff/settings-team";
 import { CompanySettingsSchema, ProfileSettingsSchema } from "~/schemas/settings";
+import { DEFAULT_WORKING_HOURS } from "~/schemas/availability";
 import { parseForm } from "~/schemas/parse-form";
 import { getSettings, updateCompanySettings, updateProfileSettings } from "~/server/settings/settings.server";
 import { acceptInvitation, findInvitation, inviteMember } from "~/server/team/team.server";
@@ -61,7 +62,7 @@ describe("settings", () => {
 
 /** Each section's route, its address, and the intents its forms send (with a form each would accept). */
 const SECTIONS = {
-  profile: { route: profileSettingsRoute, path: "/settings", intents: ["profile"] },
+  profile: { route: profileSettingsRoute, path: "/settings", intents: ["profile", "availability", "add-blocked-time", "remove-blocked-time"] },
   security: {
     route: securitySettingsRoute,
     path: "/settings/security",
@@ -91,11 +92,13 @@ describe("the settings routes", () => {
     ]);
   });
 
-  it("/settings loads the profile: full name, role as the app names it, email and notifications, the calendar links (decision 102), and nothing of the other sections", async () => {
+  it("/settings loads the profile: full name, role as the app names it, email and notifications, the availability (decision 103), the calendar links (decision 102), and nothing of the other sections", async () => {
     const { cookie, email } = await createStaff(app.bed.t.db, app.bed.auth);
     const answer = await callLoader(profileSettingsRoute.loader, { path: "/settings", cookie });
     expect(answer.data).toEqual({
       profile: { email, fullName: TEST_FULL_NAME, role: "Owner", emailNotifications: true, mentionEmails: "immediate" },
+      availability: { timeZone: "UTC", timeZoneSaved: false, workingHours: [...DEFAULT_WORKING_HOURS], blockedTimes: [] },
+      timeZones: expect.arrayContaining(["UTC", "Europe/Berlin"]),
       calendarFeeds: { mine: null, company: null },
     });
   });
@@ -147,8 +150,15 @@ describe("the settings routes", () => {
         .values({ companyId: owner.staff.companyId, email: "invited@example.test", tokenHash: `hash-${owner.staff.userId}`, expiresAt: new Date(Date.now() + 86_400_000) })
         .returning({ id: invitations.id });
       const [ownSession] = await app.bed.t.db.select({ id: session.id }).from(session).where(eq(session.userId, owner.staff.userId));
+      const [blocked] = await app.bed.t.db
+        .insert(blockedTimes)
+        .values({ companyId: owner.staff.companyId, userId: owner.staff.userId, startsAt: new Date(Date.now() + 86_400_000), endsAt: new Date(Date.now() + 2 * 86_400_000) })
+        .returning({ id: blockedTimes.id });
       const forms: Record<string, Record<string, string>> = {
         profile: { fullName: "Changed Name" },
+        availability: { timeZone: "Europe/Berlin", "day-1": "on", "start-1": "10:00", "end-1": "12:00" },
+        "add-blocked-time": { startDate: "2099-01-01", startTime: "09:00", endDate: "2099-01-02", endTime: "17:00", timeZone: "UTC", reason: "Holiday" },
+        "remove-blocked-time": { blockedTimeId: blocked!.id },
         company: { companyName: "Changed Company", website: "changed.example" },
         password: { currentPassword: TEST_PASSWORD, newPassword: "a brand new passphrase", confirmPassword: "a brand new passphrase", signOutOthers: "on" },
         "2fa-start": { password: TEST_PASSWORD },
@@ -160,12 +170,13 @@ describe("the settings routes", () => {
         "remove-member": { memberId: teammate.staff.userId },
       };
       const people = [owner.staff.userId, teammate.staff.userId];
-      /** What any intent could change: the company, its people, their sessions, passwords and second factors, its invitations. */
+      /** What any intent could change: the company, its people (their availability too), their sessions, passwords and second factors, its invitations, their blocked times. */
       const snapshot = async () =>
         JSON.stringify({
           company: await app.bed.t.db.select().from(companies).where(eq(companies.id, owner.staff.companyId)),
           profiles: await app.bed.t.db.select().from(profiles).where(inArray(profiles.id, people)).orderBy(asc(profiles.id)),
           invitations: await app.bed.t.db.select().from(invitations).where(eq(invitations.companyId, owner.staff.companyId)),
+          blockedTimes: await app.bed.t.db.select().from(blockedTimes).where(eq(blockedTimes.companyId, owner.staff.companyId)),
           sessions: await app.bed.t.db.select({ id: session.id }).from(session).where(inArray(session.userId, people)).orderBy(asc(session.id)),
           passwords: await app.bed.t.db.select({ password: account.password }).from(account).where(inArray(account.userId, people)).orderBy(asc(account.id)),
           twoFactor: await app.bed.t.db.select({ on: user.twoFactorEnabled }).from(user).where(inArray(user.id, people)).orderBy(asc(user.id)),

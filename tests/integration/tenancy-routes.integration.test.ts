@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { applications, cvs, emailMessages, emailTemplates, interviewInterviewers, interviews, invitations, notes, notifications, profiles, schedulingLinks, session } from "../../db/schema";
+import { applications, blockedTimes, cvs, emailMessages, emailTemplates, interviewInterviewers, interviews, invitations, notes, notifications, profiles, schedulingLinks, session } from "../../db/schema";
 import routes from "../../app/routes";
 import { ApplicationQuerySchema, ApplicationsQuerySchema, JobChoicesQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
 import {
@@ -160,6 +160,8 @@ interface World {
     interview: string;
     /** A self-scheduling link sent for A's application, offering A's member (decision 103). */
     schedulingLink: string;
+    /** A blocked time of A's member (decision 103). */
+    blockedTime: string;
   };
   b: { job: { id: string; stages: { id: string; name: string }[] }; application: string; candidate: string; crowdedStage: string; reason: string; member: string };
   cookie: string;
@@ -256,6 +258,11 @@ beforeAll(async () => {
     })
     .returning({ id: schedulingLinks.id });
 
+  const [blockedTime] = await db
+    .insert(blockedTimes)
+    .values({ companyId: a.staff.companyId, userId: member.staff.userId, startsAt: new Date(Date.now() + 86_400_000), endsAt: new Date(Date.now() + 2 * 86_400_000), reason: SECRET })
+    .returning({ id: blockedTimes.id });
+
   const b = await createStaff(db, bed.t.auth);
   const bJob = await createTestJob(db, b.staff);
   const bApplication = await createTestApplication(db, bJob, { stageName: bJob.stages[1]!.name });
@@ -278,6 +285,7 @@ beforeAll(async () => {
       notification: notification!.id,
       interview: interview!.id,
       schedulingLink: schedulingLink!.id,
+      blockedTime: blockedTime!.id,
     },
     b: {
       job: bJob,
@@ -299,7 +307,7 @@ async function snapshotOfA(): Promise<string> {
     ...["email_templates", "email_messages", "invitations", "activity_events", "rejection_reasons", "scorecard_attributes", "scorecards"],
     ...["job_team_members", "feedback_requests"],
     ...["candidate_imports", "candidate_email_aliases", "candidate_duplicate_dismissals", "notes", "notifications"],
-    ...["interviews", "interview_interviewers", "scheduling_links"],
+    ...["interviews", "interview_interviewers", "scheduling_links", "blocked_times"],
   ];
   const rows: Record<string, unknown> = {
     companies: await queryRows(bed.t.db, sql`select * from companies where id = ${companyId}`),
@@ -975,6 +983,9 @@ const CALLS: Record<string, Call[]> = {
       answer: 404,
     },
   ],
+  "settings action": [
+    { covers: ["blockedTimeId"], url: () => "/settings", params: () => ({}), form: (w) => ({ intent: "remove-blocked-time", blockedTimeId: w.a.blockedTime }), answer: 404 },
+  ],
   "settings/security action": [
     { covers: ["sessionId"], url: () => "/settings/security", params: () => ({}), form: (w) => ({ intent: "revoke-session", sessionId: w.a.session }), answer: 404 },
   ],
@@ -1022,6 +1033,7 @@ describe("another company's ids", () => {
     expect(snapshot.invitations).toHaveLength(1);
     expect(snapshot.notes).toHaveLength(1);
     expect(snapshot.notifications).toHaveLength(1);
+    expect(snapshot.blocked_times).toHaveLength(1);
     expect(snapshot.session).not.toHaveLength(0);
     const [stillThere] = await bed.t.db.select({ id: applications.id }).from(applications).where(eq(applications.id, world.a.application));
     expect(stillThere).toBeDefined();

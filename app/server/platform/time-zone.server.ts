@@ -56,3 +56,15 @@ export function requestTimeZone(request: Request): string {
   }
   return "UTC";
 }
+
+let timeZoneNames: readonly string[] | undefined;
+
+/** Every zone name the runtime knows, UTC among them: what a time zone field suggests (and the server accepts). */
+export function knownTimeZones(): readonly string[] {
+  if (!timeZoneNames) {
+    const names = new Set(Intl.supportedValuesOf("timeZone"));
+    names.add("UTC");
+    timeZoneNames = [...names].sort();
+  }
+  return timeZoneNames;
+}

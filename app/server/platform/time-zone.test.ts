@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { requestTimeZone, resolveTimeZone, startOfDateInTimeZone, startOfDayInTimeZone } from "./time-zone.server";
+import { isTimeZone } from "~/schemas/zoned-time";
+import { knownTimeZones, requestTimeZone, resolveTimeZone, startOfDateInTimeZone, startOfDayInTimeZone } from "./time-zone.server";
 
 describe("resolveTimeZone", () => {
   it("keeps a zone Intl knows and falls back to UTC otherwise", () => {
@@ -49,5 +50,15 @@ describe("requestTimeZone", () => {
     expect(requestTimeZone(request("tz=Not%2FAZone"))).toBe("UTC");
     expect(requestTimeZone(request("tz=%E0%A4%A"))).toBe("UTC");
     expect(requestTimeZone(request())).toBe("UTC");
+  });
+});
+
+describe("knownTimeZones", () => {
+  it("lists every zone the runtime knows, UTC among them, sorted, each one the schemas accept", () => {
+    const zones = knownTimeZones();
+    expect(zones).toContain("UTC");
+    expect(zones).toContain("Europe/Berlin");
+    expect([...zones].sort()).toEqual(zones);
+    expect(zones.filter((zone) => !isTimeZone(zone))).toEqual([]);
   });
 });
