@@ -47,10 +47,11 @@ async function openLink(browser: Browser, mailbox: Mailbox, to: string, since: n
   const message = await mailbox.waitFor(to, { subject: /Pick a time for your interview/, since });
   const context = await browser.newContext({ timezoneId: "Europe/Berlin" });
   const page = await context.newPage();
+  const noConsoleErrors = await failOnConsoleErrors(page);
   await page.goto(new URL(linkIn(message, "/schedule/")).pathname);
   await expect(page).toHaveURL(/tz=Europe%2FBerlin/);
   await expect(page.getByText("Times are shown in Europe/Berlin.")).toBeVisible();
-  return page;
+  return Object.assign(page, { noConsoleErrors });
 }
 
 test("a candidate books a time from their scheduling link, both get the invitation, and a second booking of one time is refused", async ({ page, browser, mailbox }) => {

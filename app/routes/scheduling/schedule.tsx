@@ -5,6 +5,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ErrorPage } from "~/components/ui/error-page";
 import { PublicFrame } from "~/components/ui/public-frame";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { inputStyles } from "~/components/ui/field";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { SlotPickSchema } from "~/schemas/scheduling-link";
@@ -205,8 +206,13 @@ function OpenLink({ loaderData, error, busy }: { loaderData: Route.ComponentProp
   );
 }
 
-/** The zones Intl knows, offered while typing. */
+/**
+ * The zones the browser knows, offered while typing; only once hydrated (the server's list differs
+ * from a browser's, and the page stays light: without JavaScript the field takes a typed name).
+ */
 function ZoneOptions() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return (
     <datalist id="schedule-zones">
       {Intl.supportedValuesOf("timeZone").map((zone) => (
