@@ -42,6 +42,7 @@ export const HIRING_SOLUTIONS: Feature[] = [
     title: "Automated scheduling",
     description:
       "Candidates pick a slot that suits every interviewer's calendar. No more email ping-pong to find thirty free minutes.",
+    more: { label: "How scheduling works", to: "/documentation#scheduling" },
   },
   {
     icon: "layers",

@@ -87,6 +87,31 @@ export default function Documentation() {
           </div>
         </div>
       </Section>
+      <Section>
+        <div id="scheduling" className="mx-auto max-w-3xl scroll-mt-24">
+          <h2 className="text-2xl font-semibold text-slate-950">How interview scheduling works</h2>
+          <div className="mt-4 space-y-4 text-sm leading-6 text-slate-700">
+            <p>
+              <strong>A fixed time.</strong> From an application, or a candidate&apos;s card on the pipeline, schedule an interview: title,
+              date, time, length, time zone, interviewers from the job&apos;s hiring team, a place or video link, and notes only the
+              interviewers see. The candidate and each interviewer get an email with a calendar invitation that Google Calendar, Outlook and
+              Apple Calendar accept; moving or cancelling it updates their calendars.
+            </p>
+            <p>
+              <strong>Let the candidate pick.</strong> Or send a scheduling link instead. Its page, which needs no account, offers the times
+              when every interviewer is inside their working hours (each in their own time zone), outside their blocked times and clear of
+              their other interviews by a buffer you choose, with the notice you choose, shown in the candidate&apos;s own time zone. The
+              first to confirm a time gets it: two candidates can never book the same interviewer at once. Each member sets their time zone,
+              working hours and blocked times in Settings › Profile.
+            </p>
+            <p>
+              <strong>Around the interview.</strong> Every member has a private calendar feed of their interviews for any calendar app
+              (admins also have the company&apos;s), the dashboard lists today&apos;s interviews, reminders go out a day before (or as your
+              company sets), and once an interview ends each interviewer is asked for their scorecard.
+            </p>
+          </div>
+        </div>
+      </Section>
     </>
   );
 }
