@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companies, emailMessages, interviews } from "../../db/schema";
+import { companies, emailMessages, interviews, profiles } from "../../db/schema";
+import { formatInterviewTime } from "~/schemas/zoned-time";
 import { InterviewSchema } from "~/schemas/interview";
 import { cancelInterview, rescheduleInterview, scheduleInterview } from "~/server/interviews/interviews.server";
 import { interviewReminderPass, recordInterviewReminders, REMINDERS_ADMINS_ONLY, setInterviewReminderHours } from "~/server/interviews/reminders.server";
@@ -66,6 +67,8 @@ async function scheduledAgo(id: string, hours: number) {
 describe("interview reminders (decision 102)", () => {
   it("go to each interviewer and the candidate once, 24 hours before, however often the pass runs", async () => {
     const { owner, application, candidateEmail, bert } = await setup();
+    // Bert reads times in his own zone (decision 103); the candidate in the interview's (UTC).
+    await db().update(profiles).set({ timeZone: "Asia/Tokyo" }).where(eq(profiles.id, bert.staff.userId));
     const startsAt = fromNow(30);
     const { id } = await scheduleInterview(db(), owner.staff, application.id, input(startsAt, [bert.staff.userId]), app.bed.mailer);
     await scheduledAgo(id, 1);
@@ -88,6 +91,8 @@ describe("interview reminders (decision 102)", () => {
     expect(toCandidate.applicationId).toBe(application.id);
     expect(toCandidate.body).not.toContain("compilers");
     expect(sent.find((m) => m.to === bert.email)!.body).toContain("Ask about compilers.");
+    expect(sent.find((m) => m.to === bert.email)!.body).toContain(`${formatInterviewTime(startsAt, 60, "Asia/Tokyo")}`);
+    expect(toCandidate.body).toContain(`${formatInterviewTime(startsAt, 60, "UTC")}`);
     const [row] = await db().select({ remindedFor: interviews.remindedFor }).from(interviews).where(eq(interviews.id, id));
     expect(row!.remindedFor?.toISOString()).toBe(startsAt.toISOString());
   });

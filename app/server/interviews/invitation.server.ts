@@ -149,18 +149,20 @@ export function invitationEmail(
 
 /**
  * A reminder of an interview (decision 102, "Reminders"), `hours` before it: the time stated in the
- * interview's zone, named. No .ics: the invitation already put it in the calendar. A candidate's
- * reminder never holds the notes for interviewers.
+ * recipient's own zone where known (decision 103), else the interview's, named. No .ics: the
+ * invitation already put it in the calendar. A candidate's reminder never holds the notes for
+ * interviewers.
  */
 export function reminderEmail(
   interview: InvitationInterview,
   parties: EventParties,
-  recipient: { name: string; audience: InvitationAudience },
+  recipient: { name: string; audience: InvitationAudience; timeZone?: string | null },
 ): { subject: string; body: string } {
-  const when = formatInterviewTime(interview.startsAt, interview.durationMinutes, interview.timeZone);
+  const zone = recipient.timeZone ?? interview.timeZone;
+  const when = formatInterviewTime(interview.startsAt, interview.durationMinutes, zone);
   const about = recipient.audience === "candidate" ? `${interview.title} for ${parties.jobTitle} at ${parties.companyName}` : `${interview.title} with ${parties.candidate.name} (${parties.jobTitle})`;
   const lines = [`Hi ${recipient.name},`, "", `A reminder: "${interview.title}" is coming up.`, "", `When: ${when}`];
-  if (interview.timeZone !== "UTC") lines.push(`(Times are in ${interview.timeZone}, the time zone the interview was scheduled in.)`);
+  if (!recipient.timeZone && zone !== "UTC") lines.push(`(Times are in ${zone}, the time zone the interview was scheduled in.)`);
   lines.push(`Interviewers: ${parties.interviewers.map((person) => person.name).join(", ")}`);
   if (interview.location) lines.push(`Where: ${interview.location}`);
   if (recipient.audience === "interviewer") {

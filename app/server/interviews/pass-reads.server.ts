@@ -46,6 +46,8 @@ export async function interviewersOfPicked(tx: Queryable, picked: readonly Picke
       interviewId: interviewInterviewers.interviewId,
       name: sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email})`,
       email: user.email,
+      /** Their own zone (decision 103): what their emails state times in. */
+      timeZone: profiles.timeZone,
       userId: interviewInterviewers.userId,
       companyId: interviewInterviewers.companyId,
       memberCompanyId: profiles.companyId,

@@ -102,7 +102,7 @@ export async function recordInterviewReminders(tx: Queryable, mailer: Mailer, no
     };
     const parties = { candidate: { name: application.candidateName }, interviewers, companyName: application.companyName, jobTitle: application.jobTitle };
     for (const person of interviewers) {
-      emails.push({ to: person.email, ...reminderEmail(interview, parties, { name: person.name, audience: "interviewer" }), kind: "interview-reminder", companyId: row.company_id, replyTo: null });
+      emails.push({ to: person.email, ...reminderEmail(interview, parties, { name: person.name, audience: "interviewer", timeZone: person.timeZone }), kind: "interview-reminder", companyId: row.company_id, replyTo: null });
     }
     emails.push({
       to: application.candidateEmail,
