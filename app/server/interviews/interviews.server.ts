@@ -33,7 +33,7 @@ export const INTERVIEWER_NOT_IN_TEAM = "Interviewers must be members of your com
 export const INTERVIEWER_NOT_ON_HIRING_TEAM = "Interviewers must be on this job's hiring team.";
 
 /** The name a member goes by: their full name, else their email address. */
-const memberName = sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email})`;
+export const memberName = sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email})`;
 
 export interface LockedApplication {
   id: string;

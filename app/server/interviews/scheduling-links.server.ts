@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import { applications, blockedTimes, companies, interviewInterviewers, interviews, jobs, profiles, schedulingLinks, user } from "../../../db/schema";
 import { DEFAULT_WORKING_HOURS } from "~/schemas/availability";
 import { isUuid } from "~/schemas/id";
@@ -10,7 +10,7 @@ import type { Database, Queryable } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
 import { hashSecretToken, newSecretToken } from "../platform/secret-token.server";
 import { acrossCompanies, type Actor, isOwnedBy, owned } from "../platform/tenancy.server";
-import { insertInterview, lockApplication, pickInterviewers } from "./interviews.server";
+import { insertInterview, lockApplication, memberName, pickInterviewers } from "./interviews.server";
 import { availableSlots, type InterviewerTime, slotIsFree } from "./slots";
 
 /*
@@ -36,8 +36,6 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** The longest interview: how far before a window an interviewer's earlier interview can still reach into it. */
 const LONGEST_INTERVIEW = 12 * HOUR;
-
-const memberName = sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email})`;
 
 /** The link's address: `<base>/schedule/<token>`. */
 export function schedulingLinkUrl(baseUrl: string, token: string): string {
