@@ -13,10 +13,11 @@
  * working hours and never two at once for anyone (placed, like a team that keeps the hours all five
  * share for the interviews that need them, outside those hours where the interviewers' own allow:
  * placed at random, 200 interviews leave the five almost no time in common), 10 cancelled ones in the
- * shared hours, 2,000 past ones, a few blocked times, and 50 applications each with a scheduling link
- * for all five (14 days, 4 hours' notice, a 15-minute buffer, 30 or 45 minutes). The links' tokens are
- * derived (base64url of the SHA-256 of `bench-slots-<i>`) and stored, as the app stores them, only as
- * their hash.
+ * shared hours, 10,000 past ones (two years at that pace), a few blocked times, and 50 applications
+ * each with a scheduling link for all five (14 days, 4 hours' notice, a 15-minute buffer, 30 or 45
+ * minutes); beside it 100 other companies with 500 interviews each. The links' tokens are derived
+ * (base64url of the SHA-256 of `bench-slots-<i>`) and stored, as the app stores them, only as their
+ * hash. Seeding takes a few seconds.
  *
  * Prints how long `readSchedulingPage` takes in-process (and its parts) and the plan of the interviews'
  * read of `interviewerTimes`, then starts the production server (as `npm run serve`; WEB_CONCURRENCY
@@ -56,8 +57,11 @@ const PASSWORD = "correct horse battery staple";
 const LINKS = 50;
 const INTERVIEWS = 200;
 const CANCELLED = 10;
-const PAST = 2_000;
+/** The five's interviews before today: two years at the pace of the next 14 days. */
+const PAST = 10_000;
 const APPLICATIONS = [300, 100];
+/** Other companies on the same database, each with 3 members, 20 applications and 500 interviews over a year. */
+const OTHER_COMPANIES = 100;
 /** The zone the candidate reads the page in. */
 const ZONE = "Europe/Berlin";
 const IN_PROCESS_CALLS = 200;
@@ -73,7 +77,7 @@ const expiresAt = new Date(now + 14 * DAY);
 
 // A finished seed marks the database with this comment, today's date in it: the interviews and the
 // links are laid out from today, so on another day the database is seeded again.
-const SEEDED = `openhire scheduling slots bench: seeded v2 on ${today}`;
+const SEEDED = `openhire scheduling slots bench: seeded v3 on ${today}`;
 
 const week = (days: number[], start: string, end: string): WorkingPeriod[] => days.map((day) => ({ day, start, end }));
 /** The five, in the links' order; `hours: null` is the default (Monday to Friday, 09:00–17:00). */
@@ -206,9 +210,9 @@ if (reuse) {
   const linked = applicationIds.slice(0, LINKS);
   const interviewed = applicationIds.slice(LINKS);
   const { interviews, cancelled, blocked } = layOut();
-  // 2,000 past interviews over the last 500 days: history the read must pass over.
+  // Past interviews over the last two years (14 a day, 08:00 to 21:00 UTC): history the read must pass over.
   const past = Array.from({ length: PAST }, (_, k) => ({
-    start: dayStart - (1 + Math.floor(k / 4)) * DAY + [9, 11, 13, 15][k % 4]! * HOUR,
+    start: dayStart - (1 + Math.floor(k / 14)) * DAY + (8 + (k % 14)) * HOUR,
     minutes: 45,
     who: k % 3 === 0 ? [k % 5, (k + 1) % 5] : [k % 5],
   }));
@@ -240,25 +244,59 @@ if (reuse) {
      from unnest($5::uuid[], $6::text[], $7::int[]) as t(application_id, token_hash, minutes)`,
     [companyId, INTERVIEWERS.map((p) => p.id), expiresAt, userId, linked, tokens.map(hashSecretToken), tokens.map((_, i) => (i % 2 === 0 ? 30 : 45))],
   );
+  // Other companies' members, applications and interviews (a year of them, to a few weeks ahead): rows
+  // the reads must not walk.
+  await run(`insert into companies (name) select 'Other Company ' || g from generate_series(1, ${OTHER_COMPANIES}) g`);
+  await run(`create temp table other_companies as select id, row_number() over (order by id) as n from companies where id <> $1`, [companyId]);
+  await run(
+    `insert into "user" (id, name, email, email_verified, created_at, updated_at)
+     select 'bench-slots-other-' || c.n || '-' || k, 'Other Member ' || k, 'bench-slots-other-' || c.n || '-' || k || '@example.test', true, now(), now()
+     from other_companies c, generate_series(1, 3) k`,
+  );
+  await run(
+    `insert into profiles (id, company_id, role, full_name, time_zone)
+     select 'bench-slots-other-' || c.n || '-' || k, c.id, 'interviewer', 'Other Member ' || k, 'Europe/Paris' from other_companies c, generate_series(1, 3) k`,
+  );
+  await run(`insert into jobs (company_id, title, description) select id, 'Engineer', 'Build things.' from other_companies`);
+  await run(
+    `insert into applications (company_id, job_id, candidate_name, candidate_email)
+     select j.company_id, j.id, 'Other Candidate ' || g, 'other-' || g || '@example.test' from jobs j join other_companies c on c.id = j.company_id, generate_series(1, 20) g`,
+  );
+  await run(
+    `create temp table other_interviews as
+     select gen_random_uuid() as id, a.company_id, a.id as application_id, 'bench-slots-other-' || c.n || '-' || (1 + g % 3) as user_id,
+            date_trunc('hour', now()) - interval '330 days' + g * interval '17 hours' as starts_at
+     from other_companies c
+     join lateral (select id, company_id, row_number() over (order by id) - 1 as r from applications where company_id = c.id) a on true
+     join generate_series(0, 499) g on g % 20 = a.r`,
+  );
+  await run(
+    `insert into interviews (id, company_id, application_id, title, starts_at, duration_minutes, time_zone, uid)
+     select id, company_id, application_id, 'Interview', starts_at, 45, 'Europe/Paris', id || '@bench.openhire' from other_interviews`,
+  );
+  await run(`insert into interview_interviewers (company_id, interview_id, user_id, starts_at) select company_id, id, user_id, starts_at from other_interviews`);
   await run("analyze");
   await run(seededMarkSql(NAME, SEEDED));
   await client.end();
   console.log(`Seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
 }
 
+const [sender] = await queryRows<{ user_id: string; company_id: string }>(db, sql`select created_by as user_id, company_id from scheduling_links limit 1`);
+if (!sender) throw new Error("No scheduling links");
 const [sizes] = await queryRows<Record<string, number>>(
   db,
-  sql`select (select count(*)::int from applications) as applications,
-        (select count(*)::int from interviews where cancelled_at is null and starts_at > now() and starts_at < now() + interval '14 days') as upcoming_interviews,
-        (select count(*)::int from interviews where cancelled_at is not null) as cancelled_interviews,
-        (select count(*)::int from interviews where starts_at < now()) as past_interviews,
-        (select count(*)::int from interview_interviewers) as interviewer_rows,
-        (select count(*)::int from blocked_times) as blocked_times,
-        (select count(*)::int from scheduling_links) as scheduling_links`,
+  sql`select (select count(*)::int from applications where company_id = ${sender.company_id}) as applications,
+        (select count(*)::int from interviews where company_id = ${sender.company_id} and cancelled_at is null and starts_at > now() and starts_at < now() + interval '14 days') as upcoming_interviews,
+        (select count(*)::int from interviews where company_id = ${sender.company_id} and cancelled_at is not null) as cancelled_interviews,
+        (select count(*)::int from interviews where company_id = ${sender.company_id} and starts_at < now()) as past_interviews,
+        (select count(*)::int from blocked_times where company_id = ${sender.company_id}) as blocked_times,
+        (select count(*)::int from scheduling_links where company_id = ${sender.company_id}) as scheduling_links,
+        (select count(*)::int from companies) - 1 as other_companies,
+        (select count(*)::int from interviews) as interviews_all_companies,
+        (select count(*)::int from interview_interviewers) as interviewer_rows_all_companies`,
 );
-console.log("Data set:", sizes);
-const [sender] = await queryRows<{ user_id: string; company_id: string }>(db, sql`select created_by as user_id, company_id from scheduling_links limit 1`);
-if (!sender || sizes!.scheduling_links !== LINKS) throw new Error(`Expected ${LINKS} scheduling links`);
+console.log("Data set (the company's, then the database's):", sizes);
+if (sizes!.scheduling_links !== LINKS) throw new Error(`Expected ${LINKS} scheduling links`);
 const actor: Actor = { userId: sender.user_id, companyId: sender.company_id };
 
 // ---------------------------------------------------------------------------
@@ -319,7 +357,7 @@ const originalQuery = pool.query.bind(pool) as (...args: unknown[]) => Promise<u
 };
 await interviewerTimes(db, actor, ids, linkFrom(), linkUntil);
 (pool as unknown as { query: typeof originalQuery }).query = originalQuery;
-const read = captured.find((statement) => statement.text.includes(`"interview_interviewers"`));
+const read = captured.find((statement) => statement.text.includes("interview_interviewers"));
 if (!read) throw new Error("The interviews' read of interviewerTimes was not captured");
 const explained = (await originalQuery(`explain (analyze, buffers) ${read.text}`, read.values)) as { rows: { "QUERY PLAN": string }[] };
 console.log(`\n--- interviewerTimes: the interviews' read\n${read.text}\n${explained.rows.map((row) => row["QUERY PLAN"]).join("\n")}\n`);
