@@ -93,7 +93,7 @@ const INTERVIEWERS: { id: string; name: string; timeZone: string; hours: Working
 const tokenOf = (i: number) => createHash("sha256").update(`bench-slots-${i}`).digest("base64url");
 const tokens = Array.from({ length: LINKS }, (_, i) => tokenOf(i));
 
-/** A small seeded generator (mulberry32): the same layout for the same day. */
+/** A small seeded generator (mulberry32): the layout is drawn once, when seeding, and kept for the day. */
 function random(seed: number) {
   let state = seed;
   return () => {
