@@ -132,7 +132,8 @@ export interface LoadResult {
  */
 export async function timeLoad(options: {
   base: string;
-  cookie: string;
+  /** The session's Cookie header; none for a page without one (a candidate's scheduling link). */
+  cookie?: string;
   path: (i: number) => string;
   check: (i: number, status: number, body: string) => boolean;
   seconds: number;
@@ -140,7 +141,7 @@ export async function timeLoad(options: {
   connections?: number;
 }): Promise<LoadResult> {
   const connections = options.connections ?? 10;
-  const headers = { cookie: options.cookie, "accept-encoding": BROWSER_ACCEPT_ENCODING };
+  const headers: Record<string, string> = { ...(options.cookie ? { cookie: options.cookie } : {}), "accept-encoding": BROWSER_ACCEPT_ENCODING };
   let n = 0;
   if (options.warmup > 0) {
     await autocannon({
