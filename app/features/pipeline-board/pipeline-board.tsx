@@ -409,8 +409,9 @@ export function CardBody({
           Interview <LocalDate value={card.nextInterview} withTime />
         </p>
       ) : schedule ? (
-        // To the application's scheduling form, opened (above the name's link, which covers the card).
-        <RowLink to={`/applications/${card.id}?schedule=1#interviews-heading`} draggable={false} className="pipeline-card-schedule" aria-label={`Schedule interview with ${card.candidateName}`}>
+        // To the application's scheduling form, opened (above the name's link, which covers the card). Its
+        // name leaves out the candidate's: a link named by the candidate is the card's own, to the application.
+        <RowLink to={`/applications/${card.id}?schedule=1#interviews-heading`} draggable={false} className="pipeline-card-schedule" aria-label="Schedule interview">
           Schedule
         </RowLink>
       ) : null}
