@@ -15,6 +15,7 @@ import { sourceLabel } from "~/lib/source-label";
 import { APPLICATION_TABS, type ApplicationTab, ApplicationQuerySchema, applicationStatusTone, ChangeStatusSchema, MoveApplicationSchema } from "~/schemas/application-review";
 import { parseQuery } from "~/schemas/query";
 import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
+import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
 import { authorize, requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
@@ -491,47 +492,28 @@ function invitedParties(interviewers: number): string {
   return `the candidate and ${interviewers} interviewer${interviewers === 1 ? "" : "s"}`;
 }
 
-/** What the scheduling link form shows again after a refusal: its own fields, each within its maximum. */
-function linkAnswer(errors: FieldErrors, formData: FormData): SchedulingLinkAnswer {
-  const text = (name: string, max: number) => {
-    const value = formData.get(name);
-    return typeof value === "string" ? value.slice(0, max) : "";
-  };
-  return {
-    errors,
-    values: {
-      title: text("title", 200),
-      durationMinutes: text("durationMinutes", 4),
-      interviewerIds: formData.getAll("interviewerIds").filter((v): v is string => typeof v === "string").slice(0, 10),
-      windowDays: text("windowDays", 3),
-      minNoticeHours: text("minNoticeHours", 3),
-      bufferMinutes: text("bufferMinutes", 3),
-      location: text("location", 500),
-      notesForInterviewers: text("notesForInterviewers", 5000),
-    },
-  };
+/** The longest each interview form's field may be shown again (the forms' own schemas say). */
+const INTERVIEW_ECHO = maxLengthsOf(InterviewSchema);
+const LINK_ECHO = maxLengthsOf(SchedulingLinkSchema);
+
+/** A form's fields to show again after a refusal (`echoFormValues`, "" for one not shown), with its chosen interviewers. */
+function echoInterviewForm<K extends string>(formData: FormData, limits: ReadonlyMap<string, number>, fields: readonly K[], maxInterviewers: number) {
+  const echo = echoFormValues(formValues(formData), limits);
+  const values = Object.fromEntries(fields.map((field) => [field, echo[field] ?? ""])) as Record<K, string>;
+  const interviewerIds = formData.getAll("interviewerIds").filter((v): v is string => typeof v === "string").slice(0, maxInterviewers);
+  return { ...values, interviewerIds };
 }
 
-/** What an interview form shows again after a refusal: its own fields, each within its maximum. */
+/** What the scheduling link form shows again after a refusal. */
+function linkAnswer(errors: FieldErrors, formData: FormData): SchedulingLinkAnswer {
+  const fields = ["title", "durationMinutes", "windowDays", "minNoticeHours", "bufferMinutes", "location", "notesForInterviewers"] as const;
+  return { errors, values: echoInterviewForm(formData, LINK_ECHO, fields, 10) };
+}
+
+/** What an interview form shows again after a refusal. */
 function interviewAnswer(interviewForm: string, errors: FieldErrors, formData: FormData): InterviewsAnswer {
-  const text = (name: string, max: number) => {
-    const value = formData.get(name);
-    return typeof value === "string" ? value.slice(0, max) : "";
-  };
-  return {
-    interviewForm,
-    errors,
-    values: {
-      title: text("title", 200),
-      date: text("date", 10),
-      startTime: text("startTime", 5),
-      durationMinutes: text("durationMinutes", 4),
-      timeZone: text("timeZone", 64),
-      location: text("location", 500),
-      notesForInterviewers: text("notesForInterviewers", 5000),
-      interviewerIds: formData.getAll("interviewerIds").filter((v): v is string => typeof v === "string").slice(0, 20),
-    },
-  };
+  const fields = ["title", "date", "startTime", "durationMinutes", "timeZone", "location", "notesForInterviewers"] as const;
+  return { interviewForm, errors, values: echoInterviewForm(formData, INTERVIEW_ECHO, fields, 20) };
 }
 
 /** What the compose form shows again after a refusal: its subject and message (never over their maximum). */
