@@ -118,19 +118,19 @@ export default function Schedule({ loaderData, actionData }: Route.ComponentProp
             <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{page.message}</h1>
             <p className="mt-4 text-slate-600">To find a time for {page.title}, reply to the email from {page.companyName} and ask for a new link.</p>
           </>
-        ) : (
-          <OpenLink loaderData={loaderData} error={actionData?.error ?? null} busy={navigation.state === "submitting"} />
-        )}
+        ) : loaderData.days !== undefined ? (
+          <OpenLink open={loaderData} error={actionData?.error ?? null} busy={navigation.state === "submitting"} />
+        ) : null}
       </div>
     </PublicFrame>
   );
 }
 
+/** An open link's data: its slots by day, the time picked, and until when times are offered. */
 type OpenData = Extract<Route.ComponentProps["loaderData"], { days: unknown }>;
 
-function OpenLink({ loaderData, error, busy }: { loaderData: Route.ComponentProps["loaderData"]; error: string | null; busy: boolean }) {
-  if (!("days" in loaderData)) return null;
-  const { page, days, chosen, until } = loaderData as OpenData;
+function OpenLink({ open, error, busy }: { open: OpenData; error: string | null; busy: boolean }) {
+  const { page, days, chosen, until } = open;
   const zoneQuery = `tz=${encodeURIComponent(page.zone)}`;
   return (
     <>
