@@ -48,7 +48,9 @@ async function openLink(browser: Browser, mailbox: Mailbox, to: string, since: n
   const context = await browser.newContext({ timezoneId: "Europe/Berlin" });
   const page = await context.newPage();
   const noConsoleErrors = await failOnConsoleErrors(page);
-  await page.goto(new URL(linkIn(message, "/schedule/")).pathname);
+  const answer = await page.goto(new URL(linkIn(message, "/schedule/")).pathname);
+  // Decision 103: never kept by a cache, never indexed, and the token in the address not sent to other sites.
+  expect(answer?.headers()).toMatchObject({ "cache-control": "private, no-store", "x-robots-tag": "noindex", "referrer-policy": "same-origin" });
   await expect(page).toHaveURL(/tz=Europe%2FBerlin/);
   await expect(page.getByText("Times are shown in Europe/Berlin.")).toBeVisible();
   return Object.assign(page, { noConsoleErrors });
