@@ -19,14 +19,15 @@
  * (base64url of the SHA-256 of `bench-slots-<i>`) and stored, as the app stores them, only as their
  * hash. Seeding takes a few seconds.
  *
- * Prints how long `readSchedulingPage` takes in-process (and its parts) and the plan of the interviews'
- * read of `interviewerTimes`, then starts the production server (as `npm run serve`; WEB_CONCURRENCY
+ * Prints how long `readSchedulingPage` takes in-process (and its parts) and the plan of its one
+ * statement (the link and its interviewers' times), then starts the production server (as `npm run serve`; WEB_CONCURRENCY
  * auto unless set) and times a static file (the yardstick), the page and its data request (the one
  * React Router makes on a client-side visit), 10 connections for BENCH_SECONDS (10) each after
  * BENCH_WARMUP (3) s, each request a different link of the 50 in turn. No session: the token is the
  * key. Every answer is checked: 200, and as many slot links (the page) or slot times (the data) as
  * `readSchedulingPage` finds for that link on the same database, with its first slot.
- * BENCH_ONLY=data times only the data request. Exits 1 when over budget.
+ * BENCH_ONLY=data times only the data request. Exits 1 when over budget: p95 ≤ 50 ms for the slots
+ * (the data request), and the pages' p95 ≤ 100 ms at ≥ 100 req/s for the first visit's document.
  */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -49,7 +50,13 @@ const PORT = Number(process.env.PORT ?? 3314);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = 10;
-const BUDGET_P95_MS = 50;
+/**
+ * Issue 14's budget is for the slots: the data request (what a client-side visit, a change of zone and
+ * a pick each make) answers p95 ≤ 50 ms. The first visit's whole document is an HTML page like any
+ * other, held to the pages' budget of issue 11: p95 ≤ 100 ms and ≥ 100 req/s (decision 103).
+ */
+const SLOTS_BUDGET = { p95: 50, rps: 0 };
+const PAGE_BUDGET = { p95: 100, rps: 100 };
 const SECRET = "bench-secret-bench-secret-bench-secret";
 const NAME = "openhire_bench_slots";
 const EMAIL = "bench-slots@example.test";
@@ -322,7 +329,7 @@ console.log(
 if (counts.at(-1) === 0) console.log("(No link offers any slot today: the answers are checked for “No times are free” only.)");
 
 // ---------------------------------------------------------------------------
-// In-process: readSchedulingPage and its parts, and the plan of the interviews' read
+// In-process: readSchedulingPage and its parts, and the plan of its statement
 // ---------------------------------------------------------------------------
 
 async function median(label: string, call: (i: number) => Promise<unknown> | unknown) {
@@ -340,13 +347,14 @@ const ids = INTERVIEWERS.map((p) => p.id);
 const people = await interviewerTimes(db, actor, ids, linkFrom(), linkUntil);
 console.log(`In-process (${IN_PROCESS_CALLS} calls each, after 20 untimed; no server running):`);
 await median("readSchedulingPage (the whole read)", (i) => readSchedulingPage(db, tokens[i % LINKS]!, ZONE));
-await median("  interviewerTimes (3 reads in parallel)", () => interviewerTimes(db, actor, ids, linkFrom(), linkUntil));
+await median("  (a booking's read of the same times, under its locks)", () => interviewerTimes(db, actor, ids, linkFrom(), linkUntil));
 await median("  availableSlots (the arithmetic)", (i) =>
   availableSlots({ from: linkFrom().getTime(), until: linkUntil.getTime(), durationMinutes: i % 2 === 0 ? 30 : 45, bufferMinutes: 15, stepMinutes: SLOT_STEP_MINUTES, interviewers: people, limit: SLOT_LIMIT }),
 );
 console.log(`  (the five's rows read: ${people.map((p) => `${p.interviews.length} interviews, ${p.blocked.length} blocked`).join("; ")})`);
 
-// The interviews' read of interviewerTimes, as the app sends it: captured from the pool, then explained.
+// The page's one statement (the link by its token and its interviewers' times), as the app sends it
+// (prepared): captured from the pool, then explained.
 const pool = (db as unknown as { $client: pg.Pool }).$client;
 const captured: { text: string; values: unknown[] }[] = [];
 const originalQuery = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
@@ -355,12 +363,12 @@ const originalQuery = pool.query.bind(pool) as (...args: unknown[]) => Promise<u
   captured.push(typeof text === "string" ? { text, values: values ?? [] } : { text: text.text, values: text.values ?? values ?? [] });
   return originalQuery(...args);
 };
-await interviewerTimes(db, actor, ids, linkFrom(), linkUntil);
+await readSchedulingPage(db, tokens[0]!, ZONE);
 (pool as unknown as { query: typeof originalQuery }).query = originalQuery;
-const read = captured.find((statement) => statement.text.includes("interview_interviewers"));
-if (!read) throw new Error("The interviews' read of interviewerTimes was not captured");
+if (captured.length !== 1) throw new Error(`readSchedulingPage sent ${captured.length} statements, not one`);
+const read = captured[0]!;
 const explained = (await originalQuery(`explain (analyze, buffers) ${read.text}`, read.values)) as { rows: { "QUERY PLAN": string }[] };
-console.log(`\n--- interviewerTimes: the interviews' read\n${read.text}\n${explained.rows.map((row) => row["QUERY PLAN"]).join("\n")}\n`);
+console.log(`\n--- readSchedulingPage: its one statement\n${read.text}\n${explained.rows.map((row) => row["QUERY PLAN"]).join("\n")}\n`);
 
 // ---------------------------------------------------------------------------
 // Over HTTP: the production server, no session (the token is the key)
@@ -380,6 +388,7 @@ interface Target {
   extra: (expiresAt: string) => number;
   /** What the answer says when there is no slot, if it says it in words. */
   none?: string;
+  budget: { p95: number; rps: number };
 }
 
 const targets: Target[] = [
@@ -391,6 +400,7 @@ const targets: Target[] = [
     shows: (slot) => `&amp;slot=${encodeURIComponent(slot)}"`,
     extra: () => 0,
     none: "No times are free",
+    budget: PAGE_BUDGET,
   },
   {
     label: `GET /schedule/<token>.data?tz=${ZONE}`,
@@ -400,10 +410,11 @@ const targets: Target[] = [
     count: (body) => body.match(SLOT_INSTANT)?.length ?? 0,
     shows: (slot) => `"${slot}"`,
     extra: (expiresAt) => (expiresAt.match(SLOT_INSTANT) ? 1 : 0),
+    budget: SLOTS_BUDGET,
   },
 ];
 
-type Result = LoadResult & { label: string; budget: boolean };
+type Result = LoadResult & { label: string; budget: { p95: number; rps: number } | null };
 const results: Result[] = [];
 const report = (r: Result) =>
   console.log(
@@ -423,7 +434,7 @@ try {
     warmup: WARMUP,
     connections: CONNECTIONS,
   });
-  results.push({ label: "static file (/favicon.svg)", budget: false, ...yardstick });
+  results.push({ label: "static file (/favicon.svg)", budget: null, ...yardstick });
   report(results.at(-1)!);
   for (const target of targets.filter((t) => !only || t.label.includes(only))) {
     // The slots move with the clock (the notice runs from now): what each link offers when the run
@@ -449,19 +460,21 @@ try {
       }
     }
     const run = await timeLoad({ base, path: target.path, check, seconds: DURATION, warmup: WARMUP, connections: CONNECTIONS });
-    results.push({ label: target.label, budget: true, ...run });
+    results.push({ label: target.label, budget: target.budget, ...run });
     report(results.at(-1)!);
   }
 } finally {
   server.kill("SIGTERM");
 }
 
-console.log(`\n| Request | req/s | p50 ms | p95 ms | p99 ms | answer KiB | on the wire KiB | budget p95 ≤ ${BUDGET_P95_MS} ms |\n|---|---:|---:|---:|---:|---:|---:|---|`);
+console.log(`\n| Request | req/s | p50 ms | p95 ms | p99 ms | answer KiB | on the wire KiB | budget |\n|---|---:|---:|---:|---:|---:|---:|---|`);
 for (const r of results) {
-  const ok = r.p95 <= BUDGET_P95_MS && r.errors === 0;
-  if (r.budget) failed ||= !ok;
+  const { budget } = r;
+  const ok = !budget || (r.p95 <= budget.p95 && r.rps >= budget.rps && r.errors === 0);
+  failed ||= !ok;
+  const verdict = budget ? `${ok ? "ok" : "OVER"}: p95 ≤ ${budget.p95} ms${budget.rps ? `, ≥ ${budget.rps} req/s` : ""}` : "—";
   console.log(
-    `| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${(r.bytes / 1024).toFixed(1)} | ${(r.wireBytes / 1024).toFixed(1)} | ${r.budget ? (ok ? "ok" : "OVER") : "—"} |`,
+    `| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${(r.bytes / 1024).toFixed(1)} | ${(r.wireBytes / 1024).toFixed(1)} | ${verdict} |`,
   );
 }
 console.log(`(${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s of warm-up; percentiles from the time of every answer; every answer checked.)`);

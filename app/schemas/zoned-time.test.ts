@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInterviewTime, formatZonedSpan, instantToZonedTime, isTimeZone, zonedTimeToInstant } from "./zoned-time";
+import { formatClock, formatDayAndClock, formatInterviewTime, formatLongDate, formatZonedSpan, instantToZonedTime, isTimeZone, zonedTimeToInstant } from "./zoned-time";
 
 describe("zonedTimeToInstant", () => {
   it("reads a wall time in the zone's offset on each side of a daylight-saving change", () => {
@@ -29,6 +29,20 @@ describe("formatInterviewTime", () => {
     const instant = new Date("2026-03-30T08:00:00Z");
     expect(formatInterviewTime(instant, 60, "Europe/Berlin")).toBe("Monday 30 March 2026, 10:00–11:00 (Europe/Berlin)");
     expect(formatInterviewTime(instant, 45, "America/New_York")).toBe("Monday 30 March 2026, 04:00–04:45 (America/New_York)");
+  });
+
+  it("writes a slot's day and time from one reading as formatLongDate and formatClock write them, across midnight and a clock change", () => {
+    for (const [at, zone] of [
+      ["2026-03-29T00:45:00Z", "Europe/Berlin"],
+      ["2026-03-29T01:00:00Z", "Europe/Berlin"],
+      ["2026-03-29T22:15:00Z", "Europe/Berlin"],
+      ["2026-11-01T05:30:00Z", "America/New_York"],
+      ["2026-11-01T06:30:00Z", "America/New_York"],
+    ] as const) {
+      const instant = new Date(at);
+      expect(formatDayAndClock(instant, zone)).toEqual({ day: formatLongDate(instant, zone), time: formatClock(instant, zone) });
+    }
+    expect(formatDayAndClock(new Date("2026-03-29T22:15:00Z"), "Europe/Berlin")).toEqual({ day: "Monday 30 March 2026", time: "00:15" });
   });
 
   it("knows IANA zones only", () => {

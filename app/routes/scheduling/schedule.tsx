@@ -1,15 +1,16 @@
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { data, Form, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/schedule";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ErrorPage } from "~/components/ui/error-page";
 import { PublicFrame } from "~/components/ui/public-frame";
+import { RowLink } from "~/components/ui/row-link";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { inputStyles } from "~/components/ui/field";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { SlotPickSchema } from "~/schemas/scheduling-link";
-import { formatClock, formatInterviewTime, formatLongDate } from "~/schemas/zoned-time";
+import { formatDayAndClock, formatInterviewTime, formatLongDate } from "~/schemas/zoned-time";
 import { appMailer } from "~/server/mail/mailer.server";
 import { bookSlot, readSchedulingPage } from "~/server/interviews/scheduling-links.server";
 import { appDatabase } from "~/server/platform/db.server";
@@ -50,10 +51,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // The slots by day, as the candidate reads them; the one picked, if it is still on offer.
   const days: { day: string; slots: { startsAt: string; time: string }[] }[] = [];
   for (const startsAt of page.slots) {
-    const at = new Date(startsAt);
-    const day = formatLongDate(at, page.zone);
+    const { day, time } = formatDayAndClock(new Date(startsAt), page.zone);
     if (days.at(-1)?.day !== day) days.push({ day, slots: [] });
-    days.at(-1)!.slots.push({ startsAt, time: formatClock(at, page.zone) });
+    days.at(-1)!.slots.push({ startsAt, time });
   }
   const picked = url.searchParams.get("slot");
   const chosen = picked && page.slots.includes(picked) ? { startsAt: picked, when: formatInterviewTime(new Date(picked), page.durationMinutes, page.zone) } : null;
@@ -132,6 +132,9 @@ type OpenData = Extract<Route.ComponentProps["loaderData"], { days: unknown }>;
 function OpenLink({ open, error, busy }: { open: OpenData; error: string | null; busy: boolean }) {
   const { page, days, chosen, until } = open;
   const zoneQuery = `tz=${encodeURIComponent(page.zone)}`;
+  // A slot is a RowLink (decision 088): the page offers up to 400 of them, each a `<Link>` would cost
+  // its hooks in the server's render; a click is a client-side navigation all the same.
+  const { pathname } = useLocation();
   return (
     <>
       <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">Pick a time for your interview</h1>
@@ -186,15 +189,14 @@ function OpenLink({ open, error, busy }: { open: OpenData; error: string | null;
               <ul className="mt-2 flex flex-wrap gap-2">
                 {slots.map((slot) => (
                   <li key={slot.startsAt}>
-                    <Link
-                      to={`?${zoneQuery}&slot=${encodeURIComponent(slot.startsAt)}`}
-                      preventScrollReset
+                    <RowLink
+                      to={`${pathname}?${zoneQuery}&slot=${encodeURIComponent(slot.startsAt)}`}
                       aria-label={`${day}, ${slot.time}`}
                       aria-current={chosen?.startsAt === slot.startsAt ? "true" : undefined}
-                      className={`inline-block rounded-md border px-3 py-1.5 text-sm font-medium tabular-nums ${chosen?.startsAt === slot.startsAt ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-800 hover:border-brand-600"}`}
+                      className="slot"
                     >
                       {slot.time}
-                    </Link>
+                    </RowLink>
                   </li>
                 ))}
               </ul>

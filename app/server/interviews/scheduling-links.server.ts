@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, inArray, isNull, lt } from "drizzle-orm";
-import { applications, blockedTimes, companies, interviewInterviewers, interviews, jobs, profiles, schedulingLinks, user } from "../../../db/schema";
-import { DEFAULT_WORKING_HOURS } from "~/schemas/availability";
+import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { applications, companies, interviews, jobs, profiles, schedulingLinks } from "../../../db/schema";
+import { DEFAULT_WORKING_HOURS, type WorkingPeriod } from "~/schemas/availability";
 import { isUuid } from "~/schemas/id";
 import { type SchedulingLinkInput, SLOT_STEP_MINUTES } from "~/schemas/scheduling-link";
 import { formatInterviewTime, formatLongDate } from "~/schemas/zoned-time";
@@ -9,7 +10,7 @@ import { EMAIL_SIGNATURE, type Mailer } from "../mail/mailer.server";
 import type { Database, Queryable } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
 import { hashSecretToken, newSecretToken } from "../platform/secret-token.server";
-import { acrossCompanies, type Actor, isOwnedBy, owned } from "../platform/tenancy.server";
+import { acrossCompanies, type Actor, isOwnedBy, companyOfRow, owned, ownedSql, preparedRead, preparedTokenRead } from "../platform/tenancy.server";
 import { insertInterview, lockApplication, memberName, pickInterviewers } from "./interviews.server";
 import { availableSlots, type InterviewerTime, slotIsFree } from "./slots";
 
@@ -34,8 +35,8 @@ export const SLOT_LIMIT = 400;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** The longest interview: how far before a window an interviewer's earlier interview can still reach into it. */
-const LONGEST_INTERVIEW = 12 * HOUR;
+/** The longest interview, in hours: how far before a window an interviewer's earlier interview can still reach into it. */
+const LONGEST_INTERVIEW_HOURS = 12;
 
 /** The link's address: `<base>/schedule/<token>`. */
 export function schedulingLinkUrl(baseUrl: string, token: string): string {
@@ -176,36 +177,49 @@ export async function withdrawSchedulingLink(db: Database, actor: Actor, applica
   });
 }
 
-/** Each interviewer's zone, hours, interviews and blocked times from `from` to `until`, in the order of `ids`. */
-export async function interviewerTimes(db: Queryable, actor: Actor, ids: readonly string[], from: Date, until: Date): Promise<(InterviewerTime & { id: string; name: string })[]> {
-  const earliest = new Date(from.getTime() - LONGEST_INTERVIEW);
-  const [members, taken, blocked] = await Promise.all([
-    db
-      .select({ id: profiles.id, name: memberName, timeZone: profiles.timeZone, workingHours: profiles.workingHours })
-      .from(profiles)
-      .innerJoin(user, eq(user.id, profiles.id))
-      .where(and(inArray(profiles.id, [...ids]), owned(profiles, actor))),
-    // Each interviewer's interviews by time: one range of interview_interviewers (user_id, starts_at) each.
-    db
-      .select({ userId: interviewInterviewers.userId, startsAt: interviews.startsAt, durationMinutes: interviews.durationMinutes })
-      .from(interviewInterviewers)
-      .innerJoin(interviews, and(eq(interviews.id, interviewInterviewers.interviewId), owned(interviews, actor)))
-      .where(
-        and(
-          inArray(interviewInterviewers.userId, [...ids]),
-          owned(interviewInterviewers, actor),
-          gt(interviewInterviewers.startsAt, earliest),
-          lt(interviewInterviewers.startsAt, until),
-          isNull(interviews.cancelledAt),
-        ),
-      ),
-    db
-      .select({ userId: blockedTimes.userId, startsAt: blockedTimes.startsAt, endsAt: blockedTimes.endsAt })
-      .from(blockedTimes)
-      .where(and(inArray(blockedTimes.userId, [...ids]), owned(blockedTimes, actor), gt(blockedTimes.endsAt, from), lt(blockedTimes.startsAt, until))),
-  ]);
+/** An interviewer's row as the reads below gather it: their interviews and blocked times as [start, end] in epoch ms. */
+interface TimesRow {
+  id: string;
+  name: string;
+  timeZone: string | null;
+  workingHours: WorkingPeriod[] | null;
+  interviews: [number, number][];
+  blocked: [number, number][];
+}
+
+/**
+ * The interviewers `ids` of the actor's company, each with their zone, hours, and their interviews and
+ * blocked times from `from` to `until`, as one json array: a subquery, so that a link's page reads its
+ * link and its interviewers in one statement (bench:slots, decision 103), and a booking reads them
+ * again under its locks with the same SQL. Each interviewer's interviews are one range of
+ * interview_interviewers (user_id, starts_at), their blocked times one of blocked_times.
+ */
+function interviewerTimesSql(actor: Actor, ids: SQL, from: SQL, until: SQL): SQL<TimesRow[] | null> {
+  const epochMs = (at: SQL) => sql`(extract(epoch from ${at}) * 1000)::float8`;
+  // An interview that starts up to the longest interview before the window may still reach into it.
+  const interviewsSql = sql`(
+    select coalesce(json_agg(json_build_array(${epochMs(sql`ii.starts_at`)}, ${epochMs(sql`ii.starts_at`)} + i.duration_minutes * 60000)), '[]')
+    from interview_interviewers ii
+    join interviews i on i.id = ii.interview_id and ${ownedSql("i", actor)}
+    where ii.user_id = "profiles"."id" and ${ownedSql("ii", actor)}
+      and ii.starts_at > ${from} - make_interval(hours => ${LONGEST_INTERVIEW_HOURS}) and ii.starts_at < ${until}
+      and i.cancelled_at is null)`;
+  const blockedSql = sql`(
+    select coalesce(json_agg(json_build_array(${epochMs(sql`b.starts_at`)}, ${epochMs(sql`b.ends_at`)})), '[]')
+    from blocked_times b
+    where b.user_id = "profiles"."id" and ${ownedSql("b", actor)} and b.ends_at > ${from} and b.starts_at < ${until})`;
+  // Column names written out: drizzle leaves a column's table off in a statement without joins.
+  return sql<TimesRow[] | null>`(
+    select json_agg(json_build_object('id', "profiles"."id", 'name', ${memberName}, 'timeZone', "profiles"."time_zone", 'workingHours', "profiles"."working_hours", 'interviews', ${interviewsSql}, 'blocked', ${blockedSql}))
+    from "profiles" join "user" on "user"."id" = "profiles"."id"
+    where "profiles"."id" = any(${ids}) and ${ownedSql("profiles", actor)})`;
+}
+
+/** The rows of `interviewerTimesSql` as the slot arithmetic takes them, in the order of `ids`; a member who left is missing. */
+function timesOf(rows: TimesRow[] | null, ids: readonly string[]): (InterviewerTime & { id: string; name: string })[] {
+  const spans = (pairs: [number, number][]) => pairs.map(([start, end]) => ({ start, end }));
   return ids.flatMap((id) => {
-    const member = members.find((row) => row.id === id);
+    const member = rows?.find((row) => row.id === id);
     if (!member) return [];
     return [
       {
@@ -213,47 +227,95 @@ export async function interviewerTimes(db: Queryable, actor: Actor, ids: readonl
         name: member.name,
         timeZone: member.timeZone ?? "UTC",
         workingHours: member.workingHours ?? DEFAULT_WORKING_HOURS,
-        interviews: taken.filter((row) => row.userId === id).map((row) => ({ start: row.startsAt.getTime(), end: row.startsAt.getTime() + row.durationMinutes * 60_000 })),
-        blocked: blocked.filter((row) => row.userId === id).map((row) => ({ start: row.startsAt.getTime(), end: row.endsAt.getTime() })),
+        interviews: spans(member.interviews),
+        blocked: spans(member.blocked),
       },
     ];
   });
 }
 
-/** The link a token names, with what its page says, read across companies (the token names the company). */
-async function findLink(db: Queryable, token: string, lock: boolean) {
-  const query = db
-    .select({
-      id: schedulingLinks.id,
-      companyId: schedulingLinks.companyId,
-      applicationId: schedulingLinks.applicationId,
-      title: schedulingLinks.title,
-      durationMinutes: schedulingLinks.durationMinutes,
-      interviewerIds: schedulingLinks.interviewerIds,
-      location: schedulingLinks.location,
-      notesForInterviewers: schedulingLinks.notesForInterviewers,
-      minNoticeHours: schedulingLinks.minNoticeHours,
-      bufferMinutes: schedulingLinks.bufferMinutes,
-      timeZone: schedulingLinks.timeZone,
-      expiresAt: schedulingLinks.expiresAt,
-      bookedInterviewId: schedulingLinks.bookedInterviewId,
-      bookedAt: schedulingLinks.bookedAt,
-      cancelledAt: schedulingLinks.cancelledAt,
-      createdBy: schedulingLinks.createdBy,
-      companyName: companies.name,
-      jobTitle: jobs.title,
-      candidateName: applications.candidateName,
-      applicationStatus: applications.status,
-      senderRole: profiles.role,
-      senderCompanyId: profiles.companyId,
-    })
-    .from(schedulingLinks)
-    .innerJoin(companies, eq(companies.id, schedulingLinks.companyId))
-    .innerJoin(applications, eq(applications.id, schedulingLinks.applicationId))
-    .innerJoin(jobs, eq(jobs.id, applications.jobId))
-    .leftJoin(profiles, eq(profiles.id, schedulingLinks.createdBy))
-    .where(and(eq(schedulingLinks.tokenHash, hashSecretToken(token)), acrossCompanies(schedulingLinks)));
-  const [link] = lock ? await query.for("update", { of: schedulingLinks }) : await query;
+/** Each interviewer's zone, hours, interviews and blocked times from `from` to `until`, in the order of `ids` (prepared, decision 100). */
+export async function interviewerTimes(db: Queryable, actor: Actor, ids: readonly string[], from: Date, until: Date): Promise<(InterviewerTime & { id: string; name: string })[]> {
+  const [row] = await preparedRead(
+    db,
+    actor,
+    "interviewer_times",
+    (actor) =>
+      db
+        .select({
+          members: interviewerTimesSql(actor, sql`${sql.placeholder("ids")}::text[]`, sql`${sql.placeholder("from")}::timestamptz`, sql`${sql.placeholder("until")}::timestamptz`),
+        })
+        // One row: the subquery is the answer.
+        .from(sql`(values (1)) as one`),
+    { ids: [...ids], from: from.toISOString(), until: until.toISOString() },
+  );
+  return timesOf(row?.members ?? null, ids);
+}
+
+/** Who sent a link: their profile, to see that they are still one of the company's. */
+const sender = alias(profiles, "sender");
+
+/**
+ * The link a token names, with what its page says, read across companies (the token names the
+ * company). The page's read (prepared: one on every visit) brings the interviewers' times of an open
+ * link with it, for the window from `now` plus the notice to the expiry; a booking's read locks the
+ * link's row and reads the times later, under its locks.
+ */
+async function findLink(db: Queryable, token: string, read: { lock: true } | { lock: false; now: Date }) {
+  const query = (tokenHash: string | ReturnType<typeof sql.placeholder>, members: SQL<TimesRow[] | null>) =>
+    db
+      .select({
+        id: schedulingLinks.id,
+        companyId: schedulingLinks.companyId,
+        applicationId: schedulingLinks.applicationId,
+        title: schedulingLinks.title,
+        durationMinutes: schedulingLinks.durationMinutes,
+        interviewerIds: schedulingLinks.interviewerIds,
+        location: schedulingLinks.location,
+        notesForInterviewers: schedulingLinks.notesForInterviewers,
+        minNoticeHours: schedulingLinks.minNoticeHours,
+        bufferMinutes: schedulingLinks.bufferMinutes,
+        timeZone: schedulingLinks.timeZone,
+        expiresAt: schedulingLinks.expiresAt,
+        bookedInterviewId: schedulingLinks.bookedInterviewId,
+        bookedAt: schedulingLinks.bookedAt,
+        cancelledAt: schedulingLinks.cancelledAt,
+        createdBy: schedulingLinks.createdBy,
+        companyName: companies.name,
+        jobTitle: jobs.title,
+        candidateName: applications.candidateName,
+        applicationStatus: applications.status,
+        senderRole: sender.role,
+        senderCompanyId: sender.companyId,
+        members,
+      })
+      .from(schedulingLinks)
+      .innerJoin(companies, eq(companies.id, schedulingLinks.companyId))
+      .innerJoin(applications, eq(applications.id, schedulingLinks.applicationId))
+      .innerJoin(jobs, eq(jobs.id, applications.jobId))
+      .leftJoin(sender, eq(sender.id, schedulingLinks.createdBy))
+      .where(and(eq(schedulingLinks.tokenHash, tokenHash), acrossCompanies(schedulingLinks)));
+  const tokenHash = hashSecretToken(token);
+  if (read.lock) {
+    const [link] = await query(tokenHash, sql<null>`null`).for("update", { of: schedulingLinks });
+    return link;
+  }
+  const [link] = await preparedTokenRead(
+    db,
+    "scheduling_link_page",
+    () => {
+      const now = sql`${sql.placeholder("now")}::timestamptz`;
+      const open = sql`${schedulingLinks.bookedAt} is null and ${schedulingLinks.cancelledAt} is null and ${schedulingLinks.expiresAt} > ${now}`;
+      const times = interviewerTimesSql(
+        companyOfRow(schedulingLinks.companyId),
+        schedulingLinks.interviewerIds.getSQL(),
+        sql`${now} + make_interval(hours => ${schedulingLinks.minNoticeHours})`,
+        schedulingLinks.expiresAt.getSQL(),
+      );
+      return query(sql.placeholder("tokenHash"), sql<TimesRow[] | null>`case when ${open} then ${times} end`);
+    },
+    { tokenHash, now: read.now.toISOString() },
+  );
   return link;
 }
 
@@ -299,7 +361,7 @@ export type SchedulingPage =
  * when they have not said theirs): the zone the page states times in.
  */
 export async function readSchedulingPage(db: Queryable, token: string, readerZone: string | null, now: Date = new Date()): Promise<SchedulingPage | null> {
-  const link = await findLink(db, token, false);
+  const link = await findLink(db, token, { lock: false, now });
   if (!link) return null;
   const zone = readerZone ?? link.timeZone;
   const about = { companyName: link.companyName, jobTitle: link.jobTitle, title: link.title, zone };
@@ -315,9 +377,9 @@ export async function readSchedulingPage(db: Queryable, token: string, readerZon
   }
   const refused = refusal(link, now);
   if (refused) return { state: "closed", ...about, message: refused };
-  const sender = senderOf(link)!;
   const { from, until } = windowOf(link, now);
-  const people = await interviewerTimes(db, sender, link.interviewerIds, new Date(from), new Date(until));
+  // Read with the link, for the same window.
+  const people = timesOf(link.members, link.interviewerIds);
   if (people.length !== link.interviewerIds.length) return { state: "closed", ...about, message: LINK_UNUSABLE };
   const slots = availableSlots({ from, until, durationMinutes: link.durationMinutes, bufferMinutes: link.bufferMinutes, stepMinutes: SLOT_STEP_MINUTES, interviewers: people, limit: SLOT_LIMIT });
   return {
@@ -338,7 +400,7 @@ export async function readSchedulingPage(db: Queryable, token: string, readerZon
  */
 export async function bookSlot(db: Database, token: string, pick: { startsAt: Date; timeZone: string }, mailer: Mailer, now: Date = new Date()): Promise<{ interviewId: string }> {
   const { interviewId, messageIds } = await db.transaction(async (tx) => {
-    const link = await findLink(tx, token, true);
+    const link = await findLink(tx, token, { lock: true });
     if (!link) throw new DomainError("NOT_FOUND", SCHEDULING_LINK_NOT_FOUND);
     const refused = refusal(link, now);
     if (refused) throw new DomainError(link.bookedAt ? "CONFLICT" : "CLOSED", refused);

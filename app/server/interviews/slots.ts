@@ -39,14 +39,17 @@ export interface SlotQuery {
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-/** The next date (YYYY-MM-DD) after one. */
-function nextDate(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+/** A date (YYYY-MM-DD) as days since 1970-01-01, and back. */
+function dayNumber(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) / DAY;
+}
+function dateOf(day: number): string {
+  return new Date(day * DAY).toISOString().slice(0, 10);
 }
 
-/** ISO weekday of a date: 1 Monday … 7 Sunday. */
-function weekday(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
+/** ISO weekday of a day number: 1 Monday … 7 Sunday (1970-01-01 was a Thursday). */
+function weekday(day: number): number {
+  return ((day + 3) % 7) + 1;
 }
 
 /**
@@ -55,11 +58,11 @@ function weekday(date: string): number {
  * Remembered (bench:slots: reading the zone's clock through Intl for every working day's start and
  * end was a fifth of a scheduling page's CPU): the same days and hours come back on every visit.
  */
-function wallTime(date: string, hhmm: string, timeZone: string): number {
-  const key = `${timeZone} ${date} ${hhmm}`;
+function wallTime(day: number, hhmm: string, timeZone: string): number {
+  const key = `${timeZone} ${day} ${hhmm}`;
   const known = wallTimes.get(key);
   if (known !== undefined) return known;
-  const instant = wallTimeUncached(date, hhmm, timeZone);
+  const instant = wallTimeUncached(dateOf(day), hhmm, timeZone);
   // Bounded: a client cannot make it grow without end (zones and hours come from profiles, dates from the clock).
   if (wallTimes.size >= 50_000) wallTimes.clear();
   wallTimes.set(key, instant);
@@ -83,13 +86,13 @@ function wallTimeUncached(date: string, hhmm: string, timeZone: string): number 
 export function workingSpans(timeZone: string, workingHours: readonly WorkingPeriod[], from: number, until: number): Span[] {
   const spans: Span[] = [];
   // From the local day before `from` to the one after `until`: a day's hours may straddle either end.
-  const last = instantToZonedTime(new Date(until + DAY), timeZone).date;
-  for (let date = instantToZonedTime(new Date(from - DAY), timeZone).date; date <= last; date = nextDate(date)) {
-    const day = weekday(date);
+  const last = dayNumber(instantToZonedTime(new Date(until + DAY), timeZone).date);
+  for (let day = dayNumber(instantToZonedTime(new Date(from - DAY), timeZone).date); day <= last; day++) {
+    const isoDay = weekday(day);
     for (const period of workingHours) {
-      if (period.day !== day) continue;
-      const start = wallTime(date, period.start, timeZone);
-      const end = wallTime(date, period.end, timeZone);
+      if (period.day !== isoDay) continue;
+      const start = wallTime(day, period.start, timeZone);
+      const end = wallTime(day, period.end, timeZone);
       if (!(end > start)) continue;
       const clipped = { start: Math.max(start, from), end: Math.min(end, until) };
       if (clipped.end > clipped.start) spans.push(clipped);

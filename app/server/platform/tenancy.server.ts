@@ -5,7 +5,7 @@
  * after an earlier one locked the row. Inserts take the actor's company as a value. The one read
  * across companies is `acrossCompanies`, and says so.
  */
-import { type Column, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { type Column, eq, inArray, isNotNull, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { companies } from "../../../db/schema";
 import { type Role, ROLE_SCOPE } from "~/lib/permissions";
 
@@ -52,6 +52,16 @@ export function ownCompany(actor: Actor): SQL {
  */
 export function acrossCompanies(table: CompanyOwned, companyIds?: readonly string[]): SQL {
   return companyIds ? inArray(table.companyId, [...companyIds]) : isNotNull(table.companyId);
+}
+
+/**
+ * The company a row read across companies names (`acrossCompanies`), as the actor of the reads a
+ * statement joins to it: `owned` and `ownedSql` then compare with that row's column instead of a
+ * value. A candidate's scheduling link (decision 103) reads its interviewers' times in the same
+ * statement as the link, scoped to the link's company.
+ */
+export function companyOfRow(companyId: SQLWrapper): Actor {
+  return { companyId: companyId as unknown as string, userId: "" };
 }
 
 /** Whether a row already read (with its `companyId`) is the actor's company's. */
@@ -140,10 +150,25 @@ export function preparedRead<R>(
   values: Record<string, unknown> = {},
 ): Promise<R> {
   const scope = actor.role ? ROLE_SCOPE[actor.role] : "company";
-  const key = `${name}_${scope.replace("-", "_")}`;
+  return preparedStatement(db, `${name}_${scope.replace("-", "_")}`, () => build(placeholderActor(actor.role))).execute({
+    ...values,
+    companyId: actor.companyId,
+    userId: actor.userId,
+  });
+}
+
+/**
+ * `preparedRead` for a read across companies by an unguessable token (`acrossCompanies`): a
+ * candidate's scheduling link (decision 103), whose row names the company. No actor to fill in.
+ */
+export function preparedTokenRead<R>(db: object, name: string, build: () => { prepare(name: string): PreparedRead<R> }, values: Record<string, unknown>): Promise<R> {
+  return preparedStatement(db, name, build).execute(values);
+}
+
+function preparedStatement<R>(db: object, key: string, build: () => { prepare(name: string): PreparedRead<R> }): PreparedRead<R> {
   let statements = preparedReads.get(db);
   if (!statements) preparedReads.set(db, (statements = new Map()));
   let statement = statements.get(key) as PreparedRead<R> | undefined;
-  if (!statement) statements.set(key, (statement = build(placeholderActor(actor.role)).prepare(key)));
-  return statement.execute({ ...values, companyId: actor.companyId, userId: actor.userId });
+  if (!statement) statements.set(key, (statement = build().prepare(key)));
+  return statement;
 }
