@@ -4,8 +4,6 @@
 // the port (node:cluster), because one Node process renders on one core; see decision 075.
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
-import { constants as zlib } from "node:zlib";
-import compression from "compression";
 import express from "express";
 
 const DEVELOPMENT = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
@@ -82,17 +80,14 @@ function superviseServers(count) {
 async function serve() {
   const server = express();
   server.disable("x-powered-by");
-  // Pages and data are compressed per answer; brotli at quality 3 with a 256 KB window took half the
-  // CPU of the middleware's default (quality 4, 4 MB window) on a 70 KB page for 4 % more bytes
-  // (0.46 against 0.95 ms). Fingerprinted assets are sent as stored at build time, at quality 11.
-  server.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_LGWIN]: 18 } } }));
-
   let appModule;
   if (DEVELOPMENT) {
     const vite = await import("vite");
     const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
-    server.use(viteDevServer.middlewares);
     appModule = await viteDevServer.ssrLoadModule("./server/app.ts");
+    // Pages and data are compressed per answer (server/compression.ts).
+    server.use(appModule.compressAnswers());
+    server.use(viteDevServer.middlewares);
     server.use(async (req, res, next) => {
       try {
         const source = await viteDevServer.ssrLoadModule("./server/app.ts");
@@ -104,6 +99,8 @@ async function serve() {
     });
   } else {
     appModule = await import("./build/server/index.js");
+    // Pages and data are compressed per answer (server/compression.ts).
+    server.use(appModule.compressAnswers());
     // Security headers and the refusals of the edge apply to static files too.
     server.use(appModule.edge);
     // The files of build/client, listed once: other paths reach the pages without a look at the disk.

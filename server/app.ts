@@ -14,6 +14,7 @@ import { refuseCrossSiteWrites, securityHeaders } from "./security";
 
 export { parseTrustProxy } from "./trust-proxy";
 export { staticFiles } from "./static-files";
+export { compressAnswers } from "./compression";
 
 /**
  * What runs before anything else, static files included: the security headers and the refusal

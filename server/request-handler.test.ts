@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { get, type Server } from "node:http";
+import { get, request as request_, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { compressAnswers } from "./compression";
 import { writeBody } from "./request-handler";
 
 /** A body as React streams a page: many small chunks, a few pauses (Suspense boundaries). */
@@ -68,5 +69,73 @@ describe("writeBody", () => {
       process.off("warning", onWarning);
     }
     expect(warnings).not.toContain("MaxListenersExceededWarning");
+  });
+});
+
+/** Serves one body through the app's compression (`compressAnswers`) and writeBody; answers what arrived. */
+async function fetchAnswer(body: ReadableStream<Uint8Array>, request: { method?: string; acceptEncoding?: string; type?: string }) {
+  const app = express();
+  app.use(compressAnswers());
+  app.all("/", (_req, res) => {
+    res.setHeader("Content-Type", request.type ?? "text/html; charset=utf-8");
+    void writeBody(body, res);
+  });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server!.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  const headers = request.acceptEncoding === undefined ? {} : { "accept-encoding": request.acceptEncoding };
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((resolve, reject) => {
+    request_({ host: "127.0.0.1", port, path: "/", method: request.method ?? "GET", headers }, (response) => {
+      const parts: Buffer[] = [];
+      response.on("data", (part: Buffer) => parts.push(part));
+      response.on("end", () => resolve({ headers: response.headers, bytes: Buffer.concat(parts) }));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+/** A body that arrives at once, as a loader's data or a page rendered whole does. */
+function wholeBody(text: string) {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(text));
+      controller.close();
+    },
+  });
+}
+
+describe("a body that arrives at once", () => {
+  const text = Array.from({ length: 100 }, (_, i) => `{"startsAt":"2026-12-0${i % 9}T10:00:00.000Z","time":"11:00"}`).join(",");
+
+  it("is compressed in one call, with its length, as the client takes it: brotli first, else gzip", async () => {
+    const brotli = await fetchAnswer(wholeBody(text), { acceptEncoding: "gzip, deflate, br, zstd" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers["content-length"]).toBe(String(brotli.bytes.length));
+    expect(brotli.headers["transfer-encoding"]).toBeUndefined();
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(brotliDecompressSync(brotli.bytes).toString()).toBe(text);
+    await new Promise<void>((resolve) => server!.close(() => resolve()));
+    server = undefined;
+
+    const gzip = await fetchAnswer(wholeBody(text), { acceptEncoding: "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.bytes).toString()).toBe(text);
+  });
+
+  it("is sent as it is to a client that takes no compression, when it is small, and when it is not text", async () => {
+    const plain = await fetchAnswer(wholeBody(text), {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.bytes.toString()).toBe(text);
+    await new Promise<void>((resolve) => server!.close(() => resolve()));
+
+    const small = await fetchAnswer(wholeBody("short"), { acceptEncoding: "br" });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.bytes.toString()).toBe("short");
+    await new Promise<void>((resolve) => server!.close(() => resolve()));
+
+    const image = await fetchAnswer(wholeBody(text), { acceptEncoding: "br", type: "image/png" });
+    expect(image.headers["content-encoding"]).toBeUndefined();
+    expect(image.bytes.toString()).toBe(text);
   });
 });

@@ -4,6 +4,7 @@
 // body is written in bursts (`writeBody`) rather than chunk by chunk with a flush after each.
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler as createReactRouterHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { endCompressed } from "./compression";
 import { bufferedBody, bytesOf, streamedBody } from "./request-edge";
 
 export function createRequestHandler({
@@ -82,7 +83,7 @@ const nextTurn = () => new Promise<typeof IDLE>((resolve) => setImmediate(resolv
  * page compressed half as well as the same bytes at once. Here the chunks that arrive before the
  * event loop turns are written as one, the compressor is flushed only when the body pauses (a
  * Suspense boundary waiting for data: what was rendered reaches the browser meanwhile), and a body
- * that arrives at once is one `res.end`. Backpressure waits on one "drain" listener per response:
+ * that arrives at once is one `res.end`, compressed in one call (`endCompressed`). Backpressure waits on one "drain" listener per response:
  * the compression middleware hands `res.on("drain")` to its own stream and never takes a listener
  * off again, so a listener per wait piled up (MaxListenersExceededWarning on long bodies).
  */
@@ -99,6 +100,7 @@ export async function writeBody(body: ReadableStream<Uint8Array>, res: Response)
   try {
     let next = reader.read();
     let done = false;
+    let started = false;
     while (!done) {
       const chunks: Uint8Array[] = [];
       let bytes = 0;
@@ -121,11 +123,14 @@ export async function writeBody(body: ReadableStream<Uint8Array>, res: Response)
         await reader.cancel();
         return;
       }
-      const data = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, bytes);
+      const data = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes);
       if (done) {
+        // A body that arrived at once is compressed in one call, not through the middleware's stream.
+        if (!started && endCompressed(res, data)) return;
         res.end(data);
         return;
       }
+      started = true;
       const writable = res.write(data);
       // The compression middleware's flush: send what was compressed so far, at pauses only.
       if (paused) (res as Response & { flush?: () => void }).flush?.();
