@@ -70,13 +70,15 @@ test("a candidate books a time from their scheduling link, both get the invitati
   await expect(candidate.getByRole("heading", { name: "Pick a time for your interview" })).toBeVisible();
   await expect(candidate.getByText(`Technical interview: 45 minutes with ${STAFF_NAMES.fullName}.`)).toBeVisible();
 
-  // The first free time: a link to confirm it, then the booking.
-  const first = candidate.getByRole("listitem").getByRole("link").first();
-  const label = await first.getAttribute("aria-label");
-  await first.click();
+  // The last free time, far down the list: a link to confirm it, shown at the top where the candidate
+  // is taken, then the booking.
+  const last = candidate.getByRole("listitem").getByRole("link").last();
+  const label = await last.getAttribute("aria-label");
+  await last.click();
   await expect(candidate).toHaveURL(/slot=/);
   const slot = new Date(new URL(candidate.url()).searchParams.get("slot")!);
-  await expect(candidate.getByRole("heading", { name: /^Book .*\(Europe\/Berlin\)\?$/ })).toBeVisible();
+  await expect(candidate.getByRole("heading", { name: /^Book .*\(Europe\/Berlin\)\?$/ })).toBeInViewport();
+  await expect(candidate.getByRole("link", { name: label! })).toHaveAttribute("aria-current", "true");
   const beforeBooking = mailbox.messages.length;
   await candidate.getByRole("button", { name: "Confirm booking" }).click();
   await expect(candidate.getByRole("heading", { name: "You're booked" })).toBeVisible();
