@@ -67,6 +67,7 @@ export async function createStaff(
     isOwner: true,
     companyId: row.companyId,
     companyName: row.companyName,
+    timeZone: null,
   };
   /** The Cookie header of the session sign-up started. */
   const cookie = cookieFrom(cookies);

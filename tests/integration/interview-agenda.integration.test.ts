@@ -5,6 +5,8 @@ import * as pipelineRoute from "~/routes/staff/pipeline";
 import { InterviewSchema } from "~/schemas/interview";
 import { getPipelineBoard } from "~/server/applications/pipeline-queries.server";
 import { cancelInterview, scheduleInterview } from "~/server/interviews/interviews.server";
+import { updateAvailability } from "~/server/settings/availability.server";
+import { DEFAULT_WORKING_HOURS } from "~/schemas/availability";
 import { createMember, createStaff, createTestApplication, createTestJob } from "../factories";
 import { callLoader, setUpAppAccountsTestbed } from "../helpers/route-test";
 
@@ -54,6 +56,19 @@ describe("interviews on the dashboard and the pipeline", () => {
     expect(theirs.data.interviews.map((interview) => interview.title)).toEqual(["Someone else's"]);
     const strangers = await callLoader(dashboardRoute.loader, { path: "/dashboard", cookie: stranger.cookie });
     expect(strangers.data.interviews).toEqual([]);
+  });
+
+  it("takes the day and the times in the zone the member chose in their profile, whatever their browser's", async () => {
+    const owner = await createStaff(db(), app.bed.auth, { fullName: "Rita Recruiter" });
+    const job = await createTestJob(db(), owner.staff, { title: "Engineer" });
+    const ada = await createTestApplication(db(), job, { candidateName: "Ada Lovelace" });
+    // Tokyo's today and New York's today overlap for a few hours only: 09:00 in Tokyo is New York's previous evening.
+    const zone = "Asia/Tokyo";
+    await updateAvailability(db(), owner.staff, { timeZone: zone, workingHours: [...DEFAULT_WORKING_HOURS] });
+    await scheduleInterview(db(), owner.staff, ada.id, input({ date: dateIn(zone, 0), startTime: "09:00", timeZone: zone, interviewerIds: [owner.staff.userId] }), app.bed.mailer);
+
+    const dashboard = await callLoader(dashboardRoute.loader, { path: "/dashboard", cookie: `${owner.cookie}; tz=${encodeURIComponent("America/New_York")}` });
+    expect(dashboard.data.interviews.map((interview) => [interview.time, interview.title])).toEqual([["09:00–09:45", "Technical interview"]]);
   });
 
   it("shows a card's next interview, not a past or cancelled one", async () => {

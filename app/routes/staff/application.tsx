@@ -32,7 +32,7 @@ import { EmailThread } from "~/features/candidate-email/email-thread";
 import { ComposeEmailSchema } from "~/schemas/email-template";
 import { changeApplicationStatus, hireApplication, moveApplication, rejectApplication } from "~/server/applications/pipeline.server";
 import { HireSchema } from "~/schemas/application-review";
-import { requestTimeZone } from "~/server/platform/time-zone.server";
+import { staffTimeZone } from "~/server/platform/time-zone.server";
 import { CloseJobOffer, HireDialog, type HireAnswer } from "~/features/hiring/hire-dialog";
 import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
 import { cancelWaitingEmail } from "~/server/mail/candidate-emails.server";
@@ -146,7 +146,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const threadShown = query.thread === "all" ? THREAD_MAX : PAGE_SHOWS;
   const notesShown = query.notes === "all" ? NOTES_SHOWN : PAGE_SHOWS;
   const historyShown = query.history === "all" ? HISTORY_MAX : HISTORY_SHOWS;
-  const viewerZone = requestTimeZone(request);
+  const viewerZone = staffTimeZone(request, staff);
   const [templates, reasons, rejectionTemplate, cvs, threadRows, noteList, members, scorecards, history, interviewList, linkList] = await Promise.all([
     rejecting || tab === "email" ? listEmailTemplates(db, staff) : [],
     rejecting ? listRejectionReasons(db, staff) : [],
@@ -196,7 +196,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   // The hire dialog's default day: today where the recruiter is.
   const today = new Intl.DateTimeFormat("en-CA", {
-    timeZone: requestTimeZone(request),
+    timeZone: staffTimeZone(request, staff),
     year: "numeric",
     month: "2-digit",
     day: "2-digit",
@@ -434,7 +434,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const parsed = parseForm(SchedulingLinkSchema, schedulingLinkFormInput(formData));
       if (!parsed.success) return data({ ...refused(parsed.errors), linkAnswer: linkAnswer(parsed.errors, formData) }, { status: 400 });
       try {
-        await sendSchedulingLink(db, staff, applicationId, parsed.data, appMailer(), { baseUrl: config.baseUrl, senderZone: requestTimeZone(request) });
+        await sendSchedulingLink(db, staff, applicationId, parsed.data, appMailer(), { baseUrl: config.baseUrl, senderZone: staffTimeZone(request, staff) });
       } catch (error) {
         const answer = answerDomainError(error);
         return data({ ...refused(answer.errors as FieldErrors), linkAnswer: linkAnswer(answer.errors as FieldErrors, formData) }, answer.init);

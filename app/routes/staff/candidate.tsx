@@ -33,7 +33,7 @@ import { listMentionableMembers } from "~/server/notes/members.server";
 import { listNotes } from "~/server/notes/queries.server";
 import { answerNoteForm, isNoteIntent } from "./notes-action.server";
 import { interviewItems, listInterviews } from "~/server/interviews/interviews.server";
-import { requestTimeZone } from "~/server/platform/time-zone.server";
+import { staffTimeZone } from "~/server/platform/time-zone.server";
 import { InterviewList } from "~/features/interviews/interviews-panel";
 import { noteViews } from "./notes-view.server";
 
@@ -63,7 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     cvs,
     // Read-only here: each is scheduled, moved and cancelled on its application's page (decision 102).
-    interviews: interviewItems(interviews, requestTimeZone(request)),
+    interviews: interviewItems(interviews, staffTimeZone(request, staff)),
     notes: noteViews(notes, staff),
     members,
     candidate: {

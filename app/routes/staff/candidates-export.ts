@@ -5,7 +5,7 @@ import { parseQuery } from "~/schemas/query";
 import { requireStaff } from "~/server/accounts/session.server";
 import { candidatesCsvChunks, candidatesCsvFileName } from "~/server/candidates/export.server";
 import { candidateFiltersOf } from "~/server/candidates/queries.server";
-import { requestTimeZone } from "~/server/platform/time-zone.server";
+import { staffTimeZone } from "~/server/platform/time-zone.server";
 import { appDatabase } from "~/server/platform/db.server";
 import type { RouteAccess } from "~/lib/permissions";
 
@@ -20,7 +20,7 @@ export const access = { loader: "candidates.manage" } as const satisfies RouteAc
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
   // The list's own query and reading of it: the file holds what the list shows, every page of it.
-  const filters = candidateFiltersOf(shownCandidateFilters(parseQuery(CandidateFiltersQuerySchema, request.url)), requestTimeZone(request));
+  const filters = candidateFiltersOf(shownCandidateFilters(parseQuery(CandidateFiltersQuerySchema, request.url)), staffTimeZone(request, staff));
   const chunks = candidatesCsvChunks(appDatabase(), staff, filters);
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({

@@ -31,7 +31,7 @@ import { addTagToCandidates, listCompanyTags, removeTagFromCandidates } from "~/
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { redirectWithNotice } from "~/server/platform/notice.server";
-import { requestTimeZone } from "~/server/platform/time-zone.server";
+import { staffTimeZone } from "~/server/platform/time-zone.server";
 import { type ShownCandidateFilters, shownCandidateFilters } from "~/lib/candidate-filters";
 import { SearchMatchNote } from "~/features/candidate-search/search-match-note";
 import { BulkApplicationActions } from "~/features/bulk-applications/bulk-bar";
@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const [list, options, tagSuggestions, reasons, templates] = await Promise.all([
       // The dates are days where the reader is (the dashboard tells the server the browser's zone).
-      listCandidates(db, staff, { ...candidateFiltersOf(filters, requestTimeZone(request)), ...placeOf(query) }),
+      listCandidates(db, staff, { ...candidateFiltersOf(filters, staffTimeZone(request, staff)), ...placeOf(query) }),
       getApplicationFilterChoices(db, staff, filters.job),
       listCompanyTags(db, staff),
       // The bulk bar's reasons (rejecting needs the job filter) and templates.

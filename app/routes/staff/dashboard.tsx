@@ -12,7 +12,7 @@ import { appDatabase } from "~/server/platform/db.server";
 import { activityHref, describeActivity, isCandidateEvent, listRecentActivity } from "~/server/activity/queries.server";
 import { GettingStarted } from "~/features/dashboard/getting-started";
 import { getDashboardStats, getGettingStarted } from "~/server/dashboard/queries.server";
-import { requestTimeZone, startOfDayInTimeZone } from "~/server/platform/time-zone.server";
+import { requestTimeZone, staffTimeZone, startOfDayInTimeZone } from "~/server/platform/time-zone.server";
 import { listInterviewerAgenda } from "~/server/interviews/agenda.server";
 import { formatTimeRange } from "~/schemas/zoned-time";
 import { TodaysInterviews } from "~/features/dashboard/todays-interviews";
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = () => pageMeta("Dashboard", "Your hiring
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
-  const timeZone = requestTimeZone(request);
+  const timeZone = staffTimeZone(request, staff);
   const db = appDatabase();
   const today = startOfDayInTimeZone(new Date(), timeZone);
   // The next midnight where the member is (a day of 23 or 25 hours on a daylight-saving change).
@@ -82,6 +82,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     name: staff.fullName?.trim() || "User",
     timeZone,
+    // The zone the browser last told (the tz cookie), and whether the page's times follow it (no zone in the profile).
+    toldZone: requestTimeZone(request),
+    followsBrowser: !staff.timeZone,
     stats: stats ?? { activeJobs: 0, applicationsToday: 0, pendingReviews: 0 },
     // Hidden once every step is done.
     checklist: checklist.every((item) => item.done) ? null : checklist,
@@ -108,17 +111,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, stats, activity, timeZone } = loaderData;
+  const { name, stats, activity, timeZone, toldZone, followsBrowser } = loaderData;
   const revalidator = useRevalidator();
 
-  // Tell the server this browser's time zone once, and recount if it differs from the one used.
+  // Tell the server this browser's time zone once, and recount if the page's times follow it (a zone
+  // chosen in the profile wins, decision 103).
   useEffect(() => {
     const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (!browserZone || browserZone === timeZone) return;
+    if (!browserZone || browserZone === toldZone) return;
     document.cookie = `${TZ_COOKIE}=${encodeURIComponent(browserZone)}; path=/; max-age=31536000; samesite=lax`;
-    void revalidator.revalidate();
+    if (followsBrowser) void revalidator.revalidate();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per server answer
-  }, [timeZone]);
+  }, [toldZone]);
 
   const cards = [
     { label: "Active Jobs", value: stats.activeJobs },

@@ -25,6 +25,8 @@ export interface Staff extends Actor {
   /** Whether they signed the company up (`companies.created_by`, decision 032): its owner. */
   isOwner: boolean;
   companyName: string;
+  /** Their zone from Settings › Profile (decision 103); null until they choose one (then the browser's). */
+  timeZone: string | null;
 }
 
 const staffCache = new WeakMap<Request, Promise<Staff | null>>();
@@ -60,6 +62,7 @@ async function loadStaff(request: Request, context: Readonly<RouterContextProvid
       companyId: profiles.companyId,
       companyName: companies.name,
       ownerId: companies.createdBy,
+      timeZone: profiles.timeZone,
     })
     .from(profiles)
     .innerJoin(companies, eq(companies.id, profiles.companyId))
@@ -118,6 +121,7 @@ async function liveSessionStaff(cookieHeader: string): Promise<Staff | null | un
     role: row.role,
     companyId: row.companyId,
     companyName: row.companyName ?? "",
+    timeZone: row.timeZone,
   };
 }
 
@@ -140,6 +144,7 @@ function prepareStaffSession(db: Database) {
       companyId: profiles.companyId,
       companyName: companies.name,
       ownerId: companies.createdBy,
+      timeZone: profiles.timeZone,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))

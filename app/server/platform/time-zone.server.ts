@@ -1,7 +1,8 @@
 /**
  * Time zones of staff readers (decision 042): the browser tells the server its zone in the `tz`
  * cookie (set by the dashboard), and "today" or a date typed in a filter means that zone's day,
- * UTC until the zone is known.
+ * UTC until the zone is known. A member who chose a zone in their profile reads in that one
+ * (`staffTimeZone`, decision 103).
  */
 import { TZ_COOKIE } from "~/lib/time-zone-cookie";
 import { zoneOffset } from "~/schemas/zoned-time";
@@ -55,6 +56,15 @@ export function requestTimeZone(request: Request): string {
     }
   }
   return "UTC";
+}
+
+/**
+ * A staff member's time zone: the one they chose in Settings › Profile (decision 103), else their
+ * browser's (`requestTimeZone`). What their pages state times in, what "today" means for them, and
+ * the zone their scheduling forms and links start from.
+ */
+export function staffTimeZone(request: Request, staff: { timeZone: string | null }): string {
+  return staff.timeZone ? resolveTimeZone(staff.timeZone) : requestTimeZone(request);
 }
 
 let timeZoneNames: readonly string[] | undefined;
