@@ -5,7 +5,7 @@ import { can, type Permission, type Role } from "~/lib/permissions";
 import { companies, profiles, session, user } from "../../../db/schema";
 import { appDatabase, type Database } from "../platform/db.server";
 import { responseCookiesContext } from "../platform/request-context.server";
-import type { Actor } from "../platform/tenancy.server";
+import { type Actor, preparedTokenRead } from "../platform/tenancy.server";
 import { appAuth, authHeaders } from "./auth.server";
 
 /*
@@ -104,7 +104,7 @@ async function liveSessionStaff(cookieHeader: string): Promise<Staff | null | un
   const given = Buffer.from(signature, "base64");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
 
-  const [row] = await staffSessionQuery(appDatabase()).execute({ token });
+  const [row] = await staffSessionRows(appDatabase(), token);
   if (!row) return undefined;
   const expiresAt = row.expiresAt.getTime();
   const { expiresIn, updateAge } = auth.sessionConfig;
@@ -127,36 +127,35 @@ async function liveSessionStaff(cookieHeader: string): Promise<Staff | null | un
 
 /*
  * The statement of every signed-in request, prepared once per database (and by PostgreSQL once per
- * connection): planning its four-table join took PostgreSQL 0.4 to 1.2 ms, ten times running it.
- * A session is no company's row, so no tenancy condition: it says who the company is.
+ * connection, `preparedTokenRead`): planning its four-table join took PostgreSQL 0.4 to 1.2 ms, ten
+ * times running it. A session is no company's row, so no tenancy condition: it says who the company is.
  */
-const prepared = new WeakMap<Database, ReturnType<typeof prepareStaffSession>>();
-function prepareStaffSession(db: Database) {
-  return db
-    .select({
-      sessionId: session.id,
-      expiresAt: session.expiresAt,
-      userId: user.id,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      fullName: profiles.fullName,
-      role: profiles.role,
-      companyId: profiles.companyId,
-      companyName: companies.name,
-      ownerId: companies.createdBy,
-      timeZone: profiles.timeZone,
-    })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .leftJoin(companies, eq(companies.id, profiles.companyId))
-    .where(eq(session.token, sql.placeholder("token")))
-    .prepare("staff_session");
-}
-function staffSessionQuery(db: Database) {
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = prepareStaffSession(db)));
-  return query;
+function staffSessionRows(db: Database, token: string) {
+  return preparedTokenRead(
+    db,
+    "staff_session",
+    () =>
+      db
+        .select({
+          sessionId: session.id,
+          expiresAt: session.expiresAt,
+          userId: user.id,
+          email: user.email,
+          emailVerified: user.emailVerified,
+          fullName: profiles.fullName,
+          role: profiles.role,
+          companyId: profiles.companyId,
+          companyName: companies.name,
+          ownerId: companies.createdBy,
+          timeZone: profiles.timeZone,
+        })
+        .from(session)
+        .innerJoin(user, eq(user.id, session.userId))
+        .leftJoin(profiles, eq(profiles.id, user.id))
+        .leftJoin(companies, eq(companies.id, profiles.companyId))
+        .where(eq(session.token, sql.placeholder("token"))),
+    { token },
+  );
 }
 
 /** One cookie's value as better-call reads it (the first of that name, unquoted, URI-decoded), or undefined. */

@@ -158,8 +158,9 @@ export function preparedRead<R>(
 }
 
 /**
- * `preparedRead` for a read across companies by an unguessable token (`acrossCompanies`): a
- * candidate's scheduling link (decision 103), whose row names the company. No actor to fill in.
+ * `preparedRead` for a read by an unguessable token, before any actor is known: a staff session
+ * (which says who the company is) and a candidate's scheduling link (decision 103, across companies,
+ * its row names the company). No actor to fill in.
  */
 export function preparedTokenRead<R>(db: object, name: string, build: () => { prepare(name: string): PreparedRead<R> }, values: Record<string, unknown>): Promise<R> {
   return preparedStatement(db, name, build).execute(values);
