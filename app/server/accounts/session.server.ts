@@ -41,6 +41,16 @@ export function getStaff(request: Request, context: Readonly<RouterContextProvid
   return pending;
 }
 
+/** What a staff member's profile and company add to their session: both of its reads below take these. */
+const MEMBERSHIP = {
+  fullName: profiles.fullName,
+  role: profiles.role,
+  companyId: profiles.companyId,
+  companyName: companies.name,
+  ownerId: companies.createdBy,
+  timeZone: profiles.timeZone,
+};
+
 async function loadStaff(request: Request, context: Readonly<RouterContextProvider>): Promise<Staff | null> {
   const cookieHeader = request.headers.get("cookie");
   if (!cookieHeader) return null;
@@ -56,14 +66,7 @@ async function loadStaff(request: Request, context: Readonly<RouterContextProvid
   if (!result.response) return null;
   const { session: authSession, user: authUser } = result.response;
   const [row] = await appDatabase()
-    .select({
-      fullName: profiles.fullName,
-      role: profiles.role,
-      companyId: profiles.companyId,
-      companyName: companies.name,
-      ownerId: companies.createdBy,
-      timeZone: profiles.timeZone,
-    })
+    .select(MEMBERSHIP)
     .from(profiles)
     .innerJoin(companies, eq(companies.id, profiles.companyId))
     .where(and(eq(profiles.id, authUser.id)))
@@ -142,12 +145,7 @@ function staffSessionRows(db: Database, token: string) {
           userId: user.id,
           email: user.email,
           emailVerified: user.emailVerified,
-          fullName: profiles.fullName,
-          role: profiles.role,
-          companyId: profiles.companyId,
-          companyName: companies.name,
-          ownerId: companies.createdBy,
-          timeZone: profiles.timeZone,
+          ...MEMBERSHIP,
         })
         .from(session)
         .innerJoin(user, eq(user.id, session.userId))
