@@ -639,6 +639,13 @@ export const applications = pgTable(
       .default({}),
     /** A stage of the application's job (composite foreign key below). */
     currentPipelineStageId: uuid("current_pipeline_stage_id"),
+    /**
+     * The furthest stage it has been in, by the job's current order, leaving out a stage named
+     * "Rejected" (decision 104): what the reports' funnel counts. Kept by the database from the stage
+     * history (migration 0028): raised as the application enters a later stage, worked out again from
+     * `stage_entries` when the job's stages are reordered, renamed or deleted. Null with no such stage.
+     */
+    furthestStageId: uuid("furthest_stage_id"),
     status: text("status", { enum: APPLICATION_STATUSES }).notNull().default("active"),
     /**
      * Why it was rejected: the reason's name as it was chosen (decision 090), so renaming or removing
@@ -691,6 +698,9 @@ export const applications = pgTable(
       t.jobId,
       t.currentPipelineStageId,
     ),
+    // Reports (decision 104): a company's applications by the day they came, with what the funnel and
+    // the sources count of each, so a report over a date range reads the index alone.
+    index("applications_report_idx").on(t.companyId, t.createdAt, t.jobId, t.source, t.furthestStageId, t.status, t.hiredOn),
     // A reply is matched to its application by the token alone (decision 097).
     uniqueIndex("applications_reply_token_unique")
       .on(t.replyToken)
@@ -782,6 +792,42 @@ export const stageCounts = pgTable(
     index("stage_counts_job_idx").on(t.jobId),
     // "Pending Reviews": the company's active applications over its stages.
     index("stage_counts_company_idx").on(t.companyId),
+  ],
+);
+
+/**
+ * The stage history (decision 104): one row per stage an application has been in, from when it entered
+ * to when it left (null: it is there now). What reports count and time, so they stay true after stages
+ * are renamed, reordered or deleted (`stage_name` keeps the name it had; a deleted stage leaves
+ * `stage_id` null) and after candidates are merged or rejected and restored (the stage is kept).
+ * Written by the database in the statement that inserts or moves applications (migration 0028),
+ * whatever makes the change.
+ */
+export const stageEntries = pgTable(
+  "stage_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").notNull(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    stageId: uuid("stage_id").references(() => pipelineStages.id, { onDelete: "set null" }),
+    stageName: text("stage_name").notNull(),
+    enteredAt: timestamptz("entered_at").notNull(),
+    leftAt: timestamptz("left_at"),
+    /** Insertion order: breaks ties between entries with the same time (a move and a move back in one transaction). */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+  },
+  (t) => [
+    // An application's stages in order; the one it is in now.
+    index("stage_entries_application_idx").on(t.applicationId, t.enteredAt, t.seq),
+    // A job's history, worked over again when its stages change.
+    index("stage_entries_job_idx").on(t.jobId),
+    // Deleting a stage sets stage_id to null.
+    index("stage_entries_stage_idx").on(t.stageId),
   ],
 );
 

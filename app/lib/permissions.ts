@@ -52,6 +52,8 @@ export const PERMISSIONS = {
   "interviews.schedule": HIRING,
   /** The company-wide calendar feed of every interview (decision 102); everyone has a feed of their own. */
   "interviews.companyFeed": ["admin"],
+  /** Reports (decision 104): a hiring manager's cover the jobs whose hiring team they are on. */
+  "reports.view": HIRING,
   /** Salary details (the job's range, salary answers): not an interviewer's business. */
   "salary.view": HIRING,
 } as const satisfies Record<string, readonly Role[]>;

@@ -1,12 +1,14 @@
 import { idField as id, isUuid } from "./id";
 import { queryCursor, queryId, querySearch, queryValue, queryValues } from "./query";
 import { z } from "./zod";
+import { reportedApplicationsQuery } from "./reports";
 
 export const APPLICATION_STATUSES = ["active", "withdrawn", "rejected"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /**
- * The query of the applications list: /applications?job=&stage=&status=&q= (a stage only with its job),
+ * The query of the applications list: /applications?job=&stage=&status=&q= (a stage only with its job)
+ * and a report's filters (`reportedApplicationsQuery`, decision 104),
  * with ?after= (the next page) or ?before= (the previous page) a row's cursor.
  */
 export const ApplicationsQuerySchema = z.object({
@@ -14,6 +16,7 @@ export const ApplicationsQuerySchema = z.object({
   stage: queryId(),
   status: queryValue(z.enum(APPLICATION_STATUSES).optional(), undefined),
   q: querySearch(),
+  ...reportedApplicationsQuery,
   after: queryCursor(),
   before: queryCursor(),
 });

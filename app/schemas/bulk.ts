@@ -2,6 +2,7 @@ import { APPLICATION_STATUSES } from "./application-review";
 import { idField, isUuid } from "./id";
 import { REJECTION_EMAIL_DELAYS, REJECTION_MESSAGES } from "./rejection";
 import { tagNameField } from "./candidate";
+import { reportedApplicationsQuery } from "./reports";
 import { z } from "./zod";
 
 /** At most this many applications per bulk action (the server's BULK_LIMIT). */
@@ -33,6 +34,7 @@ export const BulkSelectionSchema = z
     stage: z.string().refine(isUuid).optional().catch(undefined),
     status: z.enum(APPLICATION_STATUSES).optional().catch(undefined),
     q: z.string().trim().max(200).optional().catch(undefined),
+    ...reportedApplicationsQuery,
   })
   .superRefine((selection, ctx) => {
     if (selection.all) return;

@@ -3,7 +3,7 @@ import { APPLICATION_STATUSES } from "./application-review";
 import { APPLICATION_SOURCES } from "./application-source";
 import { CV_FIELD_NAME, cvChoiceField } from "./cv";
 import { isUuid } from "./id";
-import { type PageCursor, queryId, queryPage, querySearch, queryValue, textCursorSchema, timeCursorSchema } from "./query";
+import { type PageCursor, queryDate, queryId, queryPage, querySearch, queryValue, textCursorSchema, timeCursorSchema } from "./query";
 import { isSingleLineText, TEXT_MESSAGES } from "./text";
 import { z } from "./zod";
 
@@ -183,9 +183,6 @@ const queryCandidateCursor = () =>
       .optional(),
     undefined,
   );
-
-/** A calendar date of a date input (YYYY-MM-DD), or nothing. */
-const queryDate = () => queryValue(z.iso.date().optional(), undefined);
 
 /**
  * The query of the candidates list: /candidates?q=&job=&stage=&status=&tag=&source=&applied_from=&applied_to=&sort=,

@@ -21,6 +21,9 @@ export function queryValues<T extends z.ZodType>(schema: T) {
 /** A row id in the query: a UUID, or nothing. */
 export const queryId = () => queryValue(z.string().refine(isUuid).optional(), undefined);
 
+/** A calendar date of a date input (YYYY-MM-DD), or nothing. */
+export const queryDate = () => queryValue(z.iso.date().optional(), undefined);
+
 /** A page number from 1 up to `max`; anything else is page 1. */
 export const queryPage = (max = Number.MAX_SAFE_INTEGER) =>
   queryValue(z.string().regex(/^\d{1,15}$/).transform(Number).pipe(z.number().int().min(1).max(max)), 1);

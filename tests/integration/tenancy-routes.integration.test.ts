@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { applications, blockedTimes, cvs, emailMessages, emailTemplates, interviewInterviewers, interviews, invitations, notes, notifications, profiles, schedulingLinks, session } from "../../db/schema";
 import routes from "../../app/routes";
 import { ApplicationQuerySchema, ApplicationsQuerySchema, JobChoicesQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
+import { ReportExportQuerySchema, ReportsQuerySchema } from "~/schemas/reports";
 import {
   AddCandidateQuerySchema,
   CandidateFiltersQuerySchema,
@@ -43,6 +44,8 @@ const NOT_IDS = new Set([
   ...["intent", "redirectTo", "status", "q", "page", "saved", "source", "sort"],
   // A tag is named by its name within the company (decision 084), and dates are days.
   ...["tag", "applied_from", "applied_to"],
+  // Reports (decision 104): a stage named by its name in the company's jobs, two flags, the days, and which table a file holds.
+  ...["reached", "hired", "interviewed", "from", "to", "report"],
   // The candidates import: the uploaded file, and the preview's "rows with errors" filter.
   ...["file", "show"],
   // The board's lane of rejected applications: how many pages of it show (decision 090).
@@ -76,6 +79,8 @@ const QUERY_SCHEMAS: Record<string, { shape: object }> = {
   JobsQuerySchema,
   NotificationsQuerySchema,
   PipelineQuerySchema,
+  ReportExportQuerySchema,
+  ReportsQuerySchema,
 };
 
 /** The body of `export async function loader|action(…)` in a module's source (the house style ends it with a lone `}`). */
@@ -806,6 +811,13 @@ const CALLS: Record<string, Call[]> = {
   ],
   "applications loader": [
     {
+      covers: ["member"],
+      url: (w) => `/applications?member=${w.a.member}`,
+      params: () => ({}),
+      answer: 200,
+      why: "the list filtered by the jobs of another company's member is empty",
+    },
+    {
       covers: ["job", "stage"],
       url: (w) => `/applications?job=${w.a.job.id}&stage=${appliedOf(w, "a").id}`,
       params: () => ({}),
@@ -818,6 +830,24 @@ const CALLS: Record<string, Call[]> = {
       params: () => ({}),
       answer: 200,
       why: "a cursor is a place in the company's own list (a time and an id to order by), not a row it reads",
+    },
+  ],
+  "reports loader": [
+    {
+      covers: ["job", "member"],
+      url: (w) => `/reports?job=${w.a.job.id}&member=${w.a.member}&from=2000-01-01`,
+      params: () => ({}),
+      answer: 200,
+      why: "another company's job and member filter the reports to nothing",
+    },
+  ],
+  "reports/export.csv loader": [
+    {
+      covers: ["job", "member"],
+      url: (w) => `/reports/export.csv?report=sources&job=${w.a.job.id}&member=${w.a.member}&from=2000-01-01`,
+      params: () => ({}),
+      answer: 200,
+      why: "another company's job and member filter the file to nothing",
     },
   ],
   "manage/jobs loader": [

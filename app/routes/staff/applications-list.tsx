@@ -23,6 +23,10 @@ import { listEmailTemplates } from "~/server/mail/email-templates.server";
 import { BulkApplicationsBar } from "~/features/bulk-applications/bulk-bar";
 import { BulkEmailSchema, BulkMoveSchema, BulkRejectSchema, BulkSelectionSchema, BulkTagSchema } from "~/schemas/bulk";
 import { isUuid } from "~/schemas/id";
+import { reportedEntries } from "~/schemas/reports";
+import { reportedApplicationsFrom } from "~/server/reports/reports.server";
+import { staffTimeZone } from "~/server/platform/time-zone.server";
+import { sourceLabel } from "~/lib/source-label";
 import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { actionPermission, can, type RouteAccess } from "~/lib/permissions";
@@ -45,20 +49,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     after: query.before ? undefined : query.after,
     before: query.before,
   };
+  // A report's filters (decision 104): the list shows the applications a report's number counted.
+  const reported = reportedEntries(query);
+  const reportedFilters = reportedApplicationsFrom(query, staffTimeZone(request, staff));
   const db = appDatabase();
   // The bulk bar's reasons and templates, for the roles that have it.
   const bulk = can(staff.role, "applications.decide");
   try {
     const [list, options, reasons, templates] = await Promise.all([
-      listApplications(db, staff, filters),
+      listApplications(db, staff, { ...filters, ...reportedFilters }),
       getApplicationFilterChoices(db, staff, filters.jobId),
       bulk ? listRejectionReasons(db, staff) : [],
       bulk ? listEmailTemplates(db, staff) : [],
     ]);
-    return { filters, list, options, reasons, templates: templates.map((t) => ({ id: t.id, name: t.name })), error: null };
+    return { filters, reported, list, options, reasons, templates: templates.map((t) => ({ id: t.id, name: t.name })), error: null };
   } catch (error) {
     console.error("Error loading applications:", error);
-    return { filters, list: null, options: { job: null, stages: [] }, reasons: [], templates: [], error: "Failed to load applications" };
+    return { filters, reported, list: null, options: { job: null, stages: [] }, reasons: [], templates: [], error: "Failed to load applications" };
   }
 }
 
@@ -77,8 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!selection.success) return data({ errors: selection.errors as FieldErrors, done: null }, { status: 400 });
   const { all, job, stage, status, q } = selection.data;
   const db = appDatabase();
+  const reported = reportedApplicationsFrom(selection.data, staffTimeZone(request, staff));
   const ids = all
-    ? await matchingApplicationIds(db, staff, { jobId: job, stageId: job ? stage : undefined, status, q }, BULK_LIMIT)
+    ? await matchingApplicationIds(db, staff, { jobId: job, stageId: job ? stage : undefined, status, q, ...reported }, BULK_LIMIT)
     : [...new Set(selection.data.applicationIds.filter(isUuid))];
   return answerBulkApplications(db, staff, values, ids);
 }
@@ -93,7 +101,7 @@ const APPLICATION_COLUMNS = [
 ];
 
 export default function ApplicationsList({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, list, options, reasons, templates, error } = loaderData;
+  const { filters, reported, list, options, reasons, templates, error } = loaderData;
   // The bulk actions are for the roles that decide (decision 096).
   const bulk = useCan()("applications.decide");
   const submit = useSubmit();
@@ -133,6 +141,7 @@ export default function ApplicationsList({ loaderData, actionData }: Route.Compo
     if (filters.stageId) params.set("stage", filters.stageId);
     if (filters.status) params.set("status", filters.status);
     if (filters.q) params.set("q", filters.q);
+    for (const [name, value] of reported) params.set(name, value);
     params.set(key, cursorParam(cursor));
     return `/applications?${params}`;
   };
@@ -140,6 +149,7 @@ export default function ApplicationsList({ loaderData, actionData }: Route.Compo
   return (
     <div className="mx-auto max-w-6xl">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Applications</h1>
+      {reported.length > 0 ? <ReportedFilters reported={reported} /> : null}
 
       <Form
         method="get"
@@ -152,6 +162,9 @@ export default function ApplicationsList({ loaderData, actionData }: Route.Compo
           void submit(event.currentTarget, { replace: true, preventScrollReset: true });
         }}
       >
+        {reported.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <div className="lg:col-span-1">
           <label htmlFor="application-search" className="sr-only">
             Search by name or email
@@ -248,6 +261,9 @@ export default function ApplicationsList({ loaderData, actionData }: Route.Compo
                 {filters.stageId ? <input type="hidden" name="stage" value={filters.stageId} /> : null}
                 {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}
                 {filters.q ? <input type="hidden" name="q" value={filters.q} /> : null}
+                {reported.map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ))}
               </>
             ) : null}
             {bulk ? (
@@ -319,5 +335,29 @@ export default function ApplicationsList({ loaderData, actionData }: Route.Compo
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * What a report's number filtered the list by (decision 104), said in words, with the way back to
+ * every application. The other filters above still narrow it.
+ */
+function ReportedFilters({ reported }: { reported: [string, string][] }) {
+  const value = Object.fromEntries(reported) as Record<string, string | undefined>;
+  const parts = [
+    value.reached ? `reached ${value.reached}` : null,
+    value.interviewed ? "interviewed" : null,
+    value.hired ? "hired" : null,
+    value.source ? `source ${sourceLabel(value.source, null)}` : null,
+    value.member ? "jobs of one hiring-team member" : null,
+    value.applied_from || value.applied_to ? `applied ${value.applied_from ?? "…"} to ${value.applied_to ?? "…"}` : null,
+  ].filter(Boolean);
+  return (
+    <p className="mt-2 text-sm text-slate-700" data-testid="reported-filters">
+      From a report: {parts.join(" · ")}.{" "}
+      <a href="/applications" className="font-semibold text-brand-600 hover:text-brand-700">
+        Show all applications
+      </a>
+    </p>
   );
 }

@@ -22,6 +22,7 @@ const NAV = [
   { to: "/manage/jobs", label: "Jobs", permission: "jobs.view" },
   { to: "/candidates", label: "Candidates", permission: "candidates.manage" },
   { to: "/applications", label: "Applications", permission: "applications.view" },
+  { to: "/reports", label: "Reports", permission: "reports.view" },
   { to: "/email-templates", label: "Email Templates", permission: "templates.manage" },
   { to: "/settings", label: "Settings", permission: "workspace.use" },
 ] as const satisfies readonly { to: string; label: string; permission: Permission }[];

@@ -17,6 +17,8 @@ export const staffRoutes = [
   route("candidates/:candidateId", "routes/staff/candidate.tsx"),
   route("candidates/:candidateId/cvs/:cvId", "routes/staff/cv-file.tsx"),
   route("candidates/:candidateId/merge", "routes/staff/candidate-merge.tsx"),
+  route("reports", "routes/staff/reports.tsx"),
+  route("reports/export.csv", "routes/staff/reports-export.ts"),
   route("notifications", "routes/staff/notifications.tsx"),
   route("notifications/:notificationId", "routes/staff/notification-open.tsx"),
   route("email-templates", "routes/staff/email-templates.tsx"),

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { applications, jobs, pipelineStages, stageCounts } from "../../../db/schema";
 import { type ApplicationStatus } from "~/schemas/application-review";
+import type { ApplicationSourceKind } from "~/schemas/application-source";
 import { isUuid } from "~/schemas/id";
 import { can } from "~/lib/permissions";
 import { isSalaryQuestion } from "~/lib/salary";
@@ -14,11 +15,37 @@ export const APPLICATIONS_PAGE_SIZE = 25;
 /** The list counts its matches up to this many, then says "10,000+" (decision 060). */
 export const APPLICATIONS_COUNT_CAP = 10_000;
 
-export interface ApplicationFilters extends KeysetPosition {
+export interface ApplicationFilters extends KeysetPosition, ReportedApplications {
   jobId?: string;
   stageId?: string;
   status?: ApplicationStatus;
   q?: string;
+}
+
+/**
+ * What a report counts (decision 104), as filters of the list: a number of a report links to the
+ * list with them, and the list shows exactly the applications the number counted.
+ */
+export interface ReportedApplications {
+  jobId?: string;
+  source?: ApplicationSourceKind;
+  /** A member of the company: the applications of the jobs whose hiring team they are on. */
+  memberId?: string;
+  /** Made at or after this instant. */
+  appliedFrom?: Date;
+  /** Made before this instant. */
+  appliedBefore?: Date;
+  /** Reached the job's stage of this name (any case) or a later one: their furthest stage is at or after it. */
+  reached?: string;
+  /** Hired (a hire day recorded, decision 094). */
+  hired?: boolean;
+  /** Given at least one interview that was not cancelled. */
+  interviewed?: boolean;
+}
+
+/** Whether any of the report's filters beyond the job is set: the stage counters do not count them. */
+function hasReportFilters(filters: ReportedApplications): boolean {
+  return Boolean(filters.source || filters.memberId || filters.appliedFrom || filters.appliedBefore || filters.reached || filters.hired || filters.interviewed);
 }
 
 /**
@@ -73,10 +100,31 @@ export async function listApplications(db: Queryable, actor: Actor, filters: App
   );
 }
 
-/** The condition of the list's filters and search, among the applications the actor sees. */
-function applicationsMatching(actor: Actor, filters: Omit<ApplicationFilters, "after" | "before">): SQL {
+/**
+ * The condition of the list's filters and search, among the applications the actor sees: also what
+ * every report counts (decision 104).
+ */
+export function applicationsMatching(actor: Actor, filters: Omit<ApplicationFilters, "after" | "before">): SQL {
   const conditions: (SQL | undefined)[] = [owned(applications, actor), seesApplication(applications, actor)];
   if (filters.jobId && isUuid(filters.jobId)) conditions.push(eq(applications.jobId, filters.jobId));
+  if (filters.source) conditions.push(eq(applications.source, filters.source));
+  if (filters.memberId) {
+    conditions.push(sql`${applications.jobId} in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})`);
+  }
+  if (filters.appliedFrom) conditions.push(gte(applications.createdAt, filters.appliedFrom));
+  if (filters.appliedBefore) conditions.push(lt(applications.createdAt, filters.appliedBefore));
+  if (filters.reached) {
+    // The stages at or after the named one in each job (the one job when filtered by it), leaving out
+    // a stage named Rejected as the furthest stage does (migration 0028).
+    const job = filters.jobId && isUuid(filters.jobId) ? sql`and named.job_id = ${filters.jobId}` : sql``;
+    conditions.push(sql`${applications.furthestStageId} in (
+      select later.id from pipeline_stages named join pipeline_stages later on later.job_id = named.job_id and later."order" >= named."order"
+      where lower(named.name) = lower(${filters.reached}) and lower(later.name) <> 'rejected' and ${ownedSql("named", actor)} ${job})`);
+  }
+  if (filters.hired) conditions.push(isNotNull(applications.hiredOn));
+  if (filters.interviewed) {
+    conditions.push(sql`exists (select 1 from interviews i where i.application_id = ${applications.id} and i.cancelled_at is null and ${ownedSql("i", actor)})`);
+  }
   if (filters.stageId && isUuid(filters.stageId)) conditions.push(eq(applications.currentPipelineStageId, filters.stageId));
   if (filters.status) conditions.push(eq(applications.status, filters.status));
   const q = filters.q?.trim();
@@ -124,7 +172,7 @@ function nameContains(q: string): SQL {
  * their index.
  */
 function countedByStages(actor: Actor, filters: ApplicationFilters): SQL<number> | undefined {
-  if (filters.q?.trim() || (filters.status && filters.status !== "active")) return undefined;
+  if (filters.q?.trim() || (filters.status && filters.status !== "active") || hasReportFilters(filters)) return undefined;
   // The counters count whole stages: not the applications a hiring manager or interviewer sees (decision 096).
   if (!seesWholeCompany(actor)) return undefined;
   const jobId = filters.jobId && isUuid(filters.jobId) ? filters.jobId : undefined;

@@ -1,0 +1,67 @@
+import type { ReactNode } from "react";
+
+/** One bar: what it counts, how many, where the applications behind it are, and a note after the number. */
+export interface Bar {
+  label: string;
+  value: number;
+  href: string;
+  note?: string;
+}
+
+/**
+ * A horizontal bar chart drawn on the server as SVG (decision 104): it reads without JavaScript and
+ * needs no style attribute (the page's CSP). Each bar is a link to the applications it counts; the
+ * figure's caption is its text alternative, and the bars themselves are hidden from screen readers,
+ * who read the caption and the table view below the chart.
+ */
+export function BarChart({ bars, caption, children }: { bars: readonly Bar[]; caption: string; children?: ReactNode }) {
+  const largest = Math.max(1, ...bars.map((bar) => bar.value));
+  return (
+    <figure className="mt-4">
+      <ul className="space-y-2" aria-hidden="true">
+        {bars.map((bar) => {
+          // At least a sliver, so a bar of one among thousands is still seen.
+          const width = bar.value === 0 ? 0 : Math.max(0.75, (bar.value / largest) * 100);
+          return (
+            <li key={bar.label}>
+              <a href={bar.href} tabIndex={-1} className="report-bar group">
+                <span className="report-bar-label" title={bar.label}>
+                  {bar.label}
+                </span>
+                <svg className="report-bar-track" viewBox="0 0 100 10" preserveAspectRatio="none" focusable="false">
+                  <rect x="0" y="0" width="100" height="10" className="fill-slate-100" />
+                  <rect x="0" y="0" width={width.toFixed(2)} height="10" className="fill-brand-500 group-hover:fill-brand-600" />
+                </svg>
+                <span className="report-bar-value">
+                  {bar.value.toLocaleString("en-US")}
+                  {bar.note ? <span className="text-slate-500"> {bar.note}</span> : null}
+                </span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      <figcaption className="mt-3 text-sm text-slate-600">{caption}</figcaption>
+      {children}
+    </figure>
+  );
+}
+
+/** A chart's table view: closed by default, opened without JavaScript. */
+export function TableView({ children }: { children: ReactNode }) {
+  return (
+    <details className="mt-3">
+      <summary className="cursor-pointer text-sm font-semibold text-brand-600 hover:text-brand-700">Show as table</summary>
+      <div className="mt-2 overflow-x-auto">{children}</div>
+    </details>
+  );
+}
+
+/** A number of a report table: a link to the applications behind it. */
+export function CountLink({ value, href, label }: { value: number; href: string; label: string }) {
+  return (
+    <a href={href} className="font-semibold text-brand-600 hover:text-brand-700" aria-label={label}>
+      {value.toLocaleString("en-US")}
+    </a>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ReportsQuery } from "~/schemas/reports";
+import { dayAfter } from "./candidate-filters";
+
+/** The days a report covers when none are given: a year up to today (decision 104). */
+export const DEFAULT_REPORT_DAYS = 365;
+
+/** A calendar date (YYYY-MM-DD) `days` days before another. */
+export function daysBefore(date: string, days: number): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day - days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The reports' filters as the page shows them and writes them into its links and CSV files: the
+ * query read and made consistent. `today` is the reader's day (YYYY-MM-DD); dates typed the wrong way
+ * round are the same range; a missing end is today, a missing start a year before the end.
+ */
+export function shownReportFilters(query: ReportsQuery, today: string) {
+  const [first, last] = query.from && query.to && query.from > query.to ? [query.to, query.from] : [query.from, query.to];
+  const to = last ?? (first && first > today ? first : today);
+  const from = first ?? daysBefore(to, DEFAULT_REPORT_DAYS - 1);
+  return {
+    job: query.job,
+    source: query.source,
+    member: query.member,
+    from,
+    to,
+  };
+}
+
+export type ShownReportFilters = ReturnType<typeof shownReportFilters>;
+
+/** The query string of the filters (the page's own, a CSV file's), without empty values. */
+export function reportSearch(filters: ShownReportFilters, extra: Record<string, string | undefined> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({
+    ...extra,
+    job: filters.job,
+    source: filters.source,
+    member: filters.member,
+    from: filters.from,
+    to: filters.to,
+  })) {
+    if (value) params.set(key, value);
+  }
+  return params.toString();
+}
+
+/**
+ * The applications list behind a number of a report (decision 104): the report's job, source, team
+ * member and days, and what the number counts (`reached` a stage by name, `hired`, `interviewed`).
+ */
+export function applicationsBehind(
+  filters: ShownReportFilters,
+  counts: {
+    reached?: string;
+    source?: string;
+    hired?: boolean;
+    interviewed?: boolean;
+  },
+): string {
+  const params = new URLSearchParams();
+  if (filters.job) params.set("job", filters.job);
+  const source = counts.source ?? filters.source;
+  if (source) params.set("source", source);
+  if (filters.member) params.set("member", filters.member);
+  params.set("applied_from", filters.from);
+  params.set("applied_to", filters.to);
+  if (counts.reached) params.set("reached", counts.reached);
+  if (counts.hired) params.set("hired", "1");
+  if (counts.interviewed) params.set("interviewed", "1");
+  return `/applications?${params.toString()}`;
+}
+
+export { dayAfter };

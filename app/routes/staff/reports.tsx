@@ -1,0 +1,299 @@
+import { useRef } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import type { Route } from "./+types/reports";
+import { Panel } from "~/components/ui/panel";
+import { EmptyState } from "~/components/ui/empty-state";
+import { inputStyles } from "~/components/ui/field";
+import { JobFilter } from "~/features/job-filter/job-filter";
+import { BarChart, CountLink, TableView } from "~/features/reports/bar-chart";
+import type { RouteAccess } from "~/lib/permissions";
+import { pageMeta } from "~/lib/meta";
+import { applicationsBehind, reportSearch, type ShownReportFilters, shownReportFilters } from "~/lib/report-filters";
+import { sourceLabel } from "~/lib/source-label";
+import { APPLICATION_SOURCES } from "~/schemas/application-source";
+import { parseQuery } from "~/schemas/query";
+import { ReportsQuerySchema } from "~/schemas/reports";
+import { instantToZonedTime } from "~/schemas/zoned-time";
+import { requireStaff } from "~/server/accounts/session.server";
+import { getApplicationFilterChoices } from "~/server/applications/queries.server";
+import { listMentionableMembers } from "~/server/notes/members.server";
+import { appDatabase } from "~/server/platform/db.server";
+import { staffTimeZone } from "~/server/platform/time-zone.server";
+import { type FunnelReport, funnelReport, reportedApplicationsOf, type SourceRow, sourcesReport } from "~/server/reports/reports.server";
+
+/** What the loader and the action need (app/lib/permissions.ts, decision 096). */
+export const access = { loader: "reports.view" } as const satisfies RouteAccess;
+
+export const meta: Route.MetaFunction = () => pageMeta("Reports", "How your company's applications move through hiring.");
+
+/** /reports?job=&source=&member=&from=&to= (decision 104): the funnel and the sources of the applications made in the days. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context, access.loader);
+  const timeZone = staffTimeZone(request, staff);
+  const filters = shownReportFilters(parseQuery(ReportsQuerySchema, request.url), instantToZonedTime(new Date(), timeZone).date);
+  const counted = reportedApplicationsOf(filters, timeZone);
+  const db = appDatabase();
+  const [funnel, sources, choices, members] = await Promise.all([
+    funnelReport(db, staff, counted),
+    sourcesReport(db, staff, counted),
+    getApplicationFilterChoices(db, staff, filters.job),
+    listMentionableMembers(db, staff),
+  ]);
+  return {
+    filters,
+    funnel,
+    sources,
+    job: choices.job,
+    members: members.map((member) => ({
+      id: member.userId,
+      name: member.name,
+    })),
+  };
+}
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { filters, funnel, sources, job, members } = loaderData;
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const scope = job ? `“${job.title}”` : "all jobs";
+  return (
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Reports</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Applications made from {filters.from} to {filters.to}, for {scope}. Every number opens the applications behind it.
+      </p>
+
+      <Form
+        method="get"
+        ref={form}
+        aria-label="Report filters"
+        className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
+        onChange={(event) => {
+          // The job box has no name: typing in it looks for jobs, and choosing one submits (JobFilter).
+          if (!(event.target as HTMLElement).getAttribute("name")) return;
+          void submit(event.currentTarget, {
+            replace: true,
+            preventScrollReset: true,
+          });
+        }}
+      >
+        <JobFilter
+          selected={job}
+          label="Job"
+          labelClassName="block text-sm font-medium text-slate-700"
+          onChoose={(chosen) => {
+            const data = new FormData(form.current!);
+            data.set("job", chosen?.id ?? "");
+            void submit(data, {
+              method: "get",
+              replace: true,
+              preventScrollReset: true,
+            });
+          }}
+        />
+        <div>
+          <label htmlFor="report-source" className="block text-sm font-medium text-slate-700">
+            Source
+          </label>
+          <select id="report-source" name="source" defaultValue={filters.source ?? ""} className={`${inputStyles} mt-1`}>
+            <option value="">All sources</option>
+            {APPLICATION_SOURCES.map((source) => (
+              <option key={source} value={source}>
+                {sourceLabel(source, null)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="report-member" className="block text-sm font-medium text-slate-700">
+            Hiring team member
+          </label>
+          <select id="report-member" name="member" defaultValue={filters.member ?? ""} className={`${inputStyles} mt-1`}>
+            <option value="">Anyone</option>
+            {members.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="report-from" className="block text-sm font-medium text-slate-700">
+            Applied from
+          </label>
+          <input id="report-from" type="date" name="from" defaultValue={filters.from} className={`${inputStyles} mt-1`} />
+        </div>
+        <div>
+          <label htmlFor="report-to" className="block text-sm font-medium text-slate-700">
+            Applied to
+          </label>
+          <input id="report-to" type="date" name="to" defaultValue={filters.to} className={`${inputStyles} mt-1`} />
+        </div>
+        <noscript>
+          <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
+            Show report
+          </button>
+        </noscript>
+      </Form>
+
+      <div className={`mt-6 space-y-6 ${navigation.state === "loading" ? "opacity-60" : ""}`}>
+        {funnel.applications === 0 ? (
+          <EmptyState title="No applications in these days.">Choose other dates or filters to see a report.</EmptyState>
+        ) : (
+          <>
+            <FunnelPanel funnel={funnel} filters={filters} scope={scope} />
+            <SourcesPanel sources={sources} filters={filters} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A report table's CSV file with the page's filters. */
+function CsvLink({ report, filters }: { report: string; filters: ShownReportFilters }) {
+  return (
+    <a href={`/reports/export.csv?${reportSearch(filters, { report })}`} className="text-sm font-semibold text-brand-600 hover:text-brand-700" download>
+      Download CSV
+    </a>
+  );
+}
+
+const percent = (value: number | null) => (value === null ? "—" : `${value}%`);
+
+function FunnelPanel({ funnel, filters, scope }: { funnel: FunnelReport; filters: ShownReportFilters; scope: string }) {
+  const steps = funnel.steps;
+  const caption = `Pipeline funnel for ${scope}: ${funnel.applications.toLocaleString("en-US")} applications; ${steps
+    .map((step) => `${step.reached.toLocaleString("en-US")} reached ${step.stage}${step.conversion === null ? "" : ` (${step.conversion}%)`}`)
+    .join(", ")}.`;
+  return (
+    <Panel id="funnel" title="Pipeline funnel">
+      <div className="mt-1 flex flex-wrap items-baseline justify-between gap-2">
+        <p className="text-sm text-slate-600">How many applications reached each stage or a later one, and how many of the stage before did.</p>
+        <CsvLink report="funnel" filters={filters} />
+      </div>
+      <BarChart
+        caption={caption}
+        bars={steps.map((step) => ({
+          label: step.stage,
+          value: step.reached,
+          href: applicationsBehind(filters, { reached: step.stage }),
+          note: step.conversion === null ? undefined : `(${step.conversion}%)`,
+        }))}
+      >
+        <TableView>
+          <table className="min-w-full text-sm">
+            <thead>
+              <tr className="text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+                <th className="py-2 pr-4">Stage</th>
+                <th className="py-2 pr-4 text-right">Reached</th>
+                <th className="py-2 pr-4 text-right">Conversion</th>
+                <th className="py-2 text-right">Drop-off</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {steps.map((step) => (
+                <tr key={step.stage}>
+                  <th scope="row" className="py-2 pr-4 text-left font-medium text-slate-800">
+                    {step.stage}
+                  </th>
+                  <td className="py-2 pr-4 text-right tabular-nums">
+                    <CountLink
+                      value={step.reached}
+                      href={applicationsBehind(filters, {
+                        reached: step.stage,
+                      })}
+                      label={`${step.reached} reached ${step.stage}`}
+                    />
+                  </td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{percent(step.conversion)}</td>
+                  <td className="py-2 text-right tabular-nums">{step.dropOff.toLocaleString("en-US")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableView>
+      </BarChart>
+    </Panel>
+  );
+}
+
+function SourcesPanel({ sources, filters }: { sources: SourceRow[]; filters: ShownReportFilters }) {
+  const caption = `Applications by source: ${sources
+    .map((row) => `${sourceLabel(row.source, null)} ${row.applications.toLocaleString("en-US")}, ${row.hired.toLocaleString("en-US")} hired`)
+    .join("; ")}.`;
+  return (
+    <Panel id="sources" title="Sources">
+      <div className="mt-1 flex flex-wrap items-baseline justify-between gap-2">
+        <p className="text-sm text-slate-600">Applications, interviews and hires per source, and the share of each source hired.</p>
+        <CsvLink report="sources" filters={filters} />
+      </div>
+      <BarChart
+        caption={caption}
+        bars={sources.map((row) => ({
+          label: sourceLabel(row.source, null),
+          value: row.applications,
+          href: applicationsBehind(filters, { source: row.source }),
+          note: `· ${row.hired.toLocaleString("en-US")} hired`,
+        }))}
+      >
+        <TableView>
+          <table className="min-w-full text-sm">
+            <thead>
+              <tr className="text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+                <th className="py-2 pr-4">Source</th>
+                <th className="py-2 pr-4 text-right">Applications</th>
+                <th className="py-2 pr-4 text-right">Interviewed</th>
+                <th className="py-2 pr-4 text-right">Hired</th>
+                <th className="py-2 text-right">Hired of applications</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {sources.map((row) => {
+                const label = sourceLabel(row.source, null);
+                return (
+                  <tr key={row.source}>
+                    <th scope="row" className="py-2 pr-4 text-left font-medium text-slate-800">
+                      {label}
+                    </th>
+                    <td className="py-2 pr-4 text-right tabular-nums">
+                      <CountLink
+                        value={row.applications}
+                        href={applicationsBehind(filters, {
+                          source: row.source,
+                        })}
+                        label={`${row.applications} applications from ${label}`}
+                      />
+                    </td>
+                    <td className="py-2 pr-4 text-right tabular-nums">
+                      <CountLink
+                        value={row.interviewed}
+                        href={applicationsBehind(filters, {
+                          source: row.source,
+                          interviewed: true,
+                        })}
+                        label={`${row.interviewed} interviewed from ${label}`}
+                      />
+                    </td>
+                    <td className="py-2 pr-4 text-right tabular-nums">
+                      <CountLink
+                        value={row.hired}
+                        href={applicationsBehind(filters, {
+                          source: row.source,
+                          hired: true,
+                        })}
+                        label={`${row.hired} hired from ${label}`}
+                      />
+                    </td>
+                    <td className="py-2 text-right tabular-nums">{row.conversion === null ? "—" : `${row.conversion}%`}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableView>
+      </BarChart>
+    </Panel>
+  );
+}

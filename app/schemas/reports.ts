@@ -1,0 +1,53 @@
+import { APPLICATION_SOURCES } from "./application-source";
+import { queryDate, queryId, queryValue } from "./query";
+import { z } from "./zod";
+
+/**
+ * The query of the reports page and of its CSV files (decision 104):
+ * /reports?job=&source=&member=&from=&to=. Each field falls back on its own (decision 053): a bad
+ * value is no filter. The dates are days in the reader's time zone; without them the report covers
+ * the last twelve months.
+ */
+export const ReportsQuerySchema = z.object({
+  job: queryId(),
+  source: queryValue(z.enum(APPLICATION_SOURCES).optional(), undefined),
+  /** A member of the company: the jobs whose hiring team they are on. */
+  member: queryValue(z.string().trim().min(1).max(100).optional(), undefined),
+  from: queryDate(),
+  to: queryDate(),
+});
+
+export type ReportsQuery = z.output<typeof ReportsQuerySchema>;
+
+/** The reports a CSV file can hold: /reports/export.csv?report=…&<the page's filters>. */
+export const REPORT_TABLES = ["funnel", "sources"] as const;
+export type ReportTable = (typeof REPORT_TABLES)[number];
+
+export const ReportExportQuerySchema = ReportsQuerySchema.extend({
+  report: queryValue(z.enum(REPORT_TABLES), "funnel"),
+});
+
+/**
+ * The applications list's filters that a report's numbers link with (decision 104):
+ * /applications?source=&member=&applied_from=&applied_to=&reached=&hired=1&interviewed=1, the dates
+ * days in the reader's time zone. Also part of the bulk actions' selection, so "Select all matching"
+ * acts on what the list shows.
+ */
+export const reportedApplicationsQuery = {
+  source: queryValue(z.enum(APPLICATION_SOURCES).optional(), undefined),
+  member: queryValue(z.string().trim().min(1).max(100).optional(), undefined),
+  applied_from: queryDate(),
+  applied_to: queryDate(),
+  reached: queryValue(z.string().trim().min(1).max(100).optional(), undefined),
+  hired: queryValue(z.literal("1").optional(), undefined),
+  interviewed: queryValue(z.literal("1").optional(), undefined),
+};
+
+export type ReportedApplicationsQuery = z.output<z.ZodObject<typeof reportedApplicationsQuery>>;
+
+/** The set ones among them, in a stable order: the hidden fields and links that carry them. */
+export function reportedEntries(query: ReportedApplicationsQuery): [string, string][] {
+  return (Object.keys(reportedApplicationsQuery) as (keyof ReportedApplicationsQuery)[]).flatMap((key) =>
+    query[key] ? [[key, query[key]!] as [string, string]] : [],
+  );
+}

@@ -1,0 +1,325 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { applications, interviews } from "../../db/schema";
+import { changeApplicationStatus, hireApplication, moveApplication } from "~/server/applications/pipeline.server";
+import { listApplications } from "~/server/applications/queries.server";
+import { updateJob } from "~/server/jobs/jobs.server";
+import { queryRows } from "~/server/platform/db.server";
+import { funnelReport, reportedApplicationsFrom, reportedApplicationsOf, sourcesReport } from "~/server/reports/reports.server";
+import { reportCsv } from "~/server/reports/export.server";
+import { shownReportFilters } from "~/lib/report-filters";
+import { setHiringTeamMember } from "~/server/jobs/hiring-team.server";
+import { loader as reportsLoader } from "~/routes/staff/reports";
+import { loader as reportsExportLoader } from "~/routes/staff/reports-export";
+import { TZ_COOKIE } from "~/lib/time-zone-cookie";
+import { createMember, createStaff, createTestApplication, createTestJob, jobInput, rejectFor, SAMPLE_FORM_SCHEMA } from "../factories";
+import { callLoader, setUpAppTestDatabase } from "../helpers/route-test";
+
+// Decision 104: reports count the stage history the database keeps. The data set below is crafted so
+// that each answer can be worked out by hand: a stage deleted after candidates passed it, a rename, a
+// candidate rejected then restored, a card dragged onto a stage named Rejected, and days that cross
+// New York's change to summer time (2026-03-08, 02:00 EST → 03:00 EDT).
+
+const ctx = setUpAppTestDatabase();
+const NEW_YORK = "America/New_York";
+
+/** The report's filters for the days, read in New York. */
+const inNewYork = (
+  from: string,
+  to: string,
+  more: {
+    job?: string;
+    source?: "campaign" | "job_board";
+    member?: string;
+  } = {},
+) =>
+  reportedApplicationsOf(
+    shownReportFilters(
+      {
+        from,
+        to,
+        ...more,
+        job: more.job,
+        source: more.source,
+        member: more.member,
+      },
+      to,
+    ),
+    NEW_YORK,
+  );
+
+async function craft() {
+  const { t } = ctx;
+  const { staff, cookie } = await createStaff(t.db, t.auth);
+  const stageNames = ["Applied", "Screening", "Interview", "Offer", "Hired", "Rejected"];
+  const job = await createTestJob(t.db, staff, {
+    form_schema: SAMPLE_FORM_SCHEMA,
+    stages: stageNames.map((name) => ({ name })),
+  });
+  const stage = Object.fromEntries(job.stages.map((s) => [s.name, s.id])) as Record<string, string>;
+  const at = (iso: string) => new Date(iso);
+  // In the range 2026-03-07 … 2026-03-10 in New York:
+  const hired = await createTestApplication(t.db, job, {
+    candidateName: "Hired Hopper",
+    createdAt: at("2026-03-08T04:30:00Z"),
+  }); // Mar 7, 23:30 EST
+  const restored = await createTestApplication(t.db, job, {
+    candidateName: "Restored Ritchie",
+    createdAt: at("2026-03-08T16:00:00Z"),
+  }); // Mar 8, 12:00 EDT
+  const rejected = await createTestApplication(t.db, job, {
+    candidateName: "Rejected Ryan",
+    createdAt: at("2026-03-09T15:00:00Z"),
+  });
+  const late = await createTestApplication(t.db, job, {
+    candidateName: "Late Lamport",
+    createdAt: at("2026-03-11T02:00:00Z"),
+  }); // Mar 10, 22:00 EDT
+  const dragged = await createTestApplication(t.db, job, {
+    candidateName: "Dragged Dijkstra",
+    createdAt: at("2026-03-09T18:00:00Z"),
+  });
+  // Outside it: Mar 6, 23:59 EST (Mar 7 in UTC), and Mar 11, 00:30 EDT.
+  const early = await createTestApplication(t.db, job, {
+    candidateName: "Early Euler",
+    createdAt: at("2026-03-07T04:59:00Z"),
+  });
+  const after = await createTestApplication(t.db, job, {
+    candidateName: "After Abel",
+    createdAt: at("2026-03-11T04:30:00Z"),
+  });
+
+  for (const s of ["Screening", "Interview", "Offer"]) await moveApplication(t.db, staff, hired.id, stage[s]!);
+  await hireApplication(t.db, staff, hired.id, "2026-04-01");
+  await moveApplication(t.db, staff, restored.id, stage.Screening!);
+  await moveApplication(t.db, staff, restored.id, stage.Interview!);
+  await rejectFor(t.db, staff, restored.id);
+  await changeApplicationStatus(t.db, staff, restored.id, "active");
+  await moveApplication(t.db, staff, rejected.id, stage.Screening!);
+  await moveApplication(t.db, staff, rejected.id, stage.Interview!);
+  await rejectFor(t.db, staff, rejected.id);
+  await moveApplication(t.db, staff, dragged.id, stage.Rejected!);
+  await moveApplication(t.db, staff, early.id, stage.Offer!);
+  await moveApplication(t.db, staff, after.id, stage.Offer!);
+  await t.db.update(applications).set({ source: "campaign", sourceDetail: "spring-newsletter" }).where(eq(applications.id, late.id));
+  // Interviews: two for the hire (counted once), one cancelled for the restored one.
+  const interview = (applicationId: string, cancelled: boolean) => ({
+    companyId: staff.companyId,
+    applicationId,
+    title: "Interview",
+    startsAt: at("2026-03-20T15:00:00Z"),
+    durationMinutes: 45,
+    timeZone: NEW_YORK,
+    uid: `${crypto.randomUUID()}@test`,
+    cancelledAt: cancelled ? at("2026-03-19T10:00:00Z") : null,
+  });
+  await t.db.insert(interviews).values([interview(hired.id, false), interview(hired.id, false), interview(restored.id, true)]);
+
+  // Screening goes, after every candidate passed it (nobody is in it now).
+  const kept = ["Applied", "Interview", "Offer", "Hired", "Rejected"].map((name) => ({ id: stage[name]!, name }));
+  await updateJob(t.db, staff, job.id, {
+    ...jobInput({ form_schema: SAMPLE_FORM_SCHEMA, stages: kept }),
+    stage_moves: {},
+  });
+  return {
+    staff,
+    cookie,
+    job,
+    stage,
+    ids: { hired, restored, rejected, late, dragged, early, after },
+  };
+}
+
+describe("the stage history", () => {
+  it("holds every stage an application was in, by name, after the stage is deleted", async () => {
+    const { t } = ctx;
+    const { ids } = await craft();
+    const rows = await queryRows<{
+      stage_name: string;
+      stage_id: string | null;
+      left: boolean;
+    }>(
+      t.db,
+      sql`select stage_name, stage_id, left_at is not null as left from stage_entries where application_id = ${ids.rejected.id} order by entered_at, seq`,
+    );
+    expect(rows.map((row) => [row.stage_name, row.stage_id === null, row.left])).toEqual([
+      ["Applied", false, true],
+      ["Screening", true, true],
+      ["Interview", false, false],
+    ]);
+  });
+});
+
+describe("the funnel", () => {
+  it("counts how far each application got, across a deleted stage, a restored rejection and a summer-time change", async () => {
+    const { staff, job } = await craft();
+    const funnel = await funnelReport(ctx.t.db, staff, inNewYork("2026-03-07", "2026-03-10", { job: job.id }));
+    // Applied 5 (Hopper, Ritchie, Ryan, Lamport, Dijkstra); Interview: Hopper, Ritchie, Ryan; Offer and
+    // Hired: Hopper. Dijkstra was dragged onto Rejected, which is not a step: he got as far as Applied.
+    expect(funnel.applications).toBe(5);
+    expect(funnel.steps).toEqual([
+      { stage: "Applied", reached: 5, conversion: null, dropOff: 0 },
+      { stage: "Interview", reached: 3, conversion: 60, dropOff: 2 },
+      { stage: "Offer", reached: 1, conversion: 33, dropOff: 2 },
+      { stage: "Hired", reached: 1, conversion: 100, dropOff: 0 },
+    ]);
+  });
+
+  it("follows a renamed and a reordered stage", async () => {
+    const { t } = ctx;
+    const { staff, job, stage } = await craft();
+    const stages = (names: [string, string][]) => names.map(([key, name]) => ({ id: stage[key]!, name }));
+    await updateJob(t.db, staff, job.id, {
+      ...jobInput({
+        form_schema: SAMPLE_FORM_SCHEMA,
+        stages: stages([
+          ["Applied", "Applied"],
+          ["Offer", "Offer"],
+          ["Interview", "Onsite"],
+          ["Hired", "Hired"],
+          ["Rejected", "Rejected"],
+        ]),
+      }),
+      stage_moves: {},
+    });
+    const funnel = await funnelReport(t.db, staff, inNewYork("2026-03-07", "2026-03-10", { job: job.id }));
+    // Offer now comes before Onsite: whoever reached Onsite got past Offer.
+    expect(funnel.steps.map((step) => [step.stage, step.reached])).toEqual([
+      ["Applied", 5],
+      ["Offer", 3],
+      ["Onsite", 3],
+      ["Hired", 1],
+    ]);
+  });
+
+  it("counts the days where the reader is, and lists exactly the applications behind each number", async () => {
+    const { t } = ctx;
+    const { staff, job, ids } = await craft();
+    const range = inNewYork("2026-03-07", "2026-03-10", { job: job.id });
+    const names = async (filters: object) =>
+      (
+        await listApplications(t.db, staff, {
+          jobId: job.id,
+          ...range,
+          ...filters,
+        })
+      ).rows
+        .map((row) => row.candidateName)
+        .sort();
+    expect(await names({ reached: "Interview" })).toEqual(["Hired Hopper", "Rejected Ryan", "Restored Ritchie"]);
+    expect(await names({ reached: "hired" })).toEqual(["Hired Hopper"]);
+    expect(await names({ hired: true })).toEqual(["Hired Hopper"]);
+    expect(await names({ interviewed: true })).toEqual(["Hired Hopper"]);
+    expect(await names({ source: "campaign" })).toEqual(["Late Lamport"]);
+    // In UTC the same days would hold Euler (Mar 7, 04:59 UTC) and not Lamport (Mar 11, 02:00 UTC).
+    const utc = reportedApplicationsFrom({ applied_from: "2026-03-07", applied_to: "2026-03-10" }, "UTC");
+    expect((await funnelReport(t.db, staff, { jobId: job.id, ...utc })).applications).toBe(5);
+    expect(await names({ ...utc })).toContain("Early Euler");
+    expect(await names({ ...utc })).not.toContain("Late Lamport");
+    void ids;
+  });
+
+  it("puts the stages of all jobs in the jobs' order, by name", async () => {
+    const { t } = ctx;
+    const { staff } = await craft();
+    const short = await createTestJob(t.db, staff, {
+      form_schema: SAMPLE_FORM_SCHEMA,
+      stages: [{ name: "Applied" }, { name: "Phone call" }, { name: "Hired" }],
+    });
+    const one = await createTestApplication(t.db, short, {
+      createdAt: new Date("2026-03-09T12:00:00Z"),
+    });
+    await moveApplication(t.db, staff, one.id, short.stages[1]!.id);
+    const funnel = await funnelReport(t.db, staff, inNewYork("2026-03-07", "2026-03-10"));
+    expect(funnel.applications).toBe(6);
+    expect(funnel.steps.map((step) => [step.stage, step.reached])).toEqual([
+      ["Applied", 6],
+      ["Interview", 3],
+      ["Phone call", 1],
+      ["Offer", 1],
+      ["Hired", 1],
+    ]);
+  });
+});
+
+describe("sources", () => {
+  it("count applications, interviews that were not cancelled, and hires per source", async () => {
+    const { t } = ctx;
+    const { staff, job } = await craft();
+    const rows = await sourcesReport(t.db, staff, inNewYork("2026-03-07", "2026-03-10", { job: job.id }));
+    expect(rows).toEqual([
+      {
+        source: "job_board",
+        applications: 4,
+        interviewed: 1,
+        hired: 1,
+        conversion: 25,
+      },
+      {
+        source: "campaign",
+        applications: 1,
+        interviewed: 0,
+        hired: 0,
+        conversion: 0,
+      },
+    ]);
+    const csv = await reportCsv(t.db, staff, "sources", inNewYork("2026-03-07", "2026-03-10", { job: job.id }));
+    expect(csv.split("\r\n")).toEqual(["\uFEFFSource,Applications,Interviewed,Hired,Hired of applications %", "Job board,4,1,1,25", "Campaign,1,0,0,0", ""]);
+  });
+});
+
+describe("who sees what", () => {
+  it("never counts another company's applications, and a hiring manager counts their team's jobs", async () => {
+    const { t } = ctx;
+    const { staff, job } = await craft();
+    const { staff: other } = await createStaff(t.db, t.auth);
+    expect(await funnelReport(t.db, other, inNewYork("2026-03-07", "2026-03-10", { job: job.id }))).toEqual({ applications: 0, steps: [] });
+    expect(await sourcesReport(t.db, other, inNewYork("2026-03-07", "2026-03-10"))).toEqual([]);
+
+    const manager = (await createMember(t.db, t.auth, staff, "hiring_manager")).staff;
+    expect((await funnelReport(t.db, manager, inNewYork("2026-03-07", "2026-03-10"))).applications).toBe(0);
+    await setHiringTeamMember(t.db, staff, job.id, manager.userId, "hiring_manager");
+    expect((await funnelReport(t.db, manager, inNewYork("2026-03-07", "2026-03-10"))).applications).toBe(5);
+    // The member filter: the jobs whose hiring team they are on.
+    expect((await funnelReport(t.db, staff, inNewYork("2026-03-07", "2026-03-10", { member: manager.userId }))).applications).toBe(5);
+    expect((await funnelReport(t.db, staff, inNewYork("2026-03-07", "2026-03-10", { member: staff.userId }))).applications).toBe(0);
+  });
+
+  it("answers the page and its CSV to the company's staff in their zone, and nothing of another company's job", async () => {
+    const { t } = ctx;
+    const { cookie, job } = await craft();
+    const zoned = `${cookie}; ${TZ_COOKIE}=${encodeURIComponent(NEW_YORK)}`;
+    const query = `job=${job.id}&from=2026-03-07&to=2026-03-10`;
+    const page = await callLoader(reportsLoader, {
+      path: `/reports?${query}`,
+      cookie: zoned,
+    });
+    expect(page.status).toBe(200);
+    expect(page.data.funnel.steps.map((step) => step.reached)).toEqual([5, 3, 1, 1]);
+    expect(page.data.job?.id).toBe(job.id);
+    const file = await callLoader(reportsExportLoader, {
+      path: `/reports/export.csv?report=funnel&${query}`,
+      cookie: zoned,
+    });
+    expect(file.response?.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(await textWithBom(file.response!)).toBe(
+      "\uFEFFStage,Reached,Conversion %,Drop-off\r\nApplied,5,,0\r\nInterview,3,60,2\r\nOffer,1,33,2\r\nHired,1,100,0\r\n",
+    );
+
+    const { cookie: theirs } = await createStaff(t.db, t.auth);
+    const foreign = await callLoader(reportsLoader, {
+      path: `/reports?${query}`,
+      cookie: theirs,
+    });
+    expect(foreign.data.funnel).toEqual({ applications: 0, steps: [] });
+    expect(foreign.data.job).toBeNull();
+    const foreignFile = await callLoader(reportsExportLoader, {
+      path: `/reports/export.csv?report=funnel&${query}`,
+      cookie: theirs,
+    });
+    expect(await textWithBom(foreignFile.response!)).toBe("\uFEFFStage,Reached,Conversion %,Drop-off\r\n");
+  });
+});
+
+/** A response's text with its byte order mark (Response.text() drops it). */
+const textWithBom = async (response: Response) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
