@@ -646,6 +646,8 @@ export const applications = pgTable(
      * `stage_entries` when the job's stages are reordered, renamed or deleted. Null with no such stage.
      */
     furthestStageId: uuid("furthest_stage_id"),
+    /** How many of its interviews are not cancelled: kept by the database (migration 0028) for the reports' "interviewed". */
+    interviews: integer("interviews").notNull().default(0),
     status: text("status", { enum: APPLICATION_STATUSES }).notNull().default("active"),
     /**
      * Why it was rejected: the reason's name as it was chosen (decision 090), so renaming or removing
@@ -700,7 +702,7 @@ export const applications = pgTable(
     ),
     // Reports (decision 104): a company's applications by the day they came, with what the funnel and
     // the sources count of each, so a report over a date range reads the index alone.
-    index("applications_report_idx").on(t.companyId, t.createdAt, t.jobId, t.source, t.furthestStageId, t.status, t.hiredOn),
+    index("applications_report_idx").on(t.companyId, t.createdAt, t.jobId, t.source, t.furthestStageId, t.hiredOn, t.interviews),
     // A reply is matched to its application by the token alone (decision 097).
     uniqueIndex("applications_reply_token_unique")
       .on(t.replyToken)
@@ -829,6 +831,33 @@ export const stageEntries = pgTable(
     // Deleting a stage sets stage_id to null.
     index("stage_entries_stage_idx").on(t.stageId),
   ],
+);
+
+/**
+ * The reports' monthly counts (decision 104): a company's applications by the UTC month they were made
+ * in, their job, source, furthest stage, whether hired and whether interviewed. A report over a year
+ * reads the whole months inside its days from here (a few thousand rows where the applications are
+ * hundreds of thousands) and the days at either end from the applications themselves. Kept by the
+ * database in the statement that inserts, changes or deletes applications (migration 0028); a count
+ * may be zero.
+ */
+export const reportCounts = pgTable(
+  "report_counts",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    month: date("month", { mode: "string" }).notNull(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    source: text("source").notNull(),
+    furthestStageId: uuid("furthest_stage_id"),
+    hired: boolean("hired").notNull(),
+    interviewed: boolean("interviewed").notNull(),
+    applications: integer("applications").notNull(),
+  },
+  (t) => [unique("report_counts_key").on(t.companyId, t.month, t.jobId, t.source, t.furthestStageId, t.hired, t.interviewed).nullsNotDistinct()],
 );
 
 /**

@@ -105,6 +105,13 @@ describe("the reports migration on a database with history (decision 104)", () =
         { name: "Moved", furthest: interview },
         { name: "Stayed", furthest: applied },
       ]);
+      // And the reports' monthly counts of them: January 2026, one per furthest stage reached.
+      expect(
+        await queryRows(db.db, sql`select month, furthest_stage_id as furthest, applications from report_counts order by applications, furthest_stage_id = ${interview}`),
+      ).toEqual([
+        { month: "2026-01-01", furthest: interview, applications: 1 },
+        { month: "2026-01-01", furthest: applied, applications: 2 },
+      ]);
       void stayed;
     } finally {
       await db.destroy();

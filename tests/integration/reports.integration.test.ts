@@ -5,7 +5,7 @@ import { changeApplicationStatus, hireApplication, moveApplication } from "~/ser
 import { listApplications } from "~/server/applications/queries.server";
 import { updateJob } from "~/server/jobs/jobs.server";
 import { queryRows } from "~/server/platform/db.server";
-import { funnelReport, reportedApplicationsFrom, reportedApplicationsOf, sourcesReport } from "~/server/reports/reports.server";
+import { applicationsReport, funnelReport, reportedApplicationsFrom, reportedApplicationsOf, sourcesReport, wholeMonths } from "~/server/reports/reports.server";
 import { reportCsv } from "~/server/reports/export.server";
 import { shownReportFilters } from "~/lib/report-filters";
 import { setHiringTeamMember } from "~/server/jobs/hiring-team.server";
@@ -268,6 +268,63 @@ describe("sources", () => {
   });
 });
 
+describe("the monthly counts", () => {
+  /** Every key whose count differs from a count of the applications (none, when they are right). */
+  async function wrongCounts() {
+    return queryRows(
+      ctx.t.db,
+      sql`with real as (
+            select company_id, date_trunc('month', created_at at time zone 'UTC')::date as month, job_id, source, furthest_stage_id,
+                   hired_on is not null as hired, interviews > 0 as interviewed, count(*)::int as n
+            from applications group by 1, 2, 3, 4, 5, 6, 7)
+          select * from real full join (select * from report_counts where applications <> 0) c
+            on c.company_id = real.company_id and c.month = real.month and c.job_id = real.job_id and c.source = real.source
+           and c.furthest_stage_id is not distinct from real.furthest_stage_id and c.hired = real.hired and c.interviewed = real.interviewed
+          where c.applications is distinct from real.n`,
+    );
+  }
+
+  it("follow inserts, moves, hires, interviews, source changes, stage changes and deletes", async () => {
+    const { t } = ctx;
+    const { ids, job, stage, staff } = await craft();
+    expect(await wrongCounts()).toEqual([]);
+    await t.db.update(interviews).set({ cancelledAt: new Date() }).where(eq(interviews.applicationId, ids.hired.id));
+    await t.db.update(applications).set({ source: "referrer" }).where(eq(applications.id, ids.early.id));
+    await t.db.delete(applications).where(eq(applications.id, ids.after.id));
+    await moveApplication(t.db, staff, ids.late.id, stage.Offer!);
+    const kept = ["Applied", "Offer", "Interview", "Hired", "Rejected"].map((name) => ({ id: stage[name]!, name }));
+    await updateJob(t.db, staff, job.id, { ...jobInput({ form_schema: SAMPLE_FORM_SCHEMA, stages: kept }), stage_moves: {} });
+    expect(await wrongCounts()).toEqual([]);
+  });
+
+  it("answer what the applications answer: whole months from the counts, the days at either end from the applications", async () => {
+    const { t } = ctx;
+    const { staff } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff, { form_schema: SAMPLE_FORM_SCHEMA, stages: [{ name: "Applied" }, { name: "Screening" }, { name: "Hired" }] });
+    // Around the edges of 2026-01-15 … 2026-04-10 in New York, and the months between.
+    const times = ["2026-01-15T04:59:00Z", "2026-01-15T05:00:00Z", "2026-01-31T23:30:00Z", "2026-02-01T00:30:00Z", "2026-02-28T12:00:00Z", "2026-03-31T23:59:59Z"];
+    times.push("2026-04-01T00:00:00Z", "2026-04-11T03:59:00Z", "2026-04-11T04:00:00Z");
+    for (const [index, at] of times.entries()) {
+      const made = await createTestApplication(t.db, job, { createdAt: new Date(at) });
+      if (index % 2 === 0) await moveApplication(t.db, staff, made.id, job.stages[1]!.id);
+      if (index % 3 === 0) await t.db.update(applications).set({ source: "campaign" }).where(eq(applications.id, made.id));
+    }
+    const range = inNewYork("2026-01-15", "2026-04-10");
+    // A hiring manager on the job's team counts from the applications alone (their scope is theirs).
+    const manager = (await createMember(t.db, t.auth, staff, "hiring_manager")).staff;
+    await setHiringTeamMember(t.db, staff, job.id, manager.userId, "hiring_manager");
+    const fromCounts = await applicationsReport(t.db, staff, range);
+    const fromApplications = await applicationsReport(t.db, manager, range);
+    expect(fromCounts).toEqual(fromApplications);
+    // Jan 15 04:59 UTC is Jan 14 in New York; Apr 11 04:00 UTC is Apr 11 there.
+    expect(fromCounts.funnel.applications).toBe(7);
+    expect(fromCounts.sources.map((row) => [row.source, row.applications])).toEqual([
+      ["job_board", 5],
+      ["campaign", 2],
+    ]);
+  });
+});
+
 describe("who sees what", () => {
   it("never counts another company's applications, and a hiring manager counts their team's jobs", async () => {
     const { t } = ctx;
@@ -323,3 +380,11 @@ describe("who sees what", () => {
 
 /** A response's text with its byte order mark (Response.text() drops it). */
 const textWithBom = async (response: Response) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
+
+describe("whole months", () => {
+  it("are the UTC months inside the days, none when the days hold none", () => {
+    expect(wholeMonths(new Date("2026-01-15T05:00:00Z"), new Date("2026-04-11T04:00:00Z"))).toMatchObject({ first: "2026-02-01", end: "2026-04-01" });
+    expect(wholeMonths(new Date("2026-02-01T00:00:00Z"), new Date("2026-03-01T00:00:00Z"))).toMatchObject({ first: "2026-02-01", end: "2026-03-01" });
+    expect(wholeMonths(new Date("2026-02-01T00:00:01Z"), new Date("2026-03-31T00:00:00Z"))).toBeUndefined();
+  });
+});

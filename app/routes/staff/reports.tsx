@@ -19,7 +19,7 @@ import { getApplicationFilterChoices } from "~/server/applications/queries.serve
 import { listMentionableMembers } from "~/server/notes/members.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { staffTimeZone } from "~/server/platform/time-zone.server";
-import { type FunnelReport, funnelReport, reportedApplicationsOf, type SourceRow, sourcesReport } from "~/server/reports/reports.server";
+import { applicationsReport, type FunnelReport, reportedApplicationsOf, type SourceRow } from "~/server/reports/reports.server";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "reports.view" } as const satisfies RouteAccess;
@@ -33,9 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = shownReportFilters(parseQuery(ReportsQuerySchema, request.url), instantToZonedTime(new Date(), timeZone).date);
   const counted = reportedApplicationsOf(filters, timeZone);
   const db = appDatabase();
-  const [funnel, sources, choices, members] = await Promise.all([
-    funnelReport(db, staff, counted),
-    sourcesReport(db, staff, counted),
+  const [{ funnel, sources }, choices, members] = await Promise.all([
+    applicationsReport(db, staff, counted),
     getApplicationFilterChoices(db, staff, filters.job),
     listMentionableMembers(db, staff),
   ]);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { applications, jobs, pipelineStages, stageCounts } from "../../../db/schema";
 import { type ApplicationStatus } from "~/schemas/application-review";
 import type { ApplicationSourceKind } from "~/schemas/application-source";
@@ -122,9 +122,8 @@ export function applicationsMatching(actor: Actor, filters: Omit<ApplicationFilt
       where lower(named.name) = lower(${filters.reached}) and lower(later.name) <> 'rejected' and ${ownedSql("named", actor)} ${job})`);
   }
   if (filters.hired) conditions.push(isNotNull(applications.hiredOn));
-  if (filters.interviewed) {
-    conditions.push(sql`exists (select 1 from interviews i where i.application_id = ${applications.id} and i.cancelled_at is null and ${ownedSql("i", actor)})`);
-  }
+  // Its interviews not cancelled, counted by the database (migration 0028).
+  if (filters.interviewed) conditions.push(gt(applications.interviews, 0));
   if (filters.stageId && isUuid(filters.stageId)) conditions.push(eq(applications.currentPipelineStageId, filters.stageId));
   if (filters.status) conditions.push(eq(applications.status, filters.status));
   const q = filters.q?.trim();

@@ -4,15 +4,15 @@
  * the applications the list shows with the same filters (`applicationsMatching`), so each number
  * links to exactly the applications behind it.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { applications, interviews } from "../../../db/schema";
+import { type SQL, sql } from "drizzle-orm";
+import { applications } from "../../../db/schema";
 import { isUuid } from "~/schemas/id";
 import type { ApplicationSourceKind } from "~/schemas/application-source";
 import type { ReportedApplicationsQuery } from "~/schemas/reports";
 import { APPLICATION_SOURCES } from "~/schemas/application-source";
 import { applicationsMatching, type ReportedApplications } from "../applications/queries.server";
 import { type Queryable, queryRows } from "../platform/db.server";
-import { type Actor, owned, ownedSql } from "../platform/tenancy.server";
+import { type Actor, ownedSql, seesWholeCompany } from "../platform/tenancy.server";
 import { startOfDateInTimeZone } from "../platform/time-zone.server";
 import { dayAfter, type ShownReportFilters } from "~/lib/report-filters";
 
@@ -64,57 +64,74 @@ export interface FunnelReport {
   steps: FunnelStep[];
 }
 
+/** One source's row: its applications, those given an interview, those hired, and the hires' share. */
+export interface SourceRow {
+  source: ApplicationSourceKind;
+  applications: number;
+  interviewed: number;
+  hired: number;
+  /** hired / applications in percent, one decimal; null with no applications. */
+  conversion: number | null;
+}
+
+export interface ApplicationsReport {
+  funnel: FunnelReport;
+  sources: SourceRow[];
+}
+
 /**
- * The pipeline funnel: per stage, how many of the applications made in the range reached it (their
- * furthest stage is it or a later one in the job's order), the conversion from the stage before and
- * the drop-off. For one job, its stages in order (a stage named Rejected is not a step). For all
- * jobs, the stages by name (any case), in the jobs' order: each name at its average place along its
- * jobs' pipelines (first 0, last 1), so Offer comes before Hired however many stages each job has.
+ * The funnel and the sources of the applications the filters match, in one statement (decision 104).
  *
- * One statement: the matching applications counted by job and furthest stage from the reports' index
- * (an index-only scan), then each job's stages with how many got at least that far.
+ * - **Pipeline funnel**: per stage, how many applications reached it (their furthest stage is it or a
+ *   later one in the job's order), the conversion from the stage before and the drop-off. For one job,
+ *   its stages in order (a stage named Rejected is not a step). For all jobs, the stages by name (any
+ *   case), in the jobs' order: each name at its average place along its jobs' pipelines (first 0, last
+ *   1), so Offer comes before Hired however many stages each job has.
+ * - **Sources**: per kind of source (decision 079), the applications, how many were given an interview
+ *   that was not cancelled, how many were hired, and the share hired.
  */
-export async function funnelReport(db: Queryable, actor: Actor, filters: ReportedApplications): Promise<FunnelReport> {
+export async function applicationsReport(db: Queryable, actor: Actor, filters: ReportedApplications): Promise<ApplicationsReport> {
   const jobs = filters.jobId && isUuid(filters.jobId) ? sql`s.job_id = ${filters.jobId}` : sql`s.job_id in (select c.job_id from counted c)`;
-  const rows = await queryRows<{
-    job_id: string | null;
-    name: string | null;
-    order: number | null;
-    stages: number | null;
-    reached: number;
-  }>(
+  const rows = await queryRows<{ kind: "furthest" | "stage" | "source"; job_id: string | null; name: string | null; place: number; n: number; hired: number; interviewed: number }>(
     db,
-    sql`with counted as (
-          select ${applications.jobId} as job_id, ${applications.furthestStageId} as furthest_stage_id, count(*)::int as n
-          from ${applications} where ${applicationsMatching(actor, filters)}
-          group by 1, 2
-        )
-        select s.job_id, s.name, s."order", count(*) over (partition by s.job_id)::int as stages,
-               (select coalesce(sum(c.n), 0) from counted c join pipeline_stages f on f.id = c.furthest_stage_id
-                where c.job_id = s.job_id and f."order" >= s."order")::int as reached
-        from pipeline_stages s
-        where ${jobs} and lower(s.name) <> 'rejected' and ${ownedSql("s", actor)}
+    sql`with counted as (${countedApplications(actor, filters)})
+        select 'furthest' as kind, c.job_id, null as name, f."order" as place, sum(c.n)::int as n, 0 as hired, 0 as interviewed
+        from counted c join pipeline_stages f on f.id = c.furthest_stage_id group by c.job_id, f."order"
         union all
-        select null, null, null, null, (select coalesce(sum(c.n), 0) from counted c)::int`,
+        select 'stage', s.job_id, s.name, s."order", 0, 0, 0
+        from pipeline_stages s where ${jobs} and lower(s.name) <> 'rejected' and ${ownedSql("s", actor)}
+        union all
+        select 'source', null, c.source, 0, sum(c.n)::int, coalesce(sum(c.n) filter (where c.hired), 0)::int, coalesce(sum(c.n) filter (where c.interviewed), 0)::int
+        from counted c group by c.source`,
   );
-  const total = rows.find((row) => row.job_id === null)?.reached ?? 0;
+  return { funnel: funnelOf(rows), sources: sourcesOf(rows) };
+}
+
+/** The funnel alone (its CSV file). */
+export const funnelReport = async (db: Queryable, actor: Actor, filters: ReportedApplications) => (await applicationsReport(db, actor, filters)).funnel;
+
+/** The sources alone (their CSV file). */
+export const sourcesReport = async (db: Queryable, actor: Actor, filters: ReportedApplications) => (await applicationsReport(db, actor, filters)).sources;
+
+type ReportRow = { kind: "furthest" | "stage" | "source"; job_id: string | null; name: string | null; place: number; n: number; hired: number; interviewed: number };
+
+function funnelOf(rows: readonly ReportRow[]): FunnelReport {
+  const furthest = rows.filter((row) => row.kind === "furthest");
+  const stages = rows.filter((row) => row.kind === "stage");
   const byName = new Map<string, { stage: string; reached: number; places: number[] }>();
-  for (const row of rows) {
-    if (row.job_id === null || row.name === null || row.order === null || row.stages === null) continue;
-    const key = row.name.toLowerCase();
-    const step = byName.get(key) ?? { stage: row.name, reached: 0, places: [] };
-    step.reached += row.reached;
-    step.places.push(row.stages > 1 ? rankOf(rows, row) / (row.stages - 1) : 0);
+  for (const stage of stages) {
+    const ofJob = stages.filter((other) => other.job_id === stage.job_id);
+    const key = stage.name!.toLowerCase();
+    const step = byName.get(key) ?? { stage: stage.name!, reached: 0, places: [] };
+    for (const row of furthest) if (row.job_id === stage.job_id && row.place >= stage.place) step.reached += row.n;
+    step.places.push(ofJob.length > 1 ? ofJob.filter((other) => other.place < stage.place).length / (ofJob.length - 1) : 0);
     byName.set(key, step);
   }
   const ordered = [...byName.values()]
-    .map((step) => ({
-      ...step,
-      place: step.places.reduce((sum, place) => sum + place, 0) / step.places.length,
-    }))
+    .map((step) => ({ ...step, place: step.places.reduce((sum, place) => sum + place, 0) / step.places.length }))
     .sort((a, b) => a.place - b.place || a.stage.localeCompare(b.stage));
   return {
-    applications: total,
+    applications: rows.filter((row) => row.kind === "source").reduce((sum, row) => sum + row.n, 0),
     steps: ordered.map((step, index) => {
       const before = index > 0 ? ordered[index - 1]!.reached : null;
       return {
@@ -127,57 +144,55 @@ export async function funnelReport(db: Queryable, actor: Actor, filters: Reporte
   };
 }
 
-/** The stage's place among its job's stages (0 first), the ones named Rejected left out. */
-function rankOf(rows: readonly { job_id: string | null; order: number | null }[], row: { job_id: string | null; order: number | null }): number {
-  return rows.filter((other) => other.job_id === row.job_id && other.order !== null && other.order < row.order!).length;
-}
-
-/** One source's row: its applications, those given an interview, those hired, and the hires' share. */
-export interface SourceRow {
-  source: ApplicationSourceKind;
-  applications: number;
-  interviewed: number;
-  hired: number;
-  /** hired / applications in percent, one decimal; null with no applications. */
-  conversion: number | null;
+function sourcesOf(rows: readonly ReportRow[]): SourceRow[] {
+  return rows
+    .filter((row) => row.kind === "source")
+    .map((row) => ({
+      source: row.name as ApplicationSourceKind,
+      applications: row.n,
+      interviewed: row.interviewed,
+      hired: row.hired,
+      conversion: row.n ? Math.round((row.hired / row.n) * 1000) / 10 : null,
+    }))
+    .sort((a, b) => b.applications - a.applications || APPLICATION_SOURCES.indexOf(a.source) - APPLICATION_SOURCES.indexOf(b.source));
 }
 
 /**
- * Sources: per kind of source (decision 079), the matching applications, how many were given an
- * interview that was not cancelled, how many were hired, and the share hired. Two statements run
- * together: the applications by source from the reports' index, and the interviews (far fewer than
- * applications) with their applications' sources.
+ * The matching applications counted by job, furthest stage, source, hire and interview: a statement
+ * to use as a CTE. Where the reader sees the whole company and the report's days hold whole UTC
+ * months, those months are read from the monthly counts (`report_counts`, a few thousand rows) and
+ * only the days at either end from the applications' report index; else everything from the index.
+ * The list's own condition (`applicationsMatching`) says which applications count either way.
  */
-export async function sourcesReport(db: Queryable, actor: Actor, filters: ReportedApplications): Promise<SourceRow[]> {
-  const where = applicationsMatching(actor, filters);
-  const [bySource, interviewed] = await Promise.all([
-    db
-      .select({
-        source: applications.source,
-        applications: sql<number>`count(*)::int`,
-        hired: sql<number>`(count(*) filter (where ${applications.hiredOn} is not null))::int`,
-      })
-      .from(applications)
-      .where(where)
-      .groupBy(applications.source),
-    db
-      .select({
-        source: applications.source,
-        interviewed: sql<number>`count(distinct ${interviews.applicationId})::int`,
-      })
-      .from(interviews)
-      .innerJoin(applications, eq(applications.id, interviews.applicationId))
-      .where(and(owned(interviews, actor), isNull(interviews.cancelledAt), where))
-      .groupBy(applications.source),
-  ]);
-  const interviewedBySource = new Map(interviewed.map((row) => [row.source, row.interviewed]));
-  return bySource
-    .map((row) => ({
-      source: row.source,
-      applications: row.applications,
-      interviewed: interviewedBySource.get(row.source) ?? 0,
-      hired: row.hired,
-      conversion: row.applications ? Math.round((row.hired / row.applications) * 1000) / 10 : null,
-    }))
-    .sort((a, b) => b.applications - a.applications || APPLICATION_SOURCES.indexOf(a.source) - APPLICATION_SOURCES.indexOf(b.source));
+function countedApplications(actor: Actor, filters: ReportedApplications): SQL {
+  const raw = (range: Pick<ReportedApplications, "appliedFrom" | "appliedBefore">) =>
+    sql`select ${applications.jobId} as job_id, ${applications.furthestStageId} as furthest_stage_id, ${applications.source} as source,
+               ${applications.hiredOn} is not null as hired, ${applications.interviews} > 0 as interviewed, count(*)::int as n
+        from ${applications} where ${applicationsMatching(actor, { ...filters, ...range })} group by 1, 2, 3, 4, 5`;
+  const months = wholeMonths(filters.appliedFrom, filters.appliedBefore);
+  // The monthly counts count whole jobs (not what a hiring manager sees) and only these filters.
+  if (!months || !seesWholeCompany(actor) || filters.reached || filters.hired || filters.interviewed) return raw({});
+  const conditions = [
+    ownedSql("r", actor),
+    sql`r.month >= ${months.first} and r.month < ${months.end}`,
+    filters.jobId && isUuid(filters.jobId) ? sql`r.job_id = ${filters.jobId}` : undefined,
+    filters.source ? sql`r.source = ${filters.source}` : undefined,
+    filters.memberId ? sql`r.job_id in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})` : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  return sql`select r.job_id, r.furthest_stage_id, r.source, r.hired, r.interviewed, sum(r.applications)::int as n
+             from report_counts r where ${sql.join(conditions, sql` and `)} group by 1, 2, 3, 4, 5
+             union all ${raw({ appliedBefore: months.firstAt })}
+             union all ${raw({ appliedFrom: months.endAt })}`;
+}
+
+/**
+ * The whole UTC months inside [from, before): the first (YYYY-MM-01) and the month after the last, and
+ * the instants they start at; undefined when there is none.
+ */
+export function wholeMonths(from: Date | undefined, before: Date | undefined) {
+  if (!from || !before) return undefined;
+  const firstAt = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + (from.getTime() === Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1) ? 0 : 1), 1));
+  const endAt = new Date(Date.UTC(before.getUTCFullYear(), before.getUTCMonth(), 1));
+  if (endAt <= firstAt) return undefined;
+  return { first: firstAt.toISOString().slice(0, 10), end: endAt.toISOString().slice(0, 10), firstAt, endAt };
 }

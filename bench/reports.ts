@@ -1,0 +1,294 @@
+/**
+ * Reports at scale (issue 15, decision 104): every report of one year of a 50-job company, on
+ * PostgreSQL, with 1,000,000 applications and 5,000,000 stage changes. Budget: p95 <= 200 ms at 10
+ * concurrent users.
+ *
+ *   npm run build
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:reports
+ *
+ * Seeds the database `openhire_reports_bench` once (kept and reused; BENCH_RESEED=1 seeds it again):
+ * "Reports Company" with 50 jobs, 1,000,000 applications over the last two years (so a year's report
+ * reads half of them), their stage history of about 5,000,000 entries, an interview for everyone who
+ * got as far as the first interview, and a hiring team of five managers on ten jobs each; and a
+ * second company with 10,000 applications of its own. The company that holds the data is the one
+ * measured. Then starts the production server as `npm run serve` does, signs in as the company's
+ * recruiter through the sign-in form, and runs autocannon (10 connections, 10 s after 3 s of warm-up)
+ * on the reports page, its data request and each CSV file, varying the days, the job, the source and
+ * the team member so that no answer repeats, and checking every answer against the service's own
+ * count for the same filters. Last, EXPLAIN (ANALYZE, BUFFERS) of each statement the reports run.
+ * Exits 1 when a report is over budget.
+ */
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { createAuth } from "~/server/accounts/auth.server";
+import { registerAccount } from "~/server/accounts/sign-up.server";
+import { openDatabase, queryRows } from "~/server/platform/db.server";
+import type { Actor } from "~/server/platform/tenancy.server";
+import { applicationsReport, funnelReport, reportedApplicationsOf, sourcesReport } from "~/server/reports/reports.server";
+import { daysBefore, reportSearch, type ShownReportFilters } from "~/lib/report-filters";
+import { benchDatabase, type LoadResult, seededMarkSql, signIn, startServer, timeLoad } from "./http-load";
+
+const PORT = Number(process.env.PORT ?? 3312);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const CONNECTIONS = 10;
+const BUDGET_P95_MS = 200;
+const SECRET = "bench-secret-bench-secret-bench-secret";
+const NAME = "openhire_reports_bench";
+const COMPANY = "Reports Company";
+const EMAIL = "reports-recruiter@example.test";
+const PASSWORD = "correct horse battery staple";
+const JOBS = 50;
+const APPLICATIONS = 1_000_000;
+const OTHER_APPLICATIONS = 10_000;
+const DAYS = 730;
+const STAGES = ["Applied", "Screening", "First Interview", "Final Interview", "Offer", "Hired", "Rejected"];
+const TIME_ZONE = "America/New_York";
+
+const SEEDED = "openhire reports bench: seeded v2";
+const { databaseUrl, reuse } = await benchDatabase(NAME, SEEDED);
+const handle = await openDatabase({ url: databaseUrl, max: 4, statementTimeoutMs: 0 });
+await handle.migrate();
+const db = handle.db;
+
+const companyOf = async () =>
+  (await queryRows<{ company_id: string }>(db, sql`select p.company_id from "user" u join profiles p on p.id = u.id where u.email = ${EMAIL}`))[0]?.company_id;
+
+let companyId = reuse ? await companyOf() : undefined;
+if (companyId) {
+  console.log(`Reusing the seeded database ${NAME}.`);
+} else {
+  const t0 = performance.now();
+  const auth = createAuth(db, SECRET);
+  const { userId } = await registerAccount(auth, { email: EMAIL, password: PASSWORD, fullName: "Reports Recruiter", companyName: COMPANY }, new Headers());
+  companyId = (await companyOf())!;
+  const other = await registerAccount(auth, { email: "other-reports@example.test", password: PASSWORD, fullName: "Other Recruiter", companyName: "Other Company" }, new Headers());
+  const [otherProfile] = await queryRows<{ company_id: string }>(db, sql`select company_id from profiles where id = ${other.userId}`);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const step = async (label: string, text: string, values: unknown[] = []) => {
+    const start = performance.now();
+    const result = await client.query(text, values);
+    console.log(`  ${label}: ${((performance.now() - start) / 1000).toFixed(1)} s${result.rowCount ? ` (${result.rowCount.toLocaleString("en-US")} rows)` : ""}`);
+  };
+  console.log("Seeding (once)…");
+  await client.query("set maintenance_work_mem = '512MB'");
+  // Five hiring managers, each on the hiring team of ten jobs.
+  await step(
+    "hiring managers",
+    `with made as (insert into "user" (id, name, email) select 'manager-' || g, 'Manager ' || g, 'manager-' || g || '@example.test' from generate_series(1, 5) g returning id)
+     insert into profiles (id, company_id, full_name, role) select id, $1, initcap(replace(id, '-', ' ')), 'hiring_manager' from made`,
+    [companyId],
+  );
+  await step(
+    "jobs and stages",
+    `with made as (
+       insert into jobs (company_id, title, description, status, published_at, created_at)
+       select c, (array['Backend Engineer','Product Designer','Data Analyst','Account Executive','Support Specialist'])[1 + g % 5] || ' ' || g,
+              'Build and run the services behind our product.', 'published', now() - interval '${DAYS} days', now() - interval '${DAYS} days'
+       from (values ($1::uuid, ${JOBS}), ($2::uuid, 2)) as cs(c, n) cross join lateral generate_series(1, cs.n) g
+       returning id, company_id)
+     insert into pipeline_stages (company_id, job_id, name, "order")
+     select m.company_id, m.id, s.name, s.ord from made m cross join unnest($3::text[]) with ordinality as s(name, ord)`,
+    [companyId, otherProfile!.company_id, STAGES],
+  );
+  await step(
+    "hiring teams",
+    `insert into job_team_members (company_id, job_id, user_id, team_role)
+     select $1, j.id, 'manager-' || (1 + (j.r - 1) / 10), 'hiring_manager'
+     from (select id, row_number() over (order by created_at, id) as r from jobs where company_id = $1) j`,
+    [companyId],
+  );
+  // The applications: each with how far it got (its furthest stage: 30% Applied, 20% Screening, 20%
+  // First Interview, 15% Final Interview, 10% Offer, 5% Hired), a source (60% job board, 20% careers
+  // page, 10% campaign, 5% another site, 5% added by staff), spread evenly over two years. Half of
+  // those that were not hired were rejected. Made in a scratch table first, with their candidates.
+  await step(
+    "applications (scratch)",
+    `create temp table seed as
+     select gen_random_uuid() as id, gen_random_uuid() as candidate_id, j.company_id, j.id as job_id, n,
+            -- From the application's place in its job (i = n / jobs), so that every job has every mix.
+            case when (n / j.jobs) % 20 < 6 then 1 when (n / j.jobs) % 20 < 10 then 2 when (n / j.jobs) % 20 < 14 then 3
+                 when (n / j.jobs) % 20 < 17 then 4 when (n / j.jobs) % 20 < 19 then 5 else 6 end as furthest,
+            case when (n / j.jobs / 20) % 20 < 12 then 'job_board' when (n / j.jobs / 20) % 20 < 16 then 'careers_page'
+                 when (n / j.jobs / 20) % 20 < 18 then 'campaign' when (n / j.jobs / 20) % 20 = 18 then 'referrer' else 'added' end as source,
+            date_trunc('second', now() - ((n::float8 / total) * ${DAYS} || ' days')::interval) as created_at,
+            'Applicant ' || n as name, 'applicant.' || n || '@example.com' as email
+     from (select id, company_id, row_number() over (order by company_id, created_at, id) as r, count(*) over (partition by company_id) as jobs,
+                  case when company_id = $1 then ${APPLICATIONS} else ${OTHER_APPLICATIONS} end as total
+           from jobs) j
+     cross join lateral generate_series(j.r, j.total, j.jobs) n`,
+    [companyId],
+  );
+  await client.query("set session_replication_role = replica");
+  await step("candidates", `insert into candidates (id, company_id, email_key, name, email, created_at, last_applied_at) select candidate_id, company_id, email, name, email, created_at, created_at from seed`);
+  await step(
+    "applications",
+    `insert into applications (id, company_id, job_id, candidate_id, candidate_name, candidate_email, source, current_pipeline_stage_id, furthest_stage_id, status, rejection_reason, rejected_at, hired_on, created_at)
+     select a.id, a.company_id, a.job_id, a.candidate_id, a.name, a.email, a.source, s.id, s.id,
+            case when a.furthest < 6 and (a.n / 7) % 2 = 0 then 'rejected' else 'active' end,
+            case when a.furthest < 6 and (a.n / 7) % 2 = 0 then 'Not qualified' end,
+            case when a.furthest < 6 and (a.n / 7) % 2 = 0 then a.created_at + interval '20 days' end,
+            case when a.furthest = 6 then (a.created_at + interval '30 days')::date end, a.created_at
+     from seed a join pipeline_stages s on s.job_id = a.job_id and s."order" = a.furthest`,
+  );
+  // The history: each stage up to the furthest, a day apart, then one to three moves back a stage and
+  // forward again (a second look), about 5,000,000 entries in all; the last is where it is now.
+  await step(
+    "stage_entries",
+    `insert into stage_entries (company_id, job_id, application_id, stage_id, stage_name, entered_at, left_at)
+     select a.company_id, a.job_id, a.id, s.id, s.name, a.created_at + (k || ' days')::interval,
+            case when k < last then a.created_at + (k + 1 || ' days')::interval end
+     from (select *, case when furthest = 1 then 0 else furthest - 1 + 2 * (1 + n % 3) end as last from seed) a
+     cross join lateral generate_series(0, a.last) k
+     join pipeline_stages s on s.job_id = a.job_id
+       and s."order" = case when k < a.furthest then k + 1 when (k - a.furthest) % 2 = 0 then a.furthest - 1 else a.furthest end`,
+  );
+  await step(
+    "interviews",
+    `insert into interviews (company_id, application_id, title, starts_at, duration_minutes, time_zone, uid)
+     select company_id, id, 'First interview', created_at + interval '3 days', 45, '${TIME_ZONE}', id || '@bench' from seed where furthest >= 3`,
+  );
+  await client.query("set session_replication_role = origin");
+  await step(
+    "stage_counts",
+    `insert into stage_counts (stage_id, company_id, job_id, applications, active)
+     select s.id, s.company_id, s.job_id, count(a.id)::integer, (count(a.id) filter (where a.status = 'active'))::integer
+     from pipeline_stages s left join applications a on a.current_pipeline_stage_id = s.id group by s.id
+     on conflict (stage_id) do update set applications = excluded.applications, active = excluded.active`,
+  );
+  await client.query("drop table seed");
+  await step("vacuum analyze", "vacuum analyze");
+  await client.query(seededMarkSql(NAME, SEEDED));
+  await client.end();
+  void userId;
+  console.log(`Seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
+}
+
+const actor: Actor = { userId: (await queryRows<{ id: string }>(db, sql`select id from "user" where email = ${EMAIL}`))[0]!.id, companyId: companyId! };
+const [sizes] = await queryRows<Record<string, number>>(
+  db,
+  sql`select (select count(*)::int from applications) as applications, (select count(*)::int from stage_entries) as stage_entries,
+        (select count(*)::int from jobs where company_id = ${companyId}) as company_jobs,
+        (select count(*)::int from applications where company_id = ${companyId}) as company_applications,
+        (select count(*)::int from applications where company_id = ${companyId} and created_at > now() - interval '1 year') as company_applications_last_year`,
+);
+console.log("Data set:", sizes);
+
+// The inputs the runs rotate through: a year ending on one of the last 60 days, all jobs or one, any
+// source or one, anyone or one team member. Each with its answer, counted by the service itself.
+const jobIds = (await queryRows<{ id: string }>(db, sql`select id from jobs where company_id = ${companyId} order by created_at, id`)).map((row) => row.id);
+const managers = (await queryRows<{ id: string }>(db, sql`select id from profiles where company_id = ${companyId} and role = 'hiring_manager' order by id`)).map(
+  (row) => row.id,
+);
+const today = new Date().toISOString().slice(0, 10);
+const VARIANTS = 60;
+const variants: { filters: ShownReportFilters; applications: number; sources: number }[] = [];
+for (let i = 0; i < VARIANTS; i++) {
+  const to = daysBefore(today, i);
+  const filters: ShownReportFilters = {
+    from: daysBefore(to, 364),
+    to,
+    job: i % 3 === 1 ? jobIds[i % jobIds.length] : undefined,
+    source: i % 4 === 2 ? (["job_board", "careers_page", "campaign"] as const)[i % 3] : undefined,
+    // A team member only without a job (a job of another manager's team would filter to nothing).
+    member: i % 5 === 3 && i % 3 !== 1 ? managers[i % managers.length] : undefined,
+  };
+  const counted = reportedApplicationsOf(filters, TIME_ZONE);
+  const { funnel, sources } = await applicationsReport(db, actor, counted);
+  variants.push({ filters, applications: funnel.applications, sources: sources.reduce((sum, row) => sum + row.applications, 0) });
+}
+console.log(`Inputs: ${VARIANTS} sets of filters, from ${Math.min(...variants.map((v) => v.applications)).toLocaleString("en-US")} to ${Math.max(...variants.map((v) => v.applications)).toLocaleString("en-US")} applications each.`);
+
+const { base, server } = await startServer({ port: PORT, databaseUrl, secret: SECRET });
+interface Target {
+  label: string;
+  path: (i: number) => string;
+  expect: (i: number) => string;
+}
+const pick = (i: number) => variants[i % variants.length]!;
+const dataPath = (path: string) => {
+  const [pathname, query] = path.split("?") as [string, string];
+  return `${pathname}.data?${query}`;
+};
+const results: (LoadResult & { label: string })[] = [];
+let failed = false;
+try {
+  const cookie = `${await signIn(base, EMAIL, PASSWORD)}; tz=${encodeURIComponent(TIME_ZONE)}`;
+  const page = (i: number) => `/reports?${reportSearch(pick(i).filters)}`;
+  const targets: Target[] = [
+    { label: "static file (/favicon.svg)", path: () => "/favicon.svg", expect: () => "<svg" },
+    // The page says how many applications the funnel counted ("N applications;" in its caption).
+    { label: "/reports (a year)", path: page, expect: (i) => `${pick(i).applications.toLocaleString("en-US")} applications;` },
+    { label: "/reports (a year) (data)", path: (i) => dataPath(page(i)), expect: (i) => `${pick(i).applications}` },
+    {
+      label: "/reports/export.csv funnel",
+      path: (i) => `/reports/export.csv?${reportSearch(pick(i).filters, { report: "funnel" })}`,
+      expect: () => "Stage,Reached,Conversion %,Drop-off",
+    },
+    {
+      label: "/reports/export.csv sources",
+      path: (i) => `/reports/export.csv?${reportSearch(pick(i).filters, { report: "sources" })}`,
+      expect: () => "Job board,",
+    },
+  ];
+  const only = process.env.BENCH_ONLY;
+  for (const target of targets.filter((t) => !only || t.label.includes(only) || t.label.startsWith("static"))) {
+    for (let i = 0; i < 5; i++) {
+      const response = await fetch(`${base}${target.path(i)}`, { headers: { cookie } });
+      const body = await response.text();
+      if (response.status !== 200 || !body.includes(target.expect(i))) throw new Error(`${target.label}: ${target.path(i)} answered ${response.status} without "${target.expect(i)}"`);
+    }
+    const run = await timeLoad({
+      base,
+      cookie,
+      path: target.path,
+      check: (i, status, body) => status === 200 && body.includes(target.expect(i)),
+      seconds: DURATION,
+      warmup: WARMUP,
+      connections: CONNECTIONS,
+    });
+    results.push({ label: target.label, ...run });
+    console.log(
+      `${target.label.padEnd(32)} ${run.rps.toFixed(0).padStart(6)} req/s  p50 ${run.p50.toFixed(0).padStart(5)} ms  p95 ${run.p95.toFixed(0).padStart(5)} ms  p99 ${run.p99.toFixed(0).padStart(5)} ms  ${(run.bytes / 1024).toFixed(1).padStart(7)} KiB${run.errors ? `  ${run.errors} WRONG ANSWERS` : ""}`,
+    );
+  }
+} finally {
+  server.kill("SIGTERM");
+}
+
+console.log("\n| Report | req/s | p50 ms | p95 ms | p99 ms | answer KiB | budget |\n|---|---:|---:|---:|---:|---:|---|");
+for (const r of results) {
+  const held = !r.label.startsWith("static");
+  const ok = !held || (r.p95 <= BUDGET_P95_MS && r.errors === 0);
+  if (!ok) failed = true;
+  console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.p99.toFixed(0)} | ${(r.bytes / 1024).toFixed(1)} | ${held ? (ok ? "ok" : "OVER") : "—"} |`);
+}
+
+// The plans of the statements the reports run, captured from the app's own functions.
+const pool = (db as unknown as { $client: pg.Pool }).$client;
+const captured: { text: string; values: unknown[] }[] = [];
+const originalQuery = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+(pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
+  const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+  captured.push(typeof first === "string" ? { text: first, values: second ?? [] } : { text: first.text, values: first.values ?? second ?? [] });
+  return originalQuery(...args);
+};
+const year = reportedApplicationsOf(variants[0]!.filters, TIME_ZONE);
+for (const [label, call] of [
+  ["funnel and sources: a year, all jobs", () => applicationsReport(db, actor, year)],
+  ["funnel and sources: a year, one job", () => applicationsReport(db, actor, { ...year, jobId: jobIds[0] })],
+  ["funnel and sources: a year, one team member's jobs", () => applicationsReport(db, actor, { ...year, memberId: managers[0] })],
+  ["funnel: a year, all jobs, as a hiring manager sees it (from the applications)", () => funnelReport(db, { ...actor, userId: managers[0]!, role: "hiring_manager" }, year)],
+  ["sources: days inside one month (from the applications)", () => sourcesReport(db, actor, reportedApplicationsOf({ from: daysBefore(today, 40), to: daysBefore(today, 35), job: undefined, source: undefined, member: undefined }, TIME_ZONE))],
+] as const) {
+  captured.length = 0;
+  await call();
+  for (const [index, statement] of [...captured].entries()) {
+    const explained = (await originalQuery(`explain (analyze, buffers) ${statement.text}`, statement.values)) as { rows: { "QUERY PLAN": string }[] };
+    console.log(`\n--- ${label}${captured.length > 1 ? ` (${index + 1}/${captured.length})` : ""}\n${statement.text}`);
+    console.log(explained.rows.map((row) => row["QUERY PLAN"]).join("\n"));
+  }
+}
+await handle.close();
+process.exitCode = failed ? 1 : 0;
