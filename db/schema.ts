@@ -834,30 +834,38 @@ export const stageEntries = pgTable(
 );
 
 /**
- * The reports' monthly counts (decision 104): a company's applications by the UTC month they were made
- * in, their job, source, furthest stage, whether hired and whether interviewed. A report over a year
- * reads the whole months inside its days from here (a few thousand rows where the applications are
- * hundreds of thousands) and the days at either end from the applications themselves. Kept by the
- * database in the statement that inserts, changes or deletes applications (migration 0028); a count
- * may be zero.
+ * The reports' counts (decision 104): a company's applications by when they were made (a UTC month, or
+ * a block of a month: days 1–7, 8–14, 15–21, 22–28 and 29 to the end), job, source and furthest stage,
+ * with how many of them were hired and how many interviewed. A report over a year reads the whole
+ * months inside its days from here, the whole blocks at either end, and only the days left over from
+ * the applications themselves. Kept by the database in the statement that inserts, changes or deletes
+ * applications (migration 0028); a count may be zero.
  */
+export const REPORT_SPANS = ["month", "block"] as const;
 export const reportCounts = pgTable(
   "report_counts",
   {
     companyId: uuid("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    month: date("month", { mode: "string" }).notNull(),
+    span: text("span", { enum: REPORT_SPANS }).notNull(),
+    /** The first day of the month or block (UTC). */
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
     jobId: uuid("job_id")
       .notNull()
       .references(() => jobs.id, { onDelete: "cascade" }),
     source: text("source").notNull(),
     furthestStageId: uuid("furthest_stage_id"),
-    hired: boolean("hired").notNull(),
-    interviewed: boolean("interviewed").notNull(),
     applications: integer("applications").notNull(),
+    hired: integer("hired").notNull(),
+    interviewed: integer("interviewed").notNull(),
   },
-  (t) => [unique("report_counts_key").on(t.companyId, t.month, t.jobId, t.source, t.furthestStageId, t.hired, t.interviewed).nullsNotDistinct()],
+  (t) => [
+    unique("report_counts_key").on(t.companyId, t.span, t.startsOn, t.jobId, t.source, t.furthestStageId).nullsNotDistinct(),
+    // What a report reads of a company's months and blocks, counts included: an index-only scan.
+    index("report_counts_read_idx").on(t.companyId, t.span, t.startsOn, t.jobId, t.source, t.furthestStageId, t.applications, t.hired, t.interviewed),
+    check("report_counts_span_check", oneOf("span", REPORT_SPANS)),
+  ],
 );
 
 /**

@@ -105,12 +105,17 @@ describe("the reports migration on a database with history (decision 104)", () =
         { name: "Moved", furthest: interview },
         { name: "Stayed", furthest: applied },
       ]);
-      // And the reports' monthly counts of them: January 2026, one per furthest stage reached.
+      // And the reports' counts of them: January 2026 and its first block, one per furthest stage reached.
       expect(
-        await queryRows(db.db, sql`select month, furthest_stage_id as furthest, applications from report_counts order by applications, furthest_stage_id = ${interview}`),
+        await queryRows(
+          db.db,
+          sql`select span, starts_on as "startsOn", furthest_stage_id as furthest, applications from report_counts order by span desc, starts_on, applications`,
+        ),
       ).toEqual([
-        { month: "2026-01-01", furthest: interview, applications: 1 },
-        { month: "2026-01-01", furthest: applied, applications: 2 },
+        { span: "month", startsOn: "2026-01-01", furthest: interview, applications: 1 },
+        { span: "month", startsOn: "2026-01-01", furthest: applied, applications: 2 },
+        { span: "block", startsOn: "2026-01-01", furthest: interview, applications: 1 },
+        { span: "block", startsOn: "2026-01-01", furthest: applied, applications: 2 },
       ]);
       void stayed;
     } finally {

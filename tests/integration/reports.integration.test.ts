@@ -5,7 +5,7 @@ import { changeApplicationStatus, hireApplication, moveApplication } from "~/ser
 import { listApplications } from "~/server/applications/queries.server";
 import { updateJob } from "~/server/jobs/jobs.server";
 import { queryRows } from "~/server/platform/db.server";
-import { applicationsReport, funnelReport, reportedApplicationsFrom, reportedApplicationsOf, sourcesReport, wholeMonths } from "~/server/reports/reports.server";
+import { applicationsReport, funnelReport, reportedApplicationsFrom, reportedApplicationsOf, sourcesReport, reportTiers } from "~/server/reports/reports.server";
 import { reportCsv } from "~/server/reports/export.server";
 import { shownReportFilters } from "~/lib/report-filters";
 import { setHiringTeamMember } from "~/server/jobs/hiring-team.server";
@@ -264,7 +264,7 @@ describe("sources", () => {
       },
     ]);
     const csv = await reportCsv(t.db, staff, "sources", inNewYork("2026-03-07", "2026-03-10", { job: job.id }));
-    expect(csv.split("\r\n")).toEqual(["\uFEFFSource,Applications,Interviewed,Hired,Hired of applications %", "Job board,4,1,1,25", "Campaign,1,0,0,0", ""]);
+    expect(csv.split("\r\n")).toEqual(["\uFEFFSource,Applications,Interviewed,Hired,Share hired %", "Job board,4,1,1,25", "Campaign,1,0,0,0", ""]);
   });
 });
 
@@ -274,13 +274,15 @@ describe("the monthly counts", () => {
     return queryRows(
       ctx.t.db,
       sql`with real as (
-            select company_id, date_trunc('month', created_at at time zone 'UTC')::date as month, job_id, source, furthest_stage_id,
-                   hired_on is not null as hired, interviews > 0 as interviewed, count(*)::int as n
-            from applications group by 1, 2, 3, 4, 5, 6, 7)
-          select * from real full join (select * from report_counts where applications <> 0) c
-            on c.company_id = real.company_id and c.month = real.month and c.job_id = real.job_id and c.source = real.source
-           and c.furthest_stage_id is not distinct from real.furthest_stage_id and c.hired = real.hired and c.interviewed = real.interviewed
-          where c.applications is distinct from real.n`,
+            select a.company_id, p.span, p.starts_on, a.job_id, a.source, a.furthest_stage_id, count(*)::int as n,
+                   (count(*) filter (where a.hired_on is not null))::int as hired, (count(*) filter (where a.interviews > 0))::int as interviewed
+            from applications a
+            cross join lateral (values ('month', date_trunc('month', a.created_at at time zone 'UTC')::date), ('block', report_block_start(a.created_at))) as p(span, starts_on)
+            group by 1, 2, 3, 4, 5, 6)
+          select * from real full join (select * from report_counts where applications <> 0 or hired <> 0 or interviewed <> 0) c
+            on c.company_id = real.company_id and c.span = real.span and c.starts_on = real.starts_on and c.job_id = real.job_id and c.source = real.source
+           and c.furthest_stage_id is not distinct from real.furthest_stage_id
+          where (c.applications, c.hired, c.interviewed) is distinct from (real.n, real.hired, real.interviewed)`,
     );
   }
 
@@ -381,10 +383,28 @@ describe("who sees what", () => {
 /** A response's text with its byte order mark (Response.text() drops it). */
 const textWithBom = async (response: Response) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
 
-describe("whole months", () => {
-  it("are the UTC months inside the days, none when the days hold none", () => {
-    expect(wholeMonths(new Date("2026-01-15T05:00:00Z"), new Date("2026-04-11T04:00:00Z"))).toMatchObject({ first: "2026-02-01", end: "2026-04-01" });
-    expect(wholeMonths(new Date("2026-02-01T00:00:00Z"), new Date("2026-03-01T00:00:00Z"))).toMatchObject({ first: "2026-02-01", end: "2026-03-01" });
-    expect(wholeMonths(new Date("2026-02-01T00:00:01Z"), new Date("2026-03-31T00:00:00Z"))).toBeUndefined();
+describe("the tiers of a report's days", () => {
+  const at = (iso: string) => new Date(iso);
+  const spans = (from: string, before: string) => {
+    const tiers = reportTiers(at(from), at(before));
+    return tiers && {
+      counted: tiers.counted.map((tier) => `${tier.span} ${tier.from.toISOString().slice(0, 10)}…${tier.before.toISOString().slice(0, 10)}`),
+      raw: tiers.raw.map((tier) => `${tier.from.toISOString()}…${tier.before.toISOString()}`),
+    };
+  };
+
+  it("are whole months, whole blocks at either end, and the instants left over", () => {
+    // 2026-01-15 … 2026-04-10 in New York.
+    expect(spans("2026-01-15T05:00:00Z", "2026-04-11T04:00:00Z")).toEqual({
+      counted: ["block 2026-01-22…2026-02-01", "month 2026-02-01…2026-04-01", "block 2026-04-01…2026-04-08"],
+      raw: ["2026-01-15T05:00:00.000Z…2026-01-22T00:00:00.000Z", "2026-04-08T00:00:00.000Z…2026-04-11T04:00:00.000Z"],
+    });
+    // February of a common year has no day 29: its last block is 22–28.
+    expect(spans("2026-02-20T00:00:00Z", "2026-03-09T00:00:00Z")).toEqual({
+      counted: ["block 2026-02-22…2026-03-08"],
+      raw: ["2026-02-20T00:00:00.000Z…2026-02-22T00:00:00.000Z", "2026-03-08T00:00:00.000Z…2026-03-09T00:00:00.000Z"],
+    });
+    expect(spans("2026-02-01T00:00:00Z", "2026-03-01T00:00:00Z")).toEqual({ counted: ["month 2026-02-01…2026-03-01"], raw: [] });
+    expect(spans("2026-02-02T00:00:00Z", "2026-02-14T00:00:00Z")).toBeUndefined();
   });
 });

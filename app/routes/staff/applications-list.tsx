@@ -339,8 +339,8 @@ export default function ApplicationsList({ loaderData, actionData }: Route.Compo
 }
 
 /**
- * What a report's number filtered the list by (decision 104), said in words, with the way back to
- * every application. The other filters above still narrow it.
+ * What a report's number (or a dashboard counter) filtered the list by (decision 104), said in words,
+ * with the way back to every application. The other filters above still narrow it.
  */
 function ReportedFilters({ reported }: { reported: [string, string][] }) {
   const value = Object.fromEntries(reported) as Record<string, string | undefined>;
@@ -348,13 +348,13 @@ function ReportedFilters({ reported }: { reported: [string, string][] }) {
     value.reached ? `reached ${value.reached}` : null,
     value.interviewed ? "interviewed" : null,
     value.hired ? "hired" : null,
-    value.source ? `source ${sourceLabel(value.source, null)}` : null,
-    value.member ? "jobs of one hiring-team member" : null,
+    value.source ? `from ${sourceLabel(value.source, null)}` : null,
+    value.member ? "of one hiring-team member's jobs" : null,
     value.applied_from || value.applied_to ? `applied ${value.applied_from ?? "…"} to ${value.applied_to ?? "…"}` : null,
   ].filter(Boolean);
   return (
     <p className="mt-2 text-sm text-slate-700" data-testid="reported-filters">
-      From a report: {parts.join(" · ")}.{" "}
+      Showing applications {parts.join(" · ")}.{" "}
       <a href="/applications" className="font-semibold text-brand-600 hover:text-brand-700">
         Show all applications
       </a>

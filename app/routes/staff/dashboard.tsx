@@ -14,7 +14,8 @@ import { GettingStarted } from "~/features/dashboard/getting-started";
 import { getDashboardStats, getGettingStarted } from "~/server/dashboard/queries.server";
 import { requestTimeZone, staffTimeZone, startOfDayInTimeZone } from "~/server/platform/time-zone.server";
 import { listInterviewerAgenda } from "~/server/interviews/agenda.server";
-import { formatTimeRange } from "~/schemas/zoned-time";
+import { formatTimeRange, instantToZonedTime } from "~/schemas/zoned-time";
+import { useCan } from "~/lib/use-can";
 import { TodaysInterviews } from "~/features/dashboard/todays-interviews";
 import { TZ_COOKIE } from "~/lib/time-zone-cookie";
 import type { RouteAccess } from "~/lib/permissions";
@@ -86,6 +87,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     toldZone: requestTimeZone(request),
     followsBrowser: !staff.timeZone,
     stats: stats ?? { activeJobs: 0, applicationsToday: 0, pendingReviews: 0 },
+    // The reader's day, for the Applications Today counter's list (decision 104).
+    today: instantToZonedTime(new Date(), timeZone).date,
     // Hidden once every step is done.
     checklist: checklist.every((item) => item.done) ? null : checklist,
     statsFailed: stats === null,
@@ -113,6 +116,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { name, stats, activity, timeZone, toldZone, followsBrowser } = loaderData;
   const revalidator = useRevalidator();
+  const can = useCan();
 
   // Tell the server this browser's time zone once, and recount if the page's times follow it (a zone
   // chosen in the profile wins, decision 103).
@@ -124,10 +128,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per server answer
   }, [toldZone]);
 
+  // Each counter opens its list (issue 15): the jobs only for the roles that see the jobs list.
   const cards = [
-    { label: "Active Jobs", value: stats.activeJobs },
-    { label: "Applications Today", value: stats.applicationsToday },
-    { label: "Pending Reviews", value: stats.pendingReviews },
+    { label: "Active Jobs", value: stats.activeJobs, href: can("jobs.view") ? "/manage/jobs?status=published" : null },
+    { label: "Applications Today", value: stats.applicationsToday, href: `/applications?applied_from=${loaderData.today}&applied_to=${loaderData.today}` },
+    { label: "Pending Reviews", value: stats.pendingReviews, href: "/applications?status=active" },
   ];
   return (
     <div className="mx-auto max-w-6xl">
@@ -143,7 +148,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <div key={card.label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <dt className="text-sm font-medium text-slate-500">{card.label}</dt>
             <dd className="mt-2 text-3xl font-semibold text-slate-900" data-testid={`stat-${card.label}`}>
-              {card.value}
+              {card.href ? (
+                <a href={card.href} className="hover:text-brand-700 hover:underline" aria-label={`${card.value} ${card.label}: show them`}>
+                  {card.value}
+                </a>
+              ) : (
+                card.value
+              )}
             </dd>
           </div>
         ))}

@@ -185,19 +185,19 @@ function FunnelPanel({ funnel, filters, scope }: { funnel: FunnelReport; filters
           <table className="min-w-full text-sm">
             <thead>
               <tr className="text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-                <th className="py-2 pr-4">Stage</th>
-                <th className="py-2 pr-4 text-right">Reached</th>
-                <th className="py-2 pr-4 text-right">Conversion</th>
+                <th className="py-2 pr-2 sm:pr-4">Stage</th>
+                <th className="py-2 pr-2 sm:pr-4 text-right">Reached</th>
+                <th className="py-2 pr-2 sm:pr-4 text-right">Conversion</th>
                 <th className="py-2 text-right">Drop-off</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {steps.map((step) => (
                 <tr key={step.stage}>
-                  <th scope="row" className="py-2 pr-4 text-left font-medium text-slate-800">
+                  <th scope="row" className="py-2 pr-2 sm:pr-4 text-left font-medium text-slate-800">
                     {step.stage}
                   </th>
-                  <td className="py-2 pr-4 text-right tabular-nums">
+                  <td className="py-2 pr-2 sm:pr-4 text-right tabular-nums">
                     <CountLink
                       value={step.reached}
                       href={applicationsBehind(filters, {
@@ -206,7 +206,7 @@ function FunnelPanel({ funnel, filters, scope }: { funnel: FunnelReport; filters
                       label={`${step.reached} reached ${step.stage}`}
                     />
                   </td>
-                  <td className="py-2 pr-4 text-right tabular-nums">{percent(step.conversion)}</td>
+                  <td className="py-2 pr-2 sm:pr-4 text-right tabular-nums">{percent(step.conversion)}</td>
                   <td className="py-2 text-right tabular-nums">{step.dropOff.toLocaleString("en-US")}</td>
                 </tr>
               ))}
@@ -241,11 +241,11 @@ function SourcesPanel({ sources, filters }: { sources: SourceRow[]; filters: Sho
           <table className="min-w-full text-sm">
             <thead>
               <tr className="text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-                <th className="py-2 pr-4">Source</th>
-                <th className="py-2 pr-4 text-right">Applications</th>
-                <th className="py-2 pr-4 text-right">Interviewed</th>
-                <th className="py-2 pr-4 text-right">Hired</th>
-                <th className="py-2 text-right">Hired of applications</th>
+                <th className="py-2 pr-2 sm:pr-4">Source</th>
+                <th className="py-2 pr-2 sm:pr-4 text-right">Applications</th>
+                <th className="py-2 pr-2 sm:pr-4 text-right">Interviewed</th>
+                <th className="py-2 pr-2 sm:pr-4 text-right">Hired</th>
+                <th className="py-2 text-right">Share hired</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -253,10 +253,10 @@ function SourcesPanel({ sources, filters }: { sources: SourceRow[]; filters: Sho
                 const label = sourceLabel(row.source, null);
                 return (
                   <tr key={row.source}>
-                    <th scope="row" className="py-2 pr-4 text-left font-medium text-slate-800">
+                    <th scope="row" className="py-2 pr-2 sm:pr-4 text-left font-medium text-slate-800">
                       {label}
                     </th>
-                    <td className="py-2 pr-4 text-right tabular-nums">
+                    <td className="py-2 pr-2 sm:pr-4 text-right tabular-nums">
                       <CountLink
                         value={row.applications}
                         href={applicationsBehind(filters, {
@@ -265,7 +265,7 @@ function SourcesPanel({ sources, filters }: { sources: SourceRow[]; filters: Sho
                         label={`${row.applications} applications from ${label}`}
                       />
                     </td>
-                    <td className="py-2 pr-4 text-right tabular-nums">
+                    <td className="py-2 pr-2 sm:pr-4 text-right tabular-nums">
                       <CountLink
                         value={row.interviewed}
                         href={applicationsBehind(filters, {
@@ -275,7 +275,7 @@ function SourcesPanel({ sources, filters }: { sources: SourceRow[]; filters: Sho
                         label={`${row.interviewed} interviewed from ${label}`}
                       />
                     </td>
-                    <td className="py-2 pr-4 text-right tabular-nums">
+                    <td className="py-2 pr-2 sm:pr-4 text-right tabular-nums">
                       <CountLink
                         value={row.hired}
                         href={applicationsBehind(filters, {

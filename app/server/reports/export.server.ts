@@ -21,7 +21,7 @@ export async function reportCsv(db: Queryable, actor: Actor, report: ReportTable
       const rows = await sourcesReport(db, actor, filters);
       return (
         CSV_BOM +
-        csvLine(["Source", "Applications", "Interviewed", "Hired", "Hired of applications %"]) +
+        csvLine(["Source", "Applications", "Interviewed", "Hired", "Share hired %"]) +
         rows.map((row) => csvLine([sourceLabel(row.source, null), row.applications, row.interviewed, row.hired, row.conversion])).join("")
       );
     }

@@ -101,7 +101,7 @@ export async function applicationsReport(db: Queryable, actor: Actor, filters: R
         select 'stage', s.job_id, s.name, s."order", 0, 0, 0
         from pipeline_stages s where ${jobs} and lower(s.name) <> 'rejected' and ${ownedSql("s", actor)}
         union all
-        select 'source', null, c.source, 0, sum(c.n)::int, coalesce(sum(c.n) filter (where c.hired), 0)::int, coalesce(sum(c.n) filter (where c.interviewed), 0)::int
+        select 'source', null, c.source, 0, sum(c.n)::int, sum(c.hired)::int, sum(c.interviewed)::int
         from counted c group by c.source`,
   );
   return { funnel: funnelOf(rows), sources: sourcesOf(rows) };
@@ -158,41 +158,82 @@ function sourcesOf(rows: readonly ReportRow[]): SourceRow[] {
 }
 
 /**
- * The matching applications counted by job, furthest stage, source, hire and interview: a statement
- * to use as a CTE. Where the reader sees the whole company and the report's days hold whole UTC
- * months, those months are read from the monthly counts (`report_counts`, a few thousand rows) and
- * only the days at either end from the applications' report index; else everything from the index.
- * The list's own condition (`applicationsMatching`) says which applications count either way.
+ * The matching applications counted by job, furthest stage and source, with how many of each were
+ * hired and interviewed: a statement to use as a CTE. Where the reader sees the whole company, the
+ * report's days are read in tiers (`reportTiers`): the whole UTC months inside them from the monthly
+ * counts, the whole blocks of a month at either end from the block counts (`report_counts`), and the
+ * days left over from the applications' report index. Else everything from the index. The list's own
+ * condition (`applicationsMatching`) says which applications count either way.
  */
 function countedApplications(actor: Actor, filters: ReportedApplications): SQL {
   const raw = (range: Pick<ReportedApplications, "appliedFrom" | "appliedBefore">) =>
-    sql`select ${applications.jobId} as job_id, ${applications.furthestStageId} as furthest_stage_id, ${applications.source} as source,
-               ${applications.hiredOn} is not null as hired, ${applications.interviews} > 0 as interviewed, count(*)::int as n
-        from ${applications} where ${applicationsMatching(actor, { ...filters, ...range })} group by 1, 2, 3, 4, 5`;
-  const months = wholeMonths(filters.appliedFrom, filters.appliedBefore);
-  // The monthly counts count whole jobs (not what a hiring manager sees) and only these filters.
-  if (!months || !seesWholeCompany(actor) || filters.reached || filters.hired || filters.interviewed) return raw({});
-  const conditions = [
-    ownedSql("r", actor),
-    sql`r.month >= ${months.first} and r.month < ${months.end}`,
+    sql`select ${applications.jobId} as job_id, ${applications.furthestStageId} as furthest_stage_id, ${applications.source} as source, count(*)::int as n,
+               (count(*) filter (where ${applications.hiredOn} is not null))::int as hired, (count(*) filter (where ${applications.interviews} > 0))::int as interviewed
+        from ${applications} where ${applicationsMatching(actor, { ...filters, ...range })} group by 1, 2, 3`;
+  const tiers = filters.appliedFrom && filters.appliedBefore ? reportTiers(filters.appliedFrom, filters.appliedBefore) : undefined;
+  // The counts count whole jobs (not what a hiring manager sees) and only these filters.
+  if (!tiers || !seesWholeCompany(actor) || filters.reached || filters.hired || filters.interviewed) return raw({});
+  const narrowing = [
     filters.jobId && isUuid(filters.jobId) ? sql`r.job_id = ${filters.jobId}` : undefined,
     filters.source ? sql`r.source = ${filters.source}` : undefined,
     filters.memberId ? sql`r.job_id in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})` : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
-  return sql`select r.job_id, r.furthest_stage_id, r.source, r.hired, r.interviewed, sum(r.applications)::int as n
-             from report_counts r where ${sql.join(conditions, sql` and `)} group by 1, 2, 3, 4, 5
-             union all ${raw({ appliedBefore: months.firstAt })}
-             union all ${raw({ appliedFrom: months.endAt })}`;
+  // One select per span, each an index-only scan of report_counts_read_idx (an OR of the spans made
+  // PostgreSQL read the table's rows).
+  const counted = tiers.counted.map(
+    ({ span, from, before }) => sql`select r.job_id, r.furthest_stage_id, r.source, r.applications, r.hired, r.interviewed from report_counts r
+      where ${sql.join([ownedSql("r", actor), sql`r.span = ${span} and r.starts_on >= ${day(from)} and r.starts_on < ${day(before)}`, ...narrowing], sql` and `)}`,
+  );
+  return sql.join(
+    [
+      sql`select job_id, furthest_stage_id, source, sum(applications)::int as n, sum(hired)::int as hired, sum(interviewed)::int as interviewed
+          from (${sql.join(counted, sql` union all `)}) as spans group by 1, 2, 3`,
+      ...tiers.raw.map(({ from, before }) => raw({ appliedFrom: from, appliedBefore: before })),
+    ],
+    sql` union all `,
+  );
 }
 
+const day = (instant: Date) => instant.toISOString().slice(0, 10);
+
+/** The first day (UTC) of the block of a month that holds `instant`: days 1–7, 8–14, 15–21, 22–28, 29 to the end. */
+function blockStart(instant: Date): Date {
+  const date = instant.getUTCDate();
+  return new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), 1 + Math.min(Math.floor((date - 1) / 7), 4) * 7));
+}
+
+/** The block after the one that starts at `start`. */
+function nextBlock(start: Date): Date {
+  const date = start.getUTCDate();
+  return date === 29 ? new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)) : new Date(start.getTime() + 7 * 86_400_000);
+}
+
+const monthStart = (instant: Date) => new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), 1));
+const nextMonth = (start: Date) => new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+
 /**
- * The whole UTC months inside [from, before): the first (YYYY-MM-01) and the month after the last, and
- * the instants they start at; undefined when there is none.
+ * How a report reads [from, before) (decision 104): `counted`, the spans of whole months and whole
+ * blocks inside it, read from `report_counts`; `raw`, the instants left at either end, read from the
+ * applications. Undefined when the days hold no whole block.
  */
-export function wholeMonths(from: Date | undefined, before: Date | undefined) {
-  if (!from || !before) return undefined;
-  const firstAt = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + (from.getTime() === Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1) ? 0 : 1), 1));
-  const endAt = new Date(Date.UTC(before.getUTCFullYear(), before.getUTCMonth(), 1));
-  if (endAt <= firstAt) return undefined;
-  return { first: firstAt.toISOString().slice(0, 10), end: endAt.toISOString().slice(0, 10), firstAt, endAt };
+export function reportTiers(from: Date, before: Date) {
+  // The first whole block and the end of the last.
+  const firstBlock = blockStart(from).getTime() === from.getTime() ? from : nextBlock(blockStart(from));
+  const endBlock = blockStart(before);
+  if (endBlock <= firstBlock) return undefined;
+  const counted: { span: "month" | "block"; from: Date; before: Date }[] = [];
+  const firstMonth = monthStart(firstBlock).getTime() === firstBlock.getTime() ? firstBlock : nextMonth(firstBlock);
+  const endMonth = monthStart(endBlock);
+  if (firstMonth < endMonth) {
+    if (firstBlock < firstMonth) counted.push({ span: "block", from: firstBlock, before: firstMonth });
+    counted.push({ span: "month", from: firstMonth, before: endMonth });
+    if (endMonth < endBlock) counted.push({ span: "block", from: endMonth, before: endBlock });
+  } else {
+    counted.push({ span: "block", from: firstBlock, before: endBlock });
+  }
+  const raw = [
+    ...(from < firstBlock ? [{ from, before: firstBlock }] : []),
+    ...(endBlock < before ? [{ from: endBlock, before }] : []),
+  ];
+  return { counted, raw };
 }
