@@ -47,12 +47,42 @@ export function BarChart({ bars, caption, children }: { bars: readonly Bar[]; ca
   );
 }
 
-/** A chart's table view: closed by default, opened without JavaScript. */
-export function TableView({ children }: { children: ReactNode }) {
+/**
+ * A chart's table view, closed by default and opened without JavaScript: a row per bar, its first
+ * cell the row's heading, the other columns numbers (right-aligned).
+ */
+export function TableView({ columns, rows }: { columns: readonly string[]; rows: readonly { key: string; cells: readonly [string, ...ReactNode[]] }[] }) {
+  const cell = (index: number) => `py-2 text-right tabular-nums${index < columns.length - 1 ? " pr-2 sm:pr-4" : ""}`;
   return (
     <details className="mt-3">
       <summary className="cursor-pointer text-sm font-semibold text-brand-600 hover:text-brand-700">Show as table</summary>
-      <div className="mt-2 overflow-x-auto">{children}</div>
+      <div className="mt-2 overflow-x-auto">
+        <table className="min-w-full text-sm">
+          <thead>
+            <tr className="text-left text-[11px] font-semibold uppercase text-slate-500 sm:text-xs sm:tracking-wide">
+              {columns.map((column, index) => (
+                <th key={column} className={index === 0 ? "py-2 pr-2 sm:pr-4" : cell(index)}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map(({ key, cells: [heading, ...numbers] }) => (
+              <tr key={key}>
+                <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-800 sm:pr-4">
+                  {heading}
+                </th>
+                {numbers.map((value, index) => (
+                  <td key={columns[index + 1]} className={cell(index + 1)}>
+                    {value}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </details>
   );
 }

@@ -181,38 +181,18 @@ function FunnelPanel({ funnel, filters, scope }: { funnel: FunnelReport; filters
           note: step.conversion === null ? undefined : `(${step.conversion}%)`,
         }))}
       >
-        <TableView>
-          <table className="min-w-full text-sm">
-            <thead>
-              <tr className="text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-                <th className="py-2 pr-2 sm:pr-4">Stage</th>
-                <th className="py-2 pr-2 sm:pr-4 text-right">Reached</th>
-                <th className="py-2 pr-2 sm:pr-4 text-right">Conversion</th>
-                <th className="py-2 text-right">Drop-off</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {steps.map((step) => (
-                <tr key={step.stage}>
-                  <th scope="row" className="py-2 pr-2 sm:pr-4 text-left font-medium text-slate-800">
-                    {step.stage}
-                  </th>
-                  <td className="py-2 pr-2 sm:pr-4 text-right tabular-nums">
-                    <CountLink
-                      value={step.reached}
-                      href={applicationsBehind(filters, {
-                        reached: step.stage,
-                      })}
-                      label={`${step.reached} reached ${step.stage}`}
-                    />
-                  </td>
-                  <td className="py-2 pr-2 sm:pr-4 text-right tabular-nums">{percent(step.conversion)}</td>
-                  <td className="py-2 text-right tabular-nums">{step.dropOff.toLocaleString("en-US")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableView>
+        <TableView
+          columns={["Stage", "Reached", "Conversion", "Drop-off"]}
+          rows={steps.map((step) => ({
+            key: step.stage,
+            cells: [
+              step.stage,
+              <CountLink value={step.reached} href={applicationsBehind(filters, { reached: step.stage })} label={`${step.reached} reached ${step.stage}`} />,
+              percent(step.conversion),
+              step.dropOff.toLocaleString("en-US"),
+            ],
+          }))}
+        />
       </BarChart>
     </Panel>
   );
@@ -237,61 +217,23 @@ function SourcesPanel({ sources, filters }: { sources: SourceRow[]; filters: Sho
           note: `· ${row.hired.toLocaleString("en-US")} hired`,
         }))}
       >
-        <TableView>
-          <table className="min-w-full text-sm">
-            <thead>
-              <tr className="text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-                <th className="py-2 pr-2 sm:pr-4">Source</th>
-                <th className="py-2 pr-2 sm:pr-4 text-right">Applications</th>
-                <th className="py-2 pr-2 sm:pr-4 text-right">Interviewed</th>
-                <th className="py-2 pr-2 sm:pr-4 text-right">Hired</th>
-                <th className="py-2 text-right">Share hired</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {sources.map((row) => {
-                const label = sourceLabel(row.source, null);
-                return (
-                  <tr key={row.source}>
-                    <th scope="row" className="py-2 pr-2 sm:pr-4 text-left font-medium text-slate-800">
-                      {label}
-                    </th>
-                    <td className="py-2 pr-2 sm:pr-4 text-right tabular-nums">
-                      <CountLink
-                        value={row.applications}
-                        href={applicationsBehind(filters, {
-                          source: row.source,
-                        })}
-                        label={`${row.applications} applications from ${label}`}
-                      />
-                    </td>
-                    <td className="py-2 pr-2 sm:pr-4 text-right tabular-nums">
-                      <CountLink
-                        value={row.interviewed}
-                        href={applicationsBehind(filters, {
-                          source: row.source,
-                          interviewed: true,
-                        })}
-                        label={`${row.interviewed} interviewed from ${label}`}
-                      />
-                    </td>
-                    <td className="py-2 pr-2 sm:pr-4 text-right tabular-nums">
-                      <CountLink
-                        value={row.hired}
-                        href={applicationsBehind(filters, {
-                          source: row.source,
-                          hired: true,
-                        })}
-                        label={`${row.hired} hired from ${label}`}
-                      />
-                    </td>
-                    <td className="py-2 text-right tabular-nums">{row.conversion === null ? "—" : `${row.conversion}%`}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableView>
+        <TableView
+          columns={["Source", "Applications", "Interviewed", "Hired", "Share hired"]}
+          rows={sources.map((row) => {
+            const label = sourceLabel(row.source, null);
+            const behind = (counts: { interviewed?: boolean; hired?: boolean }) => applicationsBehind(filters, { source: row.source, ...counts });
+            return {
+              key: row.source,
+              cells: [
+                label,
+                <CountLink value={row.applications} href={behind({})} label={`${row.applications} applications from ${label}`} />,
+                <CountLink value={row.interviewed} href={behind({ interviewed: true })} label={`${row.interviewed} interviewed from ${label}`} />,
+                <CountLink value={row.hired} href={behind({ hired: true })} label={`${row.hired} hired from ${label}`} />,
+                row.conversion === null ? "—" : `${row.conversion}%`,
+              ],
+            };
+          })}
+        />
       </BarChart>
     </Panel>
   );
