@@ -291,7 +291,8 @@ for (const [label, call] of [
   ["funnel and sources: a year, all jobs", () => applicationsReport(db, actor, year)],
   ["funnel and sources: a year, one job", () => applicationsReport(db, actor, { ...year, jobId: jobIds[0] })],
   ["funnel and sources: a year, one team member's jobs", () => applicationsReport(db, actor, { ...year, memberId: managers[0] })],
-  ["funnel: a year, all jobs, as a hiring manager sees it (from the applications)", () => funnelReport(db, { ...actor, userId: managers[0]!, role: "hiring_manager" }, year)],
+  // A hiring manager's own report (the page's default for them: their team's jobs) reads the counts.
+  ["funnel: a year, a hiring manager's own report", () => funnelReport(db, { ...actor, userId: managers[0]!, role: "hiring_manager" }, { ...year, memberId: managers[0] })],
   ["sources: days inside one month (from the applications)", () => sourcesReport(db, actor, reportedApplicationsOf({ from: daysBefore(today, 40), to: daysBefore(today, 35), job: undefined, source: undefined, member: undefined }, TIME_ZONE))],
 ] as const) {
   captured.length = 0;

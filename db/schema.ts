@@ -826,8 +826,8 @@ export const stageEntries = pgTable(
   (t) => [
     // An application's stages in order; the one it is in now.
     index("stage_entries_application_idx").on(t.applicationId, t.enteredAt, t.seq),
-    // A job's history, worked over again when its stages change.
-    index("stage_entries_job_idx").on(t.jobId),
+    // A job's history, worked over again when its stages change; its latest move (the job health report).
+    index("stage_entries_job_idx").on(t.jobId, t.enteredAt),
     // Deleting a stage sets stage_id to null.
     index("stage_entries_stage_idx").on(t.stageId),
   ],

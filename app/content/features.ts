@@ -28,7 +28,8 @@ export const HIRING_SOLUTIONS: Feature[] = [
     icon: "chart",
     title: "Analytics",
     description:
-      "See time-to-hire, stage conversion and source quality for every job, so you know where your pipeline slows down.",
+      "See stage conversion, source quality and the health of every open job, so you know where your pipeline slows down.",
+    more: { label: "How reports work", to: "/documentation#reports" },
   },
   {
     icon: "sparkles",

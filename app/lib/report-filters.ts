@@ -1,6 +1,9 @@
 import type { ReportsQuery } from "~/schemas/reports";
 import { dayAfter } from "./candidate-filters";
 
+/** A job with no application and no move for this many days is quiet (the job health report, decision 104). */
+export const QUIET_DAYS = 14;
+
 /** The days a report covers when none are given: a year up to today (decision 104). */
 export const DEFAULT_REPORT_DAYS = 365;
 

@@ -19,8 +19,8 @@ export const ReportsQuerySchema = z.object({
 
 export type ReportsQuery = z.output<typeof ReportsQuerySchema>;
 
-/** The reports a CSV file can hold: /reports/export.csv?report=…&<the page's filters>. */
-export const REPORT_TABLES = ["funnel", "sources"] as const;
+/** The report tables a CSV file can hold: /reports/export.csv?report=…&<the page's filters>. */
+export const REPORT_TABLES = ["funnel", "sources", "jobs"] as const;
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
 export const ReportExportQuerySchema = ReportsQuerySchema.extend({

@@ -41,7 +41,7 @@ ALTER TABLE "stage_entries" ADD CONSTRAINT "stage_entries_application_id_applica
 ALTER TABLE "stage_entries" ADD CONSTRAINT "stage_entries_stage_id_pipeline_stages_id_fk" FOREIGN KEY ("stage_id") REFERENCES "public"."pipeline_stages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "report_counts_read_idx" ON "report_counts" USING btree ("company_id","span","starts_on","job_id","source","furthest_stage_id","applications","hired","interviewed");--> statement-breakpoint
 CREATE INDEX "stage_entries_application_idx" ON "stage_entries" USING btree ("application_id","entered_at","seq");--> statement-breakpoint
-CREATE INDEX "stage_entries_job_idx" ON "stage_entries" USING btree ("job_id");--> statement-breakpoint
+CREATE INDEX "stage_entries_job_idx" ON "stage_entries" USING btree ("job_id","entered_at");--> statement-breakpoint
 CREATE INDEX "stage_entries_stage_idx" ON "stage_entries" USING btree ("stage_id");--> statement-breakpoint
 CREATE INDEX "applications_report_idx" ON "applications" USING btree ("company_id","created_at","job_id","source","furthest_stage_id","hired_on","interviews");
 --> statement-breakpoint

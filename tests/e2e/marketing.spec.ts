@@ -203,11 +203,12 @@ test("the footer links only to pages we have; Integrations opens the integration
   await expect(page).toHaveURL(/\/api$/);
 });
 
-test("the landing page's claims about matching, scorecards and scheduling link to how they work", async ({ page }) => {
+test("the landing page's claims about matching, scorecards, scheduling and analytics link to how they work", async ({ page }) => {
   for (const [link, section, heading] of [
     [/How matching works/, "matching", "How matching works"],
     [/How scorecards work/, "structured-hiring", "How structured hiring works"],
     [/How scheduling works/, "scheduling", "How interview scheduling works"],
+    [/How reports work/, "reports", "How reports work"],
   ] as const) {
     await page.goto("/");
     await page.getByRole("link", { name: link }).click();

@@ -70,6 +70,12 @@ test("the funnel counts how far one job's applications got, its numbers open the
   await expect(page.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible();
   const funnel = page.getByRole("region", { name: "Pipeline funnel" });
   await expect(funnel.getByRole("figure")).toContainText("Pipeline funnel for all jobs: 5 applications; 5 reached Applied, 2 reached Screening (40%)");
+  // Job health: both open jobs, with their applicants (each a link to them), none quiet yet.
+  const health = page.getByRole("region", { name: "Job health" });
+  await expect(health.getByRole("row")).toHaveCount(3);
+  await expect(health.getByRole("link", { name: "4 applicants to Harbour Pilot" })).toHaveAttribute("href", `/applications?job=${jobId}`);
+  await expect(health.getByRole("link", { name: "1 applicant to Ferry Captain" })).toBeVisible();
+  await expect(health).not.toContainText("Quiet");
   const job = page.getByRole("combobox", { name: "Job" });
   await expect(job).toHaveAttribute("placeholder", "All jobs");
   await job.fill("harb");

@@ -1,18 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { applications, interviews } from "../../db/schema";
+import { applications, interviews, jobs } from "../../db/schema";
 import { changeApplicationStatus, hireApplication, moveApplication } from "~/server/applications/pipeline.server";
 import { listApplications } from "~/server/applications/queries.server";
 import { updateJob } from "~/server/jobs/jobs.server";
 import { queryRows } from "~/server/platform/db.server";
-import { applicationsReport, funnelReport, reportedApplicationsFrom, reportedApplicationsOf, sourcesReport, reportTiers } from "~/server/reports/reports.server";
+import { applicationsReport, funnelReport, jobHealthReport, reportedApplicationsFrom, reportedApplicationsOf, reportTiers, sourcesReport } from "~/server/reports/reports.server";
 import { reportCsv } from "~/server/reports/export.server";
 import { shownReportFilters } from "~/lib/report-filters";
 import { setHiringTeamMember } from "~/server/jobs/hiring-team.server";
 import { loader as reportsLoader } from "~/routes/staff/reports";
 import { loader as reportsExportLoader } from "~/routes/staff/reports-export";
 import { TZ_COOKIE } from "~/lib/time-zone-cookie";
-import { createMember, createStaff, createTestApplication, createTestJob, jobInput, rejectFor, SAMPLE_FORM_SCHEMA } from "../factories";
+import { createMember, createStaff, createTestApplication, createTestJob, jobInput, rejectFor, SAMPLE_FORM_SCHEMA, setJobStatusDirectly } from "../factories";
 import { callLoader, setUpAppTestDatabase } from "../helpers/route-test";
 
 // Decision 104: reports count the stage history the database keeps. The data set below is crafted so
@@ -318,12 +318,53 @@ describe("the monthly counts", () => {
     const fromCounts = await applicationsReport(t.db, staff, range);
     const fromApplications = await applicationsReport(t.db, manager, range);
     expect(fromCounts).toEqual(fromApplications);
+    // Their own report, of their team's jobs (the page's default for them), reads the counts too.
+    expect(await applicationsReport(t.db, manager, { ...range, memberId: manager.userId })).toEqual(fromApplications);
     // Jan 15 04:59 UTC is Jan 14 in New York; Apr 11 04:00 UTC is Apr 11 there.
     expect(fromCounts.funnel.applications).toBe(7);
     expect(fromCounts.sources.map((row) => [row.source, row.applications])).toEqual([
       ["job_board", 5],
       ["campaign", 2],
     ]);
+  });
+});
+
+describe("job health", () => {
+  it("lists the open jobs quietest first, with days open, applicants and their last activity", async () => {
+    const { t } = ctx;
+    const { staff } = await createStaff(t.db, t.auth);
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const quiet = await createTestJob(t.db, staff, { form_schema: SAMPLE_FORM_SCHEMA, title: "Quiet Keeper" });
+    const busy = await createTestJob(t.db, staff, { form_schema: SAMPLE_FORM_SCHEMA, title: "Busy Builder" });
+    const draft = await createTestJob(t.db, staff, { form_schema: SAMPLE_FORM_SCHEMA, title: "Draft Drafter" });
+    await t.db.update(jobs).set({ publishedAt: daysAgo(30) }).where(eq(jobs.id, quiet.id));
+    await t.db.update(jobs).set({ publishedAt: daysAgo(10) }).where(eq(jobs.id, busy.id));
+    await setJobStatusDirectly(t.db, draft.id, "draft");
+    await createTestApplication(t.db, quiet, { createdAt: daysAgo(20) });
+    const moved = await createTestApplication(t.db, busy, { createdAt: daysAgo(9) });
+    await createTestApplication(t.db, busy, { createdAt: daysAgo(8) });
+    // A move today is activity too.
+    await moveApplication(t.db, staff, moved.id, busy.stages[1]!.id);
+
+    const report = await jobHealthReport(t.db, staff, {}, now);
+    expect(report.total).toBe(2);
+    expect(report.rows.map((row) => [row.title, row.daysOpen, row.applicants, row.perDay, row.quietDays])).toEqual([
+      ["Quiet Keeper", 30, 1, 0, 20],
+      ["Busy Builder", 10, 2, 0.2, null],
+    ]);
+    expect(Math.abs(new Date(report.rows[1]!.lastActivityAt).getTime() - now.getTime())).toBeLessThan(60_000);
+    expect((await jobHealthReport(t.db, staff, { jobId: busy.id }, now)).rows.map((row) => row.title)).toEqual(["Busy Builder"]);
+    const csv = await reportCsv(t.db, staff, "jobs", {});
+    expect(csv.split("\r\n")[1]).toBe(`Quiet Keeper,${daysAgo(30).toISOString().slice(0, 10)},30,1,0,${daysAgo(20).toISOString().slice(0, 10)},20`);
+
+    // Another company's staff, and a hiring manager of neither job, see none of them.
+    const { staff: other } = await createStaff(t.db, t.auth);
+    expect((await jobHealthReport(t.db, other, { jobId: quiet.id }, now)).total).toBe(0);
+    const manager = (await createMember(t.db, t.auth, staff, "hiring_manager")).staff;
+    expect((await jobHealthReport(t.db, manager, {}, now)).total).toBe(0);
+    await setHiringTeamMember(t.db, staff, busy.id, manager.userId, "hiring_manager");
+    expect((await jobHealthReport(t.db, manager, {}, now)).rows.map((row) => row.title)).toEqual(["Busy Builder"]);
   });
 });
 
@@ -346,7 +387,7 @@ describe("who sees what", () => {
 
   it("answers the page and its CSV to the company's staff in their zone, and nothing of another company's job", async () => {
     const { t } = ctx;
-    const { cookie, job } = await craft();
+    const { cookie, job, staff } = await craft();
     const zoned = `${cookie}; ${TZ_COOKIE}=${encodeURIComponent(NEW_YORK)}`;
     const query = `job=${job.id}&from=2026-03-07&to=2026-03-10`;
     const page = await callLoader(reportsLoader, {
@@ -364,6 +405,14 @@ describe("who sees what", () => {
     expect(await textWithBom(file.response!)).toBe(
       "\uFEFFStage,Reached,Conversion %,Drop-off\r\nApplied,5,,0\r\nInterview,3,60,2\r\nOffer,1,33,2\r\nHired,1,100,0\r\n",
     );
+
+    // A hiring manager's report is of their team's jobs: the page says so (member), and counts them.
+    const manager = await createMember(t.db, t.auth, staff, "hiring_manager");
+    await setHiringTeamMember(t.db, staff, job.id, manager.staff.userId, "hiring_manager");
+    const theirReport = await callLoader(reportsLoader, { path: `/reports?from=2026-03-07&to=2026-03-10`, cookie: `${manager.cookie}; ${TZ_COOKIE}=${encodeURIComponent(NEW_YORK)}` });
+    expect(theirReport.data.filters.member).toBe(manager.staff.userId);
+    expect(theirReport.data.anyone).toBe(false);
+    expect(theirReport.data.funnel.applications).toBe(5);
 
     const { cookie: theirs } = await createStaff(t.db, t.auth);
     const foreign = await callLoader(reportsLoader, {

@@ -112,6 +112,32 @@ export default function Documentation() {
           </div>
         </div>
       </Section>
+      <Section>
+        <div id="reports" className="mx-auto max-w-3xl scroll-mt-24">
+          <h2 className="text-2xl font-semibold text-slate-950">How reports work</h2>
+          <div className="mt-4 space-y-4 text-sm leading-6 text-slate-700">
+            <p>
+              <strong>Filters.</strong> Reports cover the applications made between two days (a year up to today unless you choose), for
+              every job or one, any source or one, and the jobs of one hiring team member. The filters are part of the page&apos;s address,
+              so a report can be bookmarked and shared. A hiring manager&apos;s reports start with the jobs of their own hiring team.
+            </p>
+            <p>
+              <strong>Pipeline funnel.</strong> For each stage, how many applications reached it or a later one, how many of the stage
+              before did, and how many dropped off. It counts where each application has been, not where it is now, so it stays right when
+              stages are renamed, reordered or deleted, and when a rejected candidate is brought back.
+            </p>
+            <p>
+              <strong>Sources and job health.</strong> Applications, interviews and hires for each source, and the share of each source
+              hired; and every open job with how long it has been open, its applicants per day and when anything last happened, the quiet
+              ones first.
+            </p>
+            <p>
+              <strong>Every number is a link.</strong> Click a bar or a number to see the applications behind it, and download any table as
+              a CSV file for a spreadsheet.
+            </p>
+          </div>
+        </div>
+      </Section>
     </>
   );
 }

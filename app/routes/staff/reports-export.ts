@@ -1,6 +1,5 @@
 import type { Route } from "./+types/reports-export";
 import type { RouteAccess } from "~/lib/permissions";
-import { shownReportFilters } from "~/lib/report-filters";
 import { parseQuery } from "~/schemas/query";
 import { ReportExportQuerySchema } from "~/schemas/reports";
 import { instantToZonedTime } from "~/schemas/zoned-time";
@@ -8,7 +7,7 @@ import { requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { staffTimeZone } from "~/server/platform/time-zone.server";
 import { reportCsv } from "~/server/reports/export.server";
-import { reportedApplicationsOf } from "~/server/reports/reports.server";
+import { reportedApplicationsOf, reportFiltersFor } from "~/server/reports/reports.server";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "reports.view" } as const satisfies RouteAccess;
@@ -21,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
   const query = parseQuery(ReportExportQuerySchema, request.url);
   const timeZone = staffTimeZone(request, staff);
-  const filters = shownReportFilters(query, instantToZonedTime(new Date(), timeZone).date);
+  const filters = reportFiltersFor(staff, query, instantToZonedTime(new Date(), timeZone).date);
   const file = await reportCsv(appDatabase(), staff, query.report, reportedApplicationsOf(filters, timeZone));
   return new Response(file, {
     headers: {

@@ -3,12 +3,13 @@ import { Form, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/reports";
 import { Panel } from "~/components/ui/panel";
 import { EmptyState } from "~/components/ui/empty-state";
+import { LocalDate } from "~/components/ui/local-date";
 import { inputStyles } from "~/components/ui/field";
 import { JobFilter } from "~/features/job-filter/job-filter";
 import { BarChart, CountLink, TableView } from "~/features/reports/bar-chart";
 import type { RouteAccess } from "~/lib/permissions";
 import { pageMeta } from "~/lib/meta";
-import { applicationsBehind, reportSearch, type ShownReportFilters, shownReportFilters } from "~/lib/report-filters";
+import { applicationsBehind, QUIET_DAYS, reportSearch, type ShownReportFilters } from "~/lib/report-filters";
 import { sourceLabel } from "~/lib/source-label";
 import { APPLICATION_SOURCES } from "~/schemas/application-source";
 import { parseQuery } from "~/schemas/query";
@@ -19,7 +20,16 @@ import { getApplicationFilterChoices } from "~/server/applications/queries.serve
 import { listMentionableMembers } from "~/server/notes/members.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { staffTimeZone } from "~/server/platform/time-zone.server";
-import { applicationsReport, type FunnelReport, reportedApplicationsOf, type SourceRow } from "~/server/reports/reports.server";
+import { seesWholeCompany } from "~/server/platform/tenancy.server";
+import {
+  applicationsReport,
+  type FunnelReport,
+  jobHealthReport,
+  type JobHealthReport,
+  reportedApplicationsOf,
+  reportFiltersFor,
+  type SourceRow,
+} from "~/server/reports/reports.server";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "reports.view" } as const satisfies RouteAccess;
@@ -30,11 +40,12 @@ export const meta: Route.MetaFunction = () => pageMeta("Reports", "How your comp
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
   const timeZone = staffTimeZone(request, staff);
-  const filters = shownReportFilters(parseQuery(ReportsQuerySchema, request.url), instantToZonedTime(new Date(), timeZone).date);
+  const filters = reportFiltersFor(staff, parseQuery(ReportsQuerySchema, request.url), instantToZonedTime(new Date(), timeZone).date);
   const counted = reportedApplicationsOf(filters, timeZone);
   const db = appDatabase();
-  const [{ funnel, sources }, choices, members] = await Promise.all([
+  const [{ funnel, sources }, jobHealth, choices, members] = await Promise.all([
     applicationsReport(db, staff, counted),
+    jobHealthReport(db, staff, counted),
     getApplicationFilterChoices(db, staff, filters.job),
     listMentionableMembers(db, staff),
   ]);
@@ -42,7 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters,
     funnel,
     sources,
+    jobHealth,
     job: choices.job,
+    // "Anyone" for the roles that see every job; a hiring manager's report is of one member's jobs.
+    anyone: seesWholeCompany(staff),
     members: members.map((member) => ({
       id: member.userId,
       name: member.name,
@@ -51,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { filters, funnel, sources, job, members } = loaderData;
+  const { filters, funnel, sources, jobHealth, job, members, anyone } = loaderData;
   const navigation = useNavigation();
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
@@ -109,7 +123,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             Hiring team member
           </label>
           <select id="report-member" name="member" defaultValue={filters.member ?? ""} className={`${inputStyles} mt-1`}>
-            <option value="">Anyone</option>
+            {anyone ? <option value="">Anyone</option> : null}
             {members.map((member) => (
               <option key={member.id} value={member.id}>
                 {member.name}
@@ -145,6 +159,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             <SourcesPanel sources={sources} filters={filters} />
           </>
         )}
+        <JobHealthPanel report={jobHealth} filters={filters} />
       </div>
     </div>
   );
@@ -235,6 +250,62 @@ function SourcesPanel({ sources, filters }: { sources: SourceRow[]; filters: Sho
           })}
         />
       </BarChart>
+    </Panel>
+  );
+}
+
+/** Open jobs now (not the days above): how long open, applicants, and the quiet ones first. */
+function JobHealthPanel({ report, filters }: { report: JobHealthReport; filters: ShownReportFilters }) {
+  return (
+    <Panel id="job-health" title="Job health">
+      <div className="mt-1 flex flex-wrap items-baseline justify-between gap-2">
+        <p className="text-sm text-slate-600">
+          Open jobs now, the quietest first: a job with no application and no move for {QUIET_DAYS} days is marked quiet.
+          {report.total > report.rows.length ? ` The ${report.rows.length} quietest of ${report.total.toLocaleString("en-US")}.` : ""}
+        </p>
+        {report.rows.length > 0 ? <CsvLink report="jobs" filters={filters} /> : null}
+      </div>
+      {report.rows.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">No open jobs.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="min-w-full text-sm">
+            <thead>
+              <tr className="text-left text-[11px] font-semibold uppercase text-slate-500 sm:text-xs sm:tracking-wide">
+                <th className="py-2 pr-2 sm:pr-4">Job</th>
+                <th className="py-2 pr-2 text-right sm:pr-4">Days open</th>
+                <th className="py-2 pr-2 text-right sm:pr-4">Applicants</th>
+                <th className="py-2 pr-2 text-right sm:pr-4">Per day</th>
+                <th className="py-2 text-right">Last activity</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {report.rows.map((row) => (
+                <tr key={row.jobId}>
+                  <th scope="row" className="py-2 pr-2 text-left font-medium sm:pr-4">
+                    <a href={`/manage/jobs/${row.jobId}`} className="text-slate-800 hover:text-brand-700">
+                      {row.title}
+                    </a>
+                  </th>
+                  <td className="py-2 pr-2 text-right tabular-nums sm:pr-4">{row.daysOpen.toLocaleString("en-US")}</td>
+                  <td className="py-2 pr-2 text-right tabular-nums sm:pr-4">
+                    <CountLink value={row.applicants} href={`/applications?job=${row.jobId}`} label={`${row.applicants} ${row.applicants === 1 ? "applicant" : "applicants"} to ${row.title}`} />
+                  </td>
+                  <td className="py-2 pr-2 text-right tabular-nums sm:pr-4">{row.perDay.toLocaleString("en-US")}</td>
+                  <td className="py-2 text-right whitespace-nowrap">
+                    <LocalDate value={row.lastActivityAt} />
+                    {row.quietDays !== null ? (
+                      <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">
+                        Quiet {row.quietDays} days
+                      </span>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </Panel>
   );
 }

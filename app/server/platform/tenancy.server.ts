@@ -116,6 +116,11 @@ export function seesWholeCompany(actor: Actor): boolean {
   return !actor.role || ROLE_SCOPE[actor.role] === "company";
 }
 
+/** Whether the actor sees every application of the jobs whose hiring team they are on (a hiring manager; an admin or a recruiter sees all). */
+export function seesTeamJobs(actor: Actor): boolean {
+  return seesWholeCompany(actor) || ROLE_SCOPE[actor.role!] === "hiring-team";
+}
+
 /*
  * Hot reads as prepared statements (decision 100). A statement a page runs on every visit is built
  * once per database and role scope, with the actor's ids and its own values as placeholders, and

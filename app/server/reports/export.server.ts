@@ -4,7 +4,7 @@ import type { ReportTable } from "~/schemas/reports";
 import type { ReportedApplications } from "../applications/queries.server";
 import type { Queryable } from "../platform/db.server";
 import type { Actor } from "../platform/tenancy.server";
-import { funnelReport, sourcesReport } from "./reports.server";
+import { funnelReport, jobHealthReport, sourcesReport } from "./reports.server";
 
 /** A report's table as CSV (decision 104): the page's table, row for row, numbers as numbers. */
 export async function reportCsv(db: Queryable, actor: Actor, report: ReportTable, filters: ReportedApplications): Promise<string> {
@@ -15,6 +15,14 @@ export async function reportCsv(db: Queryable, actor: Actor, report: ReportTable
         CSV_BOM +
         csvLine(["Stage", "Reached", "Conversion %", "Drop-off"]) +
         funnel.steps.map((step) => csvLine([step.stage, step.reached, step.conversion, step.dropOff])).join("")
+      );
+    }
+    case "jobs": {
+      const { rows } = await jobHealthReport(db, actor, filters);
+      return (
+        CSV_BOM +
+        csvLine(["Job", "Opened", "Days open", "Applicants", "Applicants per day", "Last activity", "Quiet for days"]) +
+        rows.map((row) => csvLine([row.title, row.openedAt.slice(0, 10), row.daysOpen, row.applicants, row.perDay, row.lastActivityAt.slice(0, 10), row.quietDays])).join("")
       );
     }
     case "sources": {

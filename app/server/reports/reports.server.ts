@@ -8,13 +8,23 @@ import { type SQL, sql } from "drizzle-orm";
 import { applications } from "../../../db/schema";
 import { isUuid } from "~/schemas/id";
 import type { ApplicationSourceKind } from "~/schemas/application-source";
-import type { ReportedApplicationsQuery } from "~/schemas/reports";
+import type { ReportedApplicationsQuery, ReportsQuery } from "~/schemas/reports";
 import { APPLICATION_SOURCES } from "~/schemas/application-source";
 import { applicationsMatching, type ReportedApplications } from "../applications/queries.server";
 import { type Queryable, queryRows } from "../platform/db.server";
-import { type Actor, ownedSql, seesWholeCompany } from "../platform/tenancy.server";
+import { type Actor, ownedSql, seesJob, seesTeamJobs, seesWholeCompany } from "../platform/tenancy.server";
 import { startOfDateInTimeZone } from "../platform/time-zone.server";
-import { dayAfter, type ShownReportFilters } from "~/lib/report-filters";
+import { dayAfter, QUIET_DAYS, type ShownReportFilters, shownReportFilters } from "~/lib/report-filters";
+
+/**
+ * The report's filters as the page shows them for this reader: a hiring manager's report is of their
+ * own team's jobs unless they choose another member (decision 104), so its numbers and the lists they
+ * link to (which carry `member`) agree, and it reads the counts.
+ */
+export function reportFiltersFor(actor: Actor, query: ReportsQuery, today: string): ShownReportFilters {
+  const shown = shownReportFilters(query, today);
+  return seesWholeCompany(actor) || shown.member ? shown : { ...shown, member: actor.userId };
+}
 
 /** The report's filters as the list's (`ReportedApplications`): its days as instants where the reader is. */
 export function reportedApplicationsOf(shown: ShownReportFilters, timeZone: string): ReportedApplications {
@@ -171,8 +181,10 @@ function countedApplications(actor: Actor, filters: ReportedApplications): SQL {
                (count(*) filter (where ${applications.hiredOn} is not null))::int as hired, (count(*) filter (where ${applications.interviews} > 0))::int as interviewed
         from ${applications} where ${applicationsMatching(actor, { ...filters, ...range })} group by 1, 2, 3`;
   const tiers = filters.appliedFrom && filters.appliedBefore ? reportTiers(filters.appliedFrom, filters.appliedBefore) : undefined;
-  // The counts count whole jobs (not what a hiring manager sees) and only these filters.
-  if (!tiers || !seesWholeCompany(actor) || filters.reached || filters.hired || filters.interviewed) return raw({});
+  // The counts count whole jobs and only these filters: what an admin or a recruiter sees, and what a
+  // hiring manager sees of their own team's jobs (their report's default, `member` themselves).
+  const wholeJobs = seesWholeCompany(actor) || (seesTeamJobs(actor) && filters.memberId === actor.userId);
+  if (!tiers || !wholeJobs || filters.reached || filters.hired || filters.interviewed) return raw({});
   const narrowing = [
     filters.jobId && isUuid(filters.jobId) ? sql`r.job_id = ${filters.jobId}` : undefined,
     filters.source ? sql`r.source = ${filters.source}` : undefined,
@@ -237,3 +249,72 @@ export function reportTiers(from: Date, before: Date) {
   ];
   return { counted, raw };
 }
+
+/** The job health report lists at most this many open jobs, the quietest first. */
+export const JOB_HEALTH_LIMIT = 100;
+
+/** One open job's health: how long it has been open, its applicants, and when anything last happened. */
+export interface JobHealthRow {
+  jobId: string;
+  title: string;
+  openedAt: string;
+  daysOpen: number;
+  applicants: number;
+  /** Applicants per day open, one decimal. */
+  perDay: number;
+  /** The newest of its opening, its newest application and its latest move. */
+  lastActivityAt: string;
+  /** Days since then, when QUIET_DAYS or more; else null. */
+  quietDays: number | null;
+}
+
+/**
+ * Job health (decision 104): the company's open (published) jobs now, of the report's job and team
+ * member, the quietest first, at most JOB_HEALTH_LIMIT, with how many there are. Each job's applicants
+ * come from its stage counters (decision 060), its newest application from the job's applications index
+ * and its latest move from the stage history's (job, entered_at) index: three index lookups a job, whatever
+ * its size. Not bounded by the report's days: it is about the jobs as they are.
+ */
+export async function jobHealthReport(db: Queryable, actor: Actor, filters: Pick<ReportedApplications, "jobId" | "memberId">, now = new Date()) {
+  const conditions = [
+    ownedSql("j", actor),
+    sql`j.status = 'published'`,
+    seesJob(sql`j.id`, actor),
+    filters.jobId && isUuid(filters.jobId) ? sql`j.id = ${filters.jobId}` : undefined,
+    filters.memberId ? sql`j.id in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})` : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  const rows = await queryRows<{ id: string; title: string; opened_at: string; applicants: number; last_activity_at: string; total: number }>(
+    db,
+    sql`select id, title, opened_at, applicants, last_activity_at, count(*) over ()::int as total from (
+          select j.id, j.title, coalesce(j.published_at, j.created_at) as opened_at,
+                 (select coalesce(sum(c.applications), 0) from stage_counts c where c.job_id = j.id)::int as applicants,
+                 greatest(coalesce(j.published_at, j.created_at),
+                          (select max(a.created_at) from applications a where a.job_id = j.id),
+                          (select max(e.entered_at) from stage_entries e where e.job_id = j.id)) as last_activity_at
+          from jobs j where ${sql.join(conditions, sql` and `)}
+        ) as open_jobs
+        order by last_activity_at, id limit ${JOB_HEALTH_LIMIT}`,
+  );
+  const day = 86_400_000;
+  return {
+    total: rows[0]?.total ?? 0,
+    rows: rows.map((row): JobHealthRow => {
+      const openedAt = new Date(row.opened_at);
+      const lastActivityAt = new Date(row.last_activity_at);
+      const daysOpen = Math.max(0, Math.floor((now.getTime() - openedAt.getTime()) / day));
+      const quiet = Math.floor((now.getTime() - lastActivityAt.getTime()) / day);
+      return {
+        jobId: row.id,
+        title: row.title,
+        openedAt: openedAt.toISOString(),
+        daysOpen,
+        applicants: row.applicants,
+        perDay: Math.round((row.applicants / Math.max(1, daysOpen)) * 10) / 10,
+        lastActivityAt: lastActivityAt.toISOString(),
+        quietDays: quiet >= QUIET_DAYS ? quiet : null,
+      };
+    }),
+  };
+}
+
+export type JobHealthReport = Awaited<ReturnType<typeof jobHealthReport>>;
