@@ -13,7 +13,7 @@
  * second company with 10,000 applications of its own. The company that holds the data is the one
  * measured. Then starts the production server as `npm run serve` does, signs in as the company's
  * recruiter through the sign-in form, and runs autocannon (10 connections, 10 s after 3 s of warm-up)
- * on the reports page, its data request and each CSV file, varying the days, the job, the source and
+ * on the reports page (funnel, sources and job health), its data request and each CSV file, varying the days, the job, the source and
  * the team member so that no answer repeats, and checking every answer against the service's own
  * count for the same filters. Last, EXPLAIN (ANALYZE, BUFFERS) of each statement the reports run.
  * Exits 1 when a report is over budget.
@@ -24,7 +24,7 @@ import { createAuth } from "~/server/accounts/auth.server";
 import { registerAccount } from "~/server/accounts/sign-up.server";
 import { openDatabase, queryRows } from "~/server/platform/db.server";
 import type { Actor } from "~/server/platform/tenancy.server";
-import { applicationsReport, funnelReport, reportedApplicationsOf, sourcesReport } from "~/server/reports/reports.server";
+import { applicationsReport, funnelReport, jobHealthReport, reportedApplicationsOf, sourcesReport } from "~/server/reports/reports.server";
 import { daysBefore, reportSearch, type ShownReportFilters } from "~/lib/report-filters";
 import { sourceLabel } from "~/lib/source-label";
 import { benchDatabase, type LoadResult, seededMarkSql, signIn, startServer, timeLoad } from "./http-load";
@@ -239,6 +239,11 @@ try {
       expect: () => "Stage,Reached,Conversion %,Drop-off",
     },
     {
+      label: "/reports/export.csv jobs",
+      path: (i) => `/reports/export.csv?${reportSearch(pick(i).filters, { report: "jobs" })}`,
+      expect: () => "Job,Opened,Days open,Applicants,Applicants per day,Last activity,Quiet for days",
+    },
+    {
       label: "/reports/export.csv sources",
       path: (i) => `/reports/export.csv?${reportSearch(pick(i).filters, { report: "sources" })}`,
       expect: (i) => pick(i).topSource,
@@ -293,6 +298,7 @@ for (const [label, call] of [
   ["funnel and sources: a year, one team member's jobs", () => applicationsReport(db, actor, { ...year, memberId: managers[0] })],
   // A hiring manager's own report (the page's default for them: their team's jobs) reads the counts.
   ["funnel: a year, a hiring manager's own report", () => funnelReport(db, { ...actor, userId: managers[0]!, role: "hiring_manager" }, { ...year, memberId: managers[0] })],
+  ["job health: the open jobs", () => jobHealthReport(db, actor, {})],
   ["sources: days inside one month (from the applications)", () => sourcesReport(db, actor, reportedApplicationsOf({ from: daysBefore(today, 40), to: daysBefore(today, 35), job: undefined, source: undefined, member: undefined }, TIME_ZONE))],
 ] as const) {
   captured.length = 0;

@@ -347,24 +347,26 @@ describe("job health", () => {
     // A move today is activity too.
     await moveApplication(t.db, staff, moved.id, busy.stages[1]!.id);
 
-    const report = await jobHealthReport(t.db, staff, {}, now);
+    const report = await jobHealthReport(t.db, staff, {}, 10, now);
     expect(report.total).toBe(2);
     expect(report.rows.map((row) => [row.title, row.daysOpen, row.applicants, row.perDay, row.quietDays])).toEqual([
       ["Quiet Keeper", 30, 1, 0, 20],
       ["Busy Builder", 10, 2, 0.2, null],
     ]);
     expect(Math.abs(new Date(report.rows[1]!.lastActivityAt).getTime() - now.getTime())).toBeLessThan(60_000);
-    expect((await jobHealthReport(t.db, staff, { jobId: busy.id }, now)).rows.map((row) => row.title)).toEqual(["Busy Builder"]);
+    expect((await jobHealthReport(t.db, staff, { jobId: busy.id }, 10, now)).rows.map((row) => row.title)).toEqual(["Busy Builder"]);
+    // The page shows the quietest few, and says how many there are.
+    expect(await jobHealthReport(t.db, staff, {}, 1, now)).toMatchObject({ total: 2, rows: [{ title: "Quiet Keeper" }] });
     const csv = await reportCsv(t.db, staff, "jobs", {});
     expect(csv.split("\r\n")[1]).toBe(`Quiet Keeper,${daysAgo(30).toISOString().slice(0, 10)},30,1,0,${daysAgo(20).toISOString().slice(0, 10)},20`);
 
     // Another company's staff, and a hiring manager of neither job, see none of them.
     const { staff: other } = await createStaff(t.db, t.auth);
-    expect((await jobHealthReport(t.db, other, { jobId: quiet.id }, now)).total).toBe(0);
+    expect((await jobHealthReport(t.db, other, { jobId: quiet.id }, 10, now)).total).toBe(0);
     const manager = (await createMember(t.db, t.auth, staff, "hiring_manager")).staff;
-    expect((await jobHealthReport(t.db, manager, {}, now)).total).toBe(0);
+    expect((await jobHealthReport(t.db, manager, {}, 10, now)).total).toBe(0);
     await setHiringTeamMember(t.db, staff, busy.id, manager.userId, "hiring_manager");
-    expect((await jobHealthReport(t.db, manager, {}, now)).rows.map((row) => row.title)).toEqual(["Busy Builder"]);
+    expect((await jobHealthReport(t.db, manager, {}, 10, now)).rows.map((row) => row.title)).toEqual(["Busy Builder"]);
   });
 });
 

@@ -261,7 +261,7 @@ function JobHealthPanel({ report, filters }: { report: JobHealthReport; filters:
       <div className="mt-1 flex flex-wrap items-baseline justify-between gap-2">
         <p className="text-sm text-slate-600">
           Open jobs now, the quietest first: a job with no application and no move for {QUIET_DAYS} days is marked quiet.
-          {report.total > report.rows.length ? ` The ${report.rows.length} quietest of ${report.total.toLocaleString("en-US")}.` : ""}
+          {report.total > report.rows.length ? ` The ${report.rows.length} quietest of ${report.total.toLocaleString("en-US")}; the CSV file has them all.` : ""}
         </p>
         {report.rows.length > 0 ? <CsvLink report="jobs" filters={filters} /> : null}
       </div>

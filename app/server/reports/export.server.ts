@@ -4,7 +4,7 @@ import type { ReportTable } from "~/schemas/reports";
 import type { ReportedApplications } from "../applications/queries.server";
 import type { Queryable } from "../platform/db.server";
 import type { Actor } from "../platform/tenancy.server";
-import { funnelReport, jobHealthReport, sourcesReport } from "./reports.server";
+import { funnelReport, JOB_HEALTH_FILE_LIMIT, jobHealthReport, sourcesReport } from "./reports.server";
 
 /** A report's table as CSV (decision 104): the page's table, row for row, numbers as numbers. */
 export async function reportCsv(db: Queryable, actor: Actor, report: ReportTable, filters: ReportedApplications): Promise<string> {
@@ -18,7 +18,7 @@ export async function reportCsv(db: Queryable, actor: Actor, report: ReportTable
       );
     }
     case "jobs": {
-      const { rows } = await jobHealthReport(db, actor, filters);
+      const { rows } = await jobHealthReport(db, actor, filters, JOB_HEALTH_FILE_LIMIT);
       return (
         CSV_BOM +
         csvLine(["Job", "Opened", "Days open", "Applicants", "Applicants per day", "Last activity", "Quiet for days"]) +

@@ -126,16 +126,27 @@ export const sourcesReport = async (db: Queryable, actor: Actor, filters: Report
 type ReportRow = { kind: "furthest" | "stage" | "source"; job_id: string | null; name: string | null; place: number; n: number; hired: number; interviewed: number };
 
 function funnelOf(rows: readonly ReportRow[]): FunnelReport {
-  const furthest = rows.filter((row) => row.kind === "furthest");
-  const stages = rows.filter((row) => row.kind === "stage");
+  // Per job: its stages in order, and how many applications got exactly as far as each place.
+  const jobs = new Map<string, { stages: ReportRow[]; furthest: Map<number, number> }>();
+  const jobOf = (id: string) => jobs.get(id) ?? jobs.set(id, { stages: [], furthest: new Map() }).get(id)!;
+  for (const row of rows) {
+    if (row.kind === "stage") jobOf(row.job_id!).stages.push(row);
+    else if (row.kind === "furthest") jobOf(row.job_id!).furthest.set(row.place, row.n);
+  }
   const byName = new Map<string, { stage: string; reached: number; places: number[] }>();
-  for (const stage of stages) {
-    const ofJob = stages.filter((other) => other.job_id === stage.job_id);
-    const key = stage.name!.toLowerCase();
-    const step = byName.get(key) ?? { stage: stage.name!, reached: 0, places: [] };
-    for (const row of furthest) if (row.job_id === stage.job_id && row.place >= stage.place) step.reached += row.n;
-    step.places.push(ofJob.length > 1 ? ofJob.filter((other) => other.place < stage.place).length / (ofJob.length - 1) : 0);
-    byName.set(key, step);
+  for (const { stages, furthest } of jobs.values()) {
+    stages.sort((a, b) => b.place - a.place);
+    // From the last stage back: those whose furthest stage is at or after it, one pass over the places.
+    const places = [...furthest.keys()].sort((a, b) => b - a);
+    let next = 0;
+    let reached = 0;
+    for (const [fromLast, stage] of stages.entries()) {
+      while (next < places.length && places[next]! >= stage.place) reached += furthest.get(places[next++]!)!;
+      const key = stage.name!.toLowerCase();
+      const step = byName.get(key) ?? byName.set(key, { stage: stage.name!, reached: 0, places: [] }).get(key)!;
+      step.reached += reached;
+      step.places.push(stages.length > 1 ? (stages.length - 1 - fromLast) / (stages.length - 1) : 0);
+    }
   }
   const ordered = [...byName.values()]
     .map((step) => ({ ...step, place: step.places.reduce((sum, place) => sum + place, 0) / step.places.length }))
@@ -250,8 +261,9 @@ export function reportTiers(from: Date, before: Date) {
   return { counted, raw };
 }
 
-/** The job health report lists at most this many open jobs, the quietest first. */
-export const JOB_HEALTH_LIMIT = 100;
+/** The reports page shows this many open jobs, the quietest first; its CSV file at most JOB_HEALTH_FILE_LIMIT. */
+export const JOB_HEALTH_SHOWN = 10;
+export const JOB_HEALTH_FILE_LIMIT = 1_000;
 
 /** One open job's health: how long it has been open, its applicants, and when anything last happened. */
 export interface JobHealthRow {
@@ -270,12 +282,18 @@ export interface JobHealthRow {
 
 /**
  * Job health (decision 104): the company's open (published) jobs now, of the report's job and team
- * member, the quietest first, at most JOB_HEALTH_LIMIT, with how many there are. Each job's applicants
+ * member, the quietest first, at most `limit`, with how many there are. Each job's applicants
  * come from its stage counters (decision 060), its newest application from the job's applications index
  * and its latest move from the stage history's (job, entered_at) index: three index lookups a job, whatever
  * its size. Not bounded by the report's days: it is about the jobs as they are.
  */
-export async function jobHealthReport(db: Queryable, actor: Actor, filters: Pick<ReportedApplications, "jobId" | "memberId">, now = new Date()) {
+export async function jobHealthReport(
+  db: Queryable,
+  actor: Actor,
+  filters: Pick<ReportedApplications, "jobId" | "memberId">,
+  limit: number = JOB_HEALTH_SHOWN,
+  now = new Date(),
+) {
   const conditions = [
     ownedSql("j", actor),
     sql`j.status = 'published'`,
@@ -293,7 +311,7 @@ export async function jobHealthReport(db: Queryable, actor: Actor, filters: Pick
                           (select max(e.entered_at) from stage_entries e where e.job_id = j.id)) as last_activity_at
           from jobs j where ${sql.join(conditions, sql` and `)}
         ) as open_jobs
-        order by last_activity_at, id limit ${JOB_HEALTH_LIMIT}`,
+        order by last_activity_at, id limit ${limit}`,
   );
   const day = 86_400_000;
   return {
