@@ -1,5 +1,5 @@
 import type { ReportsQuery } from "~/schemas/reports";
-import { dayAfter } from "./candidate-filters";
+import { dayAfter, daysInOrder } from "./candidate-filters";
 
 /** A job with no application and no move for this many days is quiet (the job health report, decision 104). */
 export const QUIET_DAYS = 14;
@@ -19,7 +19,7 @@ export function daysBefore(date: string, days: number): string {
  * round are the same range; a missing end is today, a missing start a year before the end.
  */
 export function shownReportFilters(query: ReportsQuery, today: string) {
-  const [first, last] = query.from && query.to && query.from > query.to ? [query.to, query.from] : [query.from, query.to];
+  const [first, last] = daysInOrder(query.from, query.to);
   const to = last ?? (first && first > today ? first : today);
   const from = first ?? daysBefore(to, DEFAULT_REPORT_DAYS - 1);
   return {

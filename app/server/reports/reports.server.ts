@@ -15,6 +15,7 @@ import { type Queryable, queryRows } from "../platform/db.server";
 import { type Actor, ownedSql, seesJob, seesTeamJobs, seesWholeCompany } from "../platform/tenancy.server";
 import { startOfDateInTimeZone } from "../platform/time-zone.server";
 import { dayAfter, QUIET_DAYS, type ShownReportFilters, shownReportFilters } from "~/lib/report-filters";
+import { daysInOrder } from "~/lib/candidate-filters";
 
 /**
  * The report's filters as the page shows them for this reader: a hiring manager's report is of their
@@ -42,10 +43,7 @@ export function reportedApplicationsOf(shown: ShownReportFilters, timeZone: stri
  * where the reader is. Dates typed the wrong way round are the same range.
  */
 export function reportedApplicationsFrom(query: ReportedApplicationsQuery, timeZone: string): Omit<ReportedApplications, "jobId"> {
-  const [from, to] =
-    query.applied_from && query.applied_to && query.applied_from > query.applied_to
-      ? [query.applied_to, query.applied_from]
-      : [query.applied_from, query.applied_to];
+  const [from, to] = daysInOrder(query.applied_from, query.applied_to);
   return {
     source: query.source,
     memberId: query.member,
