@@ -648,6 +648,11 @@ export const applications = pgTable(
     furthestStageId: uuid("furthest_stage_id"),
     /** How many of its interviews are not cancelled: kept by the database (migration 0028) for the reports' "interviewed". */
     interviews: integer("interviews").notNull().default(0),
+    /**
+     * When it entered the stage it is in now: kept by the database as it is inserted or moved
+     * (migration 0029), for the reports' candidates stuck in a stage and the list's filter of them.
+     */
+    stageEnteredAt: timestamptz("stage_entered_at").notNull().defaultNow(),
     status: text("status", { enum: APPLICATION_STATUSES }).notNull().default("active"),
     /**
      * Why it was rejected: the reason's name as it was chosen (decision 090), so renaming or removing
@@ -703,6 +708,15 @@ export const applications = pgTable(
     // Reports (decision 104): a company's applications by the day they came, with what the funnel and
     // the sources count of each, so a report over a date range reads the index alone.
     index("applications_report_idx").on(t.companyId, t.createdAt, t.jobId, t.source, t.furthestStageId, t.hiredOn, t.interviews),
+    // Reports' time to hire and to fill (decision 105): a company's hires by the day they applied.
+    index("applications_hired_idx")
+      .on(t.companyId, t.createdAt, t.jobId, t.source, t.hiredOn)
+      .where(sql`${t.hiredOn} is not null`),
+    // Reports' candidates stuck in a stage (decision 105): the active applications not hired, by when they
+    // entered their stage, with what the report's filters ask of each.
+    index("applications_waiting_idx")
+      .on(t.companyId, t.stageEnteredAt, t.createdAt, t.jobId, t.source, t.currentPipelineStageId)
+      .where(sql`${t.status} = 'active' and ${t.hiredOn} is null`),
     // A reply is matched to its application by the token alone (decision 097).
     uniqueIndex("applications_reply_token_unique")
       .on(t.replyToken)
@@ -820,6 +834,9 @@ export const stageEntries = pgTable(
     stageName: text("stage_name").notNull(),
     enteredAt: timestamptz("entered_at").notNull(),
     leftAt: timestamptz("left_at"),
+    /** The application's own time and source (they never change), so a stay is counted without it (`stage_stays`). */
+    appliedAt: timestamptz("applied_at").notNull(),
+    source: text("source").notNull(),
     /** Insertion order: breaks ties between entries with the same time (a move and a move back in one transaction). */
     seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
   },
@@ -865,6 +882,37 @@ export const reportCounts = pgTable(
     // What a report reads of a company's months and blocks, counts included: an index-only scan.
     index("report_counts_read_idx").on(t.companyId, t.span, t.startsOn, t.jobId, t.source, t.furthestStageId, t.applications, t.hired, t.interviewed),
     check("report_counts_span_check", oneOf("span", REPORT_SPANS)),
+  ],
+);
+
+/**
+ * The reports' time in stage (decision 105): how many stays in a stage lasted how many whole days
+ * (at most 365), by when their application was made (a UTC month or block of a month, as
+ * `report_counts`), job, source and stage. Only stays that have ended, of a stage that still exists.
+ * Kept by the database in the statement that ends or deletes stays (migration 0029); a count may be zero.
+ */
+export const stageStays = pgTable(
+  "stage_stays",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    span: text("span", { enum: REPORT_SPANS }).notNull(),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    source: text("source").notNull(),
+    /** No foreign key: deleting a stage takes its stays out through the history's trigger. */
+    stageId: uuid("stage_id").notNull(),
+    days: integer("days").notNull(),
+    stays: integer("stays").notNull(),
+  },
+  (t) => [
+    unique("stage_stays_key").on(t.companyId, t.span, t.startsOn, t.jobId, t.source, t.stageId, t.days),
+    // What a report reads of a company's months and blocks, counts included: an index-only scan.
+    index("stage_stays_read_idx").on(t.companyId, t.span, t.startsOn, t.jobId, t.source, t.stageId, t.days, t.stays),
+    check("stage_stays_span_check", oneOf("span", REPORT_SPANS)),
   ],
 );
 

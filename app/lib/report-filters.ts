@@ -4,6 +4,9 @@ import { dayAfter, daysInOrder } from "./candidate-filters";
 /** A job with no application and no move for this many days is quiet (the job health report, decision 104). */
 export const QUIET_DAYS = 14;
 
+/** How long a candidate waits in a stage before the speed report counts them as stuck, unless it says (`stuck`; decision 105). */
+export const STUCK_DAYS = 14;
+
 /** The days a report covers when none are given: a year up to today (decision 104). */
 export const DEFAULT_REPORT_DAYS = 365;
 
@@ -28,6 +31,7 @@ export function shownReportFilters(query: ReportsQuery, today: string) {
     member: query.member,
     from,
     to,
+    stuck: query.stuck ?? STUCK_DAYS,
   };
 }
 
@@ -43,6 +47,7 @@ export function reportSearch(filters: ShownReportFilters, extra: Record<string, 
     member: filters.member,
     from: filters.from,
     to: filters.to,
+    stuck: filters.stuck === STUCK_DAYS ? undefined : String(filters.stuck),
   })) {
     if (value) params.set(key, value);
   }
@@ -51,7 +56,8 @@ export function reportSearch(filters: ShownReportFilters, extra: Record<string, 
 
 /**
  * The applications list behind a number of a report (decision 104): the report's job, source, team
- * member and days, and what the number counts (`reached` a stage by name, `hired`, `interviewed`).
+ * member and days, and what the number counts (`reached` a stage by name, `hired`, `interviewed`,
+ * stuck in a stage by name).
  */
 export function applicationsBehind(
   filters: ShownReportFilters,
@@ -60,6 +66,8 @@ export function applicationsBehind(
     source?: string;
     hired?: boolean;
     interviewed?: boolean;
+    /** Waiting in this stage (by name) longer than the report's `stuck` days. */
+    stuckIn?: string;
   },
 ): string {
   const params = new URLSearchParams();
@@ -72,6 +80,10 @@ export function applicationsBehind(
   if (counts.reached) params.set("reached", counts.reached);
   if (counts.hired) params.set("hired", "1");
   if (counts.interviewed) params.set("interviewed", "1");
+  if (counts.stuckIn) {
+    params.set("stuck_days", String(filters.stuck));
+    params.set("stuck_in", counts.stuckIn);
+  }
   return `/applications?${params.toString()}`;
 }
 

@@ -15,12 +15,14 @@ export const ReportsQuerySchema = z.object({
   member: queryValue(z.string().trim().min(1).max(100).optional(), undefined),
   from: queryDate(),
   to: queryDate(),
+  /** Candidates stuck in a stage longer than this many days (decision 105). */
+  stuck: queryValue(z.coerce.number().int().min(1).max(365).optional(), undefined),
 });
 
 export type ReportsQuery = z.output<typeof ReportsQuerySchema>;
 
 /** The report tables a CSV file can hold: /reports/export.csv?report=…&<the page's filters>. */
-export const REPORT_TABLES = ["funnel", "sources", "jobs"] as const;
+export const REPORT_TABLES = ["funnel", "sources", "speed", "jobs"] as const;
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
 export const ReportExportQuerySchema = ReportsQuerySchema.extend({
@@ -41,6 +43,10 @@ export const reportedApplicationsQuery = {
   reached: queryValue(z.string().trim().min(1).max(100).optional(), undefined),
   hired: queryValue(z.literal("1").optional(), undefined),
   interviewed: queryValue(z.literal("1").optional(), undefined),
+  /** Active, not hired, and in their stage longer than this many days (decision 105)… */
+  stuck_days: queryValue(z.coerce.number().int().min(1).max(365).optional(), undefined),
+  /** …in the job's stage of this name (any case). */
+  stuck_in: queryValue(z.string().trim().min(1).max(100).optional(), undefined),
 };
 
 export type ReportedApplicationsQuery = z.output<z.ZodObject<typeof reportedApplicationsQuery>>;
@@ -48,6 +54,6 @@ export type ReportedApplicationsQuery = z.output<z.ZodObject<typeof reportedAppl
 /** The set ones among them, in a stable order: the hidden fields and links that carry them. */
 export function reportedEntries(query: ReportedApplicationsQuery): [string, string][] {
   return (Object.keys(reportedApplicationsQuery) as (keyof ReportedApplicationsQuery)[]).flatMap((key) =>
-    query[key] ? [[key, query[key]!] as [string, string]] : [],
+    query[key] ? [[key, String(query[key])] as [string, string]] : [],
   );
 }

@@ -123,6 +123,19 @@ test("the funnel counts how far one job's applications got, its numbers open the
   await expect.poll(() => cellsOf(table)).toEqual([["Stage", "Reached", "Conversion", "Drop-off"], ...funnelRows]);
   await page.getByRole("region", { name: "Sources" }).getByText("Show as table").click();
   await expect(page.getByRole("region", { name: "Sources" }).getByRole("table")).toBeVisible();
+  // Speed (decision 105): nobody hired yet; the stays that ended (Ada's and Bo's in Applied, Ada's in
+  // Screening and in First Interview) lasted under a day; nobody has waited 14 days.
+  const speed = page.getByRole("region", { name: "Speed" });
+  await expect(speed.getByTestId("speed-Time to hire")).toContainText("No hires yet");
+  await expect(speed.getByRole("figure")).toContainText("Median time in each stage: Applied under a day, Screening under a day, First Interview under a day.");
+  await speed.getByText("Show as table").click();
+  await expect.poll(() => cellsOf(speed.getByRole("table"))).toEqual([
+    ["Stage", "Median stay", "Stays"],
+    ["Applied", "under a day", "2"],
+    ["Screening", "under a day", "1"],
+    ["First Interview", "under a day", "1"],
+  ]);
+  await expect(speed).toContainText("No one has been waiting that long.");
   expect(await accessibilityProblems(page)).toEqual([]);
 
   // The CSV file: the table's numbers, a missing conversion left empty, after a byte order mark.

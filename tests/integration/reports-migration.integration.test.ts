@@ -117,6 +117,29 @@ describe("the reports migration on a database with history (decision 104)", () =
         { span: "block", startsOn: "2026-01-01", furthest: interview, applications: 1 },
         { span: "block", startsOn: "2026-01-01", furthest: applied, applications: 2 },
       ]);
+      // Migration 0029 (decision 105): the stays that had ended, of stages still there (Screening is
+      // gone), counted by their whole days; the history's copy of each application's time and source;
+      // and when each application entered the stage it is in.
+      expect(
+        await queryRows(
+          db.db,
+          sql`select span, starts_on as "startsOn", stage_id as stage, days, stays from stage_stays order by span desc, days`,
+        ),
+      ).toEqual([
+        { span: "month", startsOn: "2026-01-01", stage: applied, days: 1, stays: 1 },
+        { span: "month", startsOn: "2026-01-01", stage: applied, days: 4, stays: 1 },
+        { span: "block", startsOn: "2026-01-01", stage: applied, days: 1, stays: 1 },
+        { span: "block", startsOn: "2026-01-01", stage: applied, days: 4, stays: 1 },
+      ]);
+      expect(await queryRows(db.db, sql`select count(*)::int as n from stage_entries e join applications a on a.id = e.application_id
+        where e.applied_at <> a.created_at or e.source <> a.source`)).toEqual([{ n: 0 }]);
+      expect(
+        await queryRows(db.db, sql`select candidate_name as name, to_char(stage_entered_at at time zone 'UTC', 'MM-DD') as entered from applications order by 1`),
+      ).toEqual([
+        { name: "Dragged", entered: "01-04" },
+        { name: "Moved", entered: "01-08" },
+        { name: "Stayed", entered: "01-02" },
+      ]);
       void stayed;
     } finally {
       await db.destroy();

@@ -5,7 +5,17 @@ import { changeApplicationStatus, hireApplication, moveApplication } from "~/ser
 import { listApplications } from "~/server/applications/queries.server";
 import { updateJob } from "~/server/jobs/jobs.server";
 import { queryRows } from "~/server/platform/db.server";
-import { applicationsReport, funnelReport, jobHealthReport, reportedApplicationsFrom, reportedApplicationsOf, reportTiers, sourcesReport } from "~/server/reports/reports.server";
+import {
+  applicationsReport,
+  funnelReport,
+  jobHealthReport,
+  reportedApplicationsFrom,
+  reportedApplicationsOf,
+  reportTiers,
+  sourcesReport,
+  speedReport,
+  stuckSince,
+} from "~/server/reports/reports.server";
 import { reportCsv } from "~/server/reports/export.server";
 import { shownReportFilters } from "~/lib/report-filters";
 import { setHiringTeamMember } from "~/server/jobs/hiring-team.server";
@@ -263,7 +273,7 @@ describe("sources", () => {
         conversion: 0,
       },
     ]);
-    const csv = await reportCsv(t.db, staff, "sources", inNewYork("2026-03-07", "2026-03-10", { job: job.id }));
+    const csv = await reportCsv(t.db, staff, "sources", inNewYork("2026-03-07", "2026-03-10", { job: job.id }), { timeZone: NEW_YORK, stuckDays: 14 });
     expect(csv.split("\r\n")).toEqual(["\uFEFFSource,Applications,Interviewed,Hired,Share hired %", "Job board,4,1,1,25", "Campaign,1,0,0,0", ""]);
   });
 });
@@ -320,12 +330,114 @@ describe("the monthly counts", () => {
     expect(fromCounts).toEqual(fromApplications);
     // Their own report, of their team's jobs (the page's default for them), reads the counts too.
     expect(await applicationsReport(t.db, manager, { ...range, memberId: manager.userId })).toEqual(fromApplications);
+    // Time in stage likewise: the stays' counts and the history answer the same (decision 105).
+    const now = new Date();
+    const speed = await speedReport(t.db, staff, range, NEW_YORK, 14, now);
+    expect(speed).toEqual(await speedReport(t.db, manager, range, NEW_YORK, 14, now));
+    // The three moved in the days (every other one) left Applied.
+    expect(speed.timeInStage.map((row) => [row.stage, row.stays])).toEqual([["Applied", 3]]);
     // Jan 15 04:59 UTC is Jan 14 in New York; Apr 11 04:00 UTC is Apr 11 there.
     expect(fromCounts.funnel.applications).toBe(7);
     expect(fromCounts.sources.map((row) => [row.source, row.applications])).toEqual([
       ["job_board", 5],
       ["campaign", 2],
     ]);
+  });
+});
+
+describe("speed", () => {
+  /** Every key whose count of stays differs from a count of the ended stays in the history (none, when they are right). */
+  async function wrongStays() {
+    return queryRows(
+      ctx.t.db,
+      sql`with real as (
+            select e.company_id, p.span, p.starts_on, e.job_id, a.source, e.stage_id, stage_stay_days(e.entered_at, e.left_at) as days, count(*)::int as n
+            from stage_entries e join applications a on a.id = e.application_id
+            cross join lateral (values ('month', date_trunc('month', a.created_at at time zone 'UTC')::date), ('block', report_block_start(a.created_at))) as p(span, starts_on)
+            where e.left_at is not null and e.stage_id is not null
+            group by 1, 2, 3, 4, 5, 6, 7)
+          select * from real full join (select * from stage_stays where stays <> 0) c
+            on c.company_id = real.company_id and c.span = real.span and c.starts_on = real.starts_on and c.job_id = real.job_id and c.source = real.source
+           and c.stage_id = real.stage_id and c.days = real.days
+          where c.stays is distinct from real.n`,
+    );
+  }
+
+  /** Makes the ended stay of an application in a stage (by name) last `length` (an SQL interval). */
+  async function stayed(applicationId: string, stage: string, length: string) {
+    await ctx.t.db.execute(
+      sql`update stage_entries set left_at = entered_at + ${length}::interval where application_id = ${applicationId} and stage_name = ${stage} and left_at is not null`,
+    );
+  }
+
+  it("measures time to hire and to fill in the reader's days, time in each stage, and who is stuck", async () => {
+    const { t } = ctx;
+    const { staff, job, stage, ids } = await craft();
+    // Opened Mar 1 in New York; Ritchie (restored after a rejection) hired Mar 20, Hopper Apr 1.
+    await t.db.update(jobs).set({ publishedAt: new Date("2026-03-01T17:00:00Z") }).where(eq(jobs.id, job.id));
+    await hireApplication(t.db, staff, ids.restored.id, "2026-03-20");
+    // Every stay that ended lasted an hour, but these (Screening, deleted, is counted no more):
+    await t.db.execute(sql`update stage_entries set left_at = entered_at + interval '1 hour' where job_id = ${job.id} and left_at is not null`);
+    await stayed(ids.hired.id, "Applied", "2 days 1 hour"); // across New York's change to summer time
+    await stayed(ids.restored.id, "Applied", "3 days 23 hours");
+    await stayed(ids.rejected.id, "Applied", "6 days");
+    await stayed(ids.hired.id, "Interview", "10 days");
+    await stayed(ids.restored.id, "Interview", "4 days");
+    await stayed(ids.hired.id, "Offer", "23 hours 59 minutes");
+    expect(await wrongStays()).toEqual([]);
+
+    const range = inNewYork("2026-03-07", "2026-03-10", { job: job.id });
+    const now = new Date();
+    const speed = await speedReport(t.db, staff, range, NEW_YORK, 14, now);
+    // Hopper applied Mar 7 (23:30 EST) and was hired Apr 1: 25 days; Ritchie Mar 8 to Mar 20: 12 days.
+    // Median (12 + 25) / 2; 75th percentile 12 + 0.75 × 13.
+    expect(speed.timeToHire).toEqual({ count: 2, median: 18.5, p75: 21.8 });
+    // The job's first hire, Mar 20, 19 days after it opened.
+    expect(speed.timeToFill).toEqual({ count: 1, median: 19, p75: 19 });
+    // Applied: Dijkstra's hour (0 days; he went on to Rejected), 2, 3 and 6 days: the second of the four is 2.
+    // Interview: 4 and 10 days; Offer: under a day.
+    expect(speed.timeInStage).toEqual([
+      { stage: "Applied", stays: 4, median: 2 },
+      { stage: "Interview", stays: 2, median: 4 },
+      { stage: "Offer", stays: 1, median: 0 },
+    ]);
+    // Waiting more than 14 days: Lamport, in Applied since March. Not Ryan (rejected), not the hires, and
+    // not Dijkstra, on the stage named Rejected.
+    expect(speed.stuck).toEqual([{ stage: "Applied", waiting: 1 }]);
+    const waiting = await listApplications(t.db, staff, { jobId: job.id, ...range, waitingSince: stuckSince(14, now), waitingIn: "applied" });
+    expect(waiting.rows.map((row) => row.candidateName)).toEqual(["Late Lamport"]);
+    // In UTC Hopper applied on Mar 8: 24 days; Lamport (Mar 11 UTC) falls out of the days.
+    const utc = await speedReport(t.db, staff, { jobId: job.id, ...reportedApplicationsFrom({ applied_from: "2026-03-07", applied_to: "2026-03-10" }, "UTC") }, "UTC");
+    expect(utc.timeToHire).toMatchObject({ count: 2, median: 18 });
+    expect(utc.stuck).toEqual([]);
+
+    // Moving him on takes him out of the stuck, and his months in Applied make its middle stay 3 days of
+    // five; the CSV holds the page's numbers.
+    await moveApplication(t.db, staff, ids.late.id, stage.Interview!);
+    expect((await speedReport(t.db, staff, range, NEW_YORK, 14)).stuck).toEqual([]);
+    const csv = await reportCsv(t.db, staff, "speed", range, { timeZone: NEW_YORK, stuckDays: 14 });
+    expect(csv.split("\r\n")).toEqual([
+      "\uFEFFMeasure,Stage,Count,Median days,75th percentile days",
+      "Time to hire,,2,18.5,21.8",
+      "Time to fill,,1,19,19",
+      "Time in stage,Applied,5,3,",
+      "Time in stage,Interview,2,4,",
+      "Time in stage,Offer,1,0,",
+      "",
+    ]);
+  });
+
+  it("counts stays as they end, change, lose their stage or go with their application", async () => {
+    const { t } = ctx;
+    const { ids, job, stage, staff } = await craft();
+    expect(await wrongStays()).toEqual([]);
+    await moveApplication(t.db, staff, ids.late.id, stage.Offer!);
+    await stayed(ids.late.id, "Applied", "9 days");
+    await t.db.update(applications).set({ source: "referrer" }).where(eq(applications.id, ids.rejected.id));
+    await t.db.delete(applications).where(eq(applications.id, ids.after.id));
+    const kept = ["Applied", "Interview", "Hired", "Rejected"].map((name) => ({ id: stage[name]!, name }));
+    await updateJob(t.db, staff, job.id, { ...jobInput({ form_schema: SAMPLE_FORM_SCHEMA, stages: kept }), stage_moves: { [stage.Offer!]: stage.Interview! } });
+    expect(await wrongStays()).toEqual([]);
   });
 });
 
@@ -357,7 +469,7 @@ describe("job health", () => {
     expect((await jobHealthReport(t.db, staff, { jobId: busy.id }, 10, now)).rows.map((row) => row.title)).toEqual(["Busy Builder"]);
     // The page shows the quietest few, and says how many there are.
     expect(await jobHealthReport(t.db, staff, {}, 1, now)).toMatchObject({ total: 2, rows: [{ title: "Quiet Keeper" }] });
-    const csv = await reportCsv(t.db, staff, "jobs", {});
+    const csv = await reportCsv(t.db, staff, "jobs", {}, { timeZone: "UTC", stuckDays: 14 });
     expect(csv.split("\r\n")[1]).toBe(`Quiet Keeper,${daysAgo(30).toISOString().slice(0, 10)},30,1,0,${daysAgo(20).toISOString().slice(0, 10)},20`);
 
     // Another company's staff, and a hiring manager of neither job, see none of them.

@@ -1,16 +1,20 @@
 import type { ReactNode } from "react";
 
-/** One bar: what it counts, how many, where the applications behind it are, and a note after the number. */
+/**
+ * One bar: what it counts, how many (and how to say it, when not as a plain number), where the
+ * applications behind it are (none for a measure such as a median), and a note after the number.
+ */
 export interface Bar {
   label: string;
   value: number;
-  href: string;
+  valueText?: string;
+  href?: string;
   note?: string;
 }
 
 /**
  * A horizontal bar chart drawn on the server as SVG (decision 104): it reads without JavaScript and
- * needs no style attribute (the page's CSP). Each bar is a link to the applications it counts; the
+ * needs no style attribute (the page's CSP). Each bar of a count is a link to the applications it counts; the
  * figure's caption is its text alternative, and the bars themselves are hidden from screen readers,
  * who read the caption and the table view below the chart.
  */
@@ -22,9 +26,10 @@ export function BarChart({ bars, caption, children }: { bars: readonly Bar[]; ca
         {bars.map((bar) => {
           // At least a sliver, so a bar of one among thousands is still seen.
           const width = bar.value === 0 ? 0 : Math.max(0.75, (bar.value / largest) * 100);
+          const Row = bar.href ? "a" : "div";
           return (
             <li key={bar.label}>
-              <a href={bar.href} tabIndex={-1} className="report-bar group">
+              <Row {...(bar.href ? { href: bar.href, tabIndex: -1 } : {})} className="report-bar group">
                 <span className="report-bar-label" title={bar.label}>
                   {bar.label}
                 </span>
@@ -33,10 +38,10 @@ export function BarChart({ bars, caption, children }: { bars: readonly Bar[]; ca
                   <rect x="0" y="0" width={width.toFixed(2)} height="10" className="fill-brand-500 group-hover:fill-brand-600" />
                 </svg>
                 <span className="report-bar-value">
-                  {bar.value.toLocaleString("en-US")}
+                  {bar.valueText ?? bar.value.toLocaleString("en-US")}
                   {bar.note ? <span className="text-slate-500"> {bar.note}</span> : null}
                 </span>
-              </a>
+              </Row>
             </li>
           );
         })}

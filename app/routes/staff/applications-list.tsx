@@ -348,6 +348,7 @@ function ReportedFilters({ reported }: { reported: [string, string][] }) {
     value.reached ? `reached ${value.reached}` : null,
     value.interviewed ? "interviewed" : null,
     value.hired ? "hired" : null,
+    value.stuck_days ? `waiting ${value.stuck_in ? `in ${value.stuck_in} ` : ""}more than ${value.stuck_days} days` : null,
     value.source ? `from ${sourceLabel(value.source, null)}` : null,
     value.member ? "of one hiring-team member's jobs" : null,
     value.applied_from || value.applied_to ? `applied ${value.applied_from ?? "…"} to ${value.applied_to ?? "…"}` : null,

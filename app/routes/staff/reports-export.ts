@@ -13,7 +13,7 @@ import { reportedApplicationsOf, reportFiltersFor } from "~/server/reports/repor
 export const access = { loader: "reports.view" } as const satisfies RouteAccess;
 
 /**
- * /reports/export.csv?report=funnel|sources&<the page's filters> (decision 104): a report's table as
+ * /reports/export.csv?report=funnel|sources|speed|jobs&<the page's filters> (decision 104): a report's table as
  * a CSV file, the same numbers the page shows for the same filters.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseQuery(ReportExportQuerySchema, request.url);
   const timeZone = staffTimeZone(request, staff);
   const filters = reportFiltersFor(staff, query, instantToZonedTime(new Date(), timeZone).date);
-  const file = await reportCsv(appDatabase(), staff, query.report, reportedApplicationsOf(filters, timeZone));
+  const file = await reportCsv(appDatabase(), staff, query.report, reportedApplicationsOf(filters, timeZone), { timeZone, stuckDays: filters.stuck });
   return new Response(file, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -29,6 +29,8 @@ import {
   reportedApplicationsOf,
   reportFiltersFor,
   type SourceRow,
+  type SpeedReport,
+  speedReport,
 } from "~/server/reports/reports.server";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
@@ -36,15 +38,19 @@ export const access = { loader: "reports.view" } as const satisfies RouteAccess;
 
 export const meta: Route.MetaFunction = () => pageMeta("Reports", "How your company's applications move through hiring.");
 
-/** /reports?job=&source=&member=&from=&to= (decision 104): the funnel and the sources of the applications made in the days. */
+/**
+ * /reports?job=&source=&member=&from=&to=&stuck= (decisions 104, 105): the funnel, the sources and the
+ * speed of the applications made in the days, and the open jobs' health.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
   const timeZone = staffTimeZone(request, staff);
   const filters = reportFiltersFor(staff, parseQuery(ReportsQuerySchema, request.url), instantToZonedTime(new Date(), timeZone).date);
   const counted = reportedApplicationsOf(filters, timeZone);
   const db = appDatabase();
-  const [{ funnel, sources }, jobHealth, choices, members] = await Promise.all([
+  const [{ funnel, sources }, speed, jobHealth, choices, members] = await Promise.all([
     applicationsReport(db, staff, counted),
+    speedReport(db, staff, counted, timeZone, filters.stuck),
     jobHealthReport(db, staff, counted),
     getApplicationFilterChoices(db, staff, filters.job),
     listMentionableMembers(db, staff),
@@ -53,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters,
     funnel,
     sources,
+    speed,
     jobHealth,
     job: choices.job,
     // "Anyone" for the roles that see every job; a hiring manager's report is of one member's jobs.
@@ -65,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { filters, funnel, sources, jobHealth, job, members, anyone } = loaderData;
+  const { filters, funnel, sources, speed, jobHealth, job, members, anyone } = loaderData;
   const navigation = useNavigation();
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
@@ -81,7 +88,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         method="get"
         ref={form}
         aria-label="Report filters"
-        className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
+        className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
         onChange={(event) => {
           // The job box has no name: typing in it looks for jobs, and choosing one submits (JobFilter).
           if (!(event.target as HTMLElement).getAttribute("name")) return;
@@ -143,6 +150,12 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           </label>
           <input id="report-to" type="date" name="to" defaultValue={filters.to} className={`${inputStyles} mt-1`} />
         </div>
+        <div>
+          <label htmlFor="report-stuck" className="block text-sm font-medium text-slate-700">
+            Stuck after (days)
+          </label>
+          <input id="report-stuck" type="number" name="stuck" min={1} max={365} defaultValue={filters.stuck} className={`${inputStyles} mt-1`} />
+        </div>
         <noscript>
           <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
             Show report
@@ -157,6 +170,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           <>
             <FunnelPanel funnel={funnel} filters={filters} scope={scope} />
             <SourcesPanel sources={sources} filters={filters} />
+            <SpeedPanel speed={speed} filters={filters} />
           </>
         )}
         <JobHealthPanel report={jobHealth} filters={filters} />
@@ -250,6 +264,93 @@ function SourcesPanel({ sources, filters }: { sources: SourceRow[]; filters: Sho
           })}
         />
       </BarChart>
+    </Panel>
+  );
+}
+
+/** "3 days", "1 day", "under a day", "a year or more" (time in stage is counted in whole days, at most 365). */
+function wholeDays(days: number): string {
+  if (days === 0) return "under a day";
+  if (days >= 365) return "a year or more";
+  return days === 1 ? "1 day" : `${days.toLocaleString("en-US")} days`;
+}
+
+/** A median or percentile in days, one decimal. */
+const inDays = (days: number | null) => (days === null ? "—" : days === 1 ? "1 day" : `${days.toLocaleString("en-US")} days`);
+
+function SpeedPanel({ speed, filters }: { speed: SpeedReport; filters: ShownReportFilters }) {
+  const { timeToHire, timeToFill, timeInStage, stuck } = speed;
+  const stages = timeInStage.filter((row) => row.median !== null);
+  const caption = `Median time in each stage: ${stages.map((row) => `${row.stage} ${wholeDays(row.median!)}`).join(", ") || "no stay has ended yet"}.`;
+  const measures = [
+    {
+      title: "Time to hire",
+      measure: timeToHire,
+      what: (
+        <>
+          from applying to the hire day, over <CountLink value={timeToHire.count} href={applicationsBehind(filters, { hired: true })} label={`${timeToHire.count} hired`} />{" "}
+          {timeToHire.count === 1 ? "hire" : "hires"}
+        </>
+      ),
+    },
+    {
+      title: "Time to fill",
+      measure: timeToFill,
+      what: (
+        <>
+          from a job opening to its first hire, over {timeToFill.count.toLocaleString("en-US")} {timeToFill.count === 1 ? "job" : "jobs"}
+        </>
+      ),
+    },
+  ];
+  return (
+    <Panel id="speed" title="Speed">
+      <div className="mt-1 flex flex-wrap items-baseline justify-between gap-2">
+        <p className="text-sm text-slate-600">How long hiring takes, how long candidates stay in each stage, and who has been waiting too long.</p>
+        <CsvLink report="speed" filters={filters} />
+      </div>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+        {measures.map(({ title, measure, what }) => (
+          <div key={title} className="rounded-lg border border-slate-200 p-4" data-testid={`speed-${title}`}>
+            <dt className="text-sm font-medium text-slate-500">{title}</dt>
+            <dd className="mt-1">
+              <span className="text-2xl font-semibold text-slate-900">{measure.count === 0 ? "No hires yet" : inDays(measure.median)}</span>
+              {measure.count > 0 ? <span className="ml-2 text-sm text-slate-600">median · 75% within {inDays(measure.p75)}</span> : null}
+              <p className="mt-1 text-sm text-slate-600">Days {what}.</p>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="mt-6 text-sm font-semibold text-slate-900">Time in each stage</h3>
+      <p className="text-sm text-slate-600">The median stay of the candidates who have moved on from each stage, in whole days.</p>
+      {stages.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">No candidate has moved on from a stage yet.</p>
+      ) : (
+        <BarChart caption={caption} bars={stages.map((row) => ({ label: row.stage, value: row.median!, valueText: wholeDays(row.median!) }))}>
+          <TableView
+            columns={["Stage", "Median stay", "Stays"]}
+            rows={stages.map((row) => ({ key: row.stage, cells: [row.stage, wholeDays(row.median!), row.stays.toLocaleString("en-US")] }))}
+          />
+        </BarChart>
+      )}
+      <h3 className="mt-6 text-sm font-semibold text-slate-900">Stuck for more than {filters.stuck} days</h3>
+      <p className="text-sm text-slate-600">Active candidates, not hired, who entered their stage more than {filters.stuck} days ago.</p>
+      {stuck.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">No one has been waiting that long.</p>
+      ) : (
+        <ul className="mt-3 flex flex-wrap gap-2" data-testid="stuck">
+          {stuck.map((row) => (
+            <li key={row.stage}>
+              <a
+                href={applicationsBehind(filters, { stuckIn: row.stage })}
+                className="inline-flex items-baseline gap-2 rounded-full bg-amber-50 px-3 py-1 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset hover:bg-amber-100"
+              >
+                <span className="font-semibold tabular-nums">{row.waiting.toLocaleString("en-US")}</span> in {row.stage}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
     </Panel>
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { applications, jobs, pipelineStages, stageCounts } from "../../../db/schema";
 import { type ApplicationStatus } from "~/schemas/application-review";
 import type { ApplicationSourceKind } from "~/schemas/application-source";
@@ -41,11 +41,17 @@ export interface ReportedApplications {
   hired?: boolean;
   /** Given at least one interview that was not cancelled. */
   interviewed?: boolean;
+  /** Active, not hired, and in their stage since before this instant (stuck there; decision 105). */
+  waitingSince?: Date;
+  /** With `waitingSince`: in the job's stage of this name (any case). */
+  waitingIn?: string;
 }
 
 /** Whether any of the report's filters beyond the job is set: the stage counters do not count them. */
 function hasReportFilters(filters: ReportedApplications): boolean {
-  return Boolean(filters.source || filters.memberId || filters.appliedFrom || filters.appliedBefore || filters.reached || filters.hired || filters.interviewed);
+  return Boolean(
+    filters.source || filters.memberId || filters.appliedFrom || filters.appliedBefore || filters.reached || filters.hired || filters.interviewed || filters.waitingSince,
+  );
 }
 
 /**
@@ -124,6 +130,14 @@ export function applicationsMatching(actor: Actor, filters: Omit<ApplicationFilt
   if (filters.hired) conditions.push(isNotNull(applications.hiredOn));
   // Its interviews not cancelled, counted by the database (migration 0028).
   if (filters.interviewed) conditions.push(gt(applications.interviews, 0));
+  if (filters.waitingSince) {
+    // What the waiting index holds (applications_waiting_idx): active, not hired, by when they entered their stage.
+    conditions.push(eq(applications.status, "active"), isNull(applications.hiredOn), lt(applications.stageEnteredAt, filters.waitingSince));
+    if (filters.waitingIn) {
+      conditions.push(sql`${applications.currentPipelineStageId} in (
+        select s.id from pipeline_stages s where lower(s.name) = lower(${filters.waitingIn}) and ${ownedSql("s", actor)})`);
+    }
+  }
   if (filters.stageId && isUuid(filters.stageId)) conditions.push(eq(applications.currentPipelineStageId, filters.stageId));
   if (filters.status) conditions.push(eq(applications.status, filters.status));
   const q = filters.q?.trim();

@@ -4,10 +4,19 @@ import type { ReportTable } from "~/schemas/reports";
 import type { ReportedApplications } from "../applications/queries.server";
 import type { Queryable } from "../platform/db.server";
 import type { Actor } from "../platform/tenancy.server";
-import { funnelReport, JOB_HEALTH_FILE_LIMIT, jobHealthReport, sourcesReport } from "./reports.server";
+import { funnelReport, JOB_HEALTH_FILE_LIMIT, jobHealthReport, sourcesReport, speedReport } from "./reports.server";
 
-/** A report's table as CSV (decision 104): the page's table, row for row, numbers as numbers. */
-export async function reportCsv(db: Queryable, actor: Actor, report: ReportTable, filters: ReportedApplications): Promise<string> {
+/**
+ * A report's table as CSV (decision 104): the page's table, row for row, numbers as numbers. The
+ * speed report's measures are one table, a row each (decision 105).
+ */
+export async function reportCsv(
+  db: Queryable,
+  actor: Actor,
+  report: ReportTable,
+  filters: ReportedApplications,
+  reader: { timeZone: string; stuckDays: number },
+): Promise<string> {
   switch (report) {
     case "funnel": {
       const funnel = await funnelReport(db, actor, filters);
@@ -15,6 +24,17 @@ export async function reportCsv(db: Queryable, actor: Actor, report: ReportTable
         CSV_BOM +
         csvLine(["Stage", "Reached", "Conversion %", "Drop-off"]) +
         funnel.steps.map((step) => csvLine([step.stage, step.reached, step.conversion, step.dropOff])).join("")
+      );
+    }
+    case "speed": {
+      const speed = await speedReport(db, actor, filters, reader.timeZone, reader.stuckDays);
+      return (
+        CSV_BOM +
+        csvLine(["Measure", "Stage", "Count", "Median days", "75th percentile days"]) +
+        csvLine(["Time to hire", "", speed.timeToHire.count, speed.timeToHire.median, speed.timeToHire.p75]) +
+        csvLine(["Time to fill", "", speed.timeToFill.count, speed.timeToFill.median, speed.timeToFill.p75]) +
+        speed.timeInStage.map((row) => csvLine(["Time in stage", row.stage, row.stays, row.median, null])).join("") +
+        speed.stuck.map((row) => csvLine([`Waiting more than ${speed.stuckDays} days`, row.stage, row.waiting, null, null])).join("")
       );
     }
     case "jobs": {

@@ -14,7 +14,7 @@ import { applicationsMatching, type ReportedApplications } from "../applications
 import { type Queryable, queryRows } from "../platform/db.server";
 import { type Actor, ownedSql, seesJob, seesTeamJobs, seesWholeCompany } from "../platform/tenancy.server";
 import { startOfDateInTimeZone } from "../platform/time-zone.server";
-import { dayAfter, QUIET_DAYS, type ShownReportFilters, shownReportFilters } from "~/lib/report-filters";
+import { dayAfter, QUIET_DAYS, type ShownReportFilters, shownReportFilters, STUCK_DAYS } from "~/lib/report-filters";
 import { daysInOrder } from "~/lib/candidate-filters";
 
 /**
@@ -52,8 +52,13 @@ export function reportedApplicationsFrom(query: ReportedApplicationsQuery, timeZ
     reached: query.reached,
     hired: query.hired === "1",
     interviewed: query.interviewed === "1",
+    waitingSince: query.stuck_days ? stuckSince(query.stuck_days) : undefined,
+    waitingIn: query.stuck_days ? query.stuck_in : undefined,
   };
 }
+
+/** The instant before which an application entered its stage to be stuck there after `days` days (elapsed). */
+export const stuckSince = (days: number, now = new Date()) => new Date(now.getTime() - days * 86_400_000);
 
 /** One step of the funnel: a stage (by name across jobs), how many reached it, and how many of the step before. */
 export interface FunnelStep {
@@ -176,41 +181,189 @@ function sourcesOf(rows: readonly ReportRow[]): SourceRow[] {
     .sort((a, b) => b.applications - a.applications || APPLICATION_SOURCES.indexOf(a.source) - APPLICATION_SOURCES.indexOf(b.source));
 }
 
+/** A length of time in whole days: its median and 75th percentile, and how many it was measured over. */
+export interface DaysMeasure {
+  count: number;
+  /** Days, one decimal (halfway between two in the middle); null with nothing measured. */
+  median: number | null;
+  p75: number | null;
+}
+
+/** Time in one stage (by name across jobs): how many stays there have ended, and the median stay in whole days. */
+export interface StageTime {
+  stage: string;
+  stays: number;
+  /** Whole days (a stay of 3 days and 20 hours is 3); 365 is a year or more. Null with no stay. */
+  median: number | null;
+}
+
+/** The candidates waiting in one stage (by name across jobs) longer than the report's days. */
+export interface StuckRow {
+  stage: string;
+  waiting: number;
+}
+
+export interface SpeedReport {
+  /** Days from the day a hired candidate applied to their hire day, where the reader is. */
+  timeToHire: DaysMeasure;
+  /** Days from the day each job with a hire opened to its first hire day, over those jobs. */
+  timeToFill: DaysMeasure;
+  timeInStage: StageTime[];
+  stuck: StuckRow[];
+  /** The days `stuck` counts the candidates waiting longer than. */
+  stuckDays: number;
+}
+
+/**
+ * The speed report of the applications the filters match (decision 105), in three statements run side
+ * by side:
+ *
+ * - **Time to hire** and **time to fill** from the hires (`applications_hired_idx`): days between
+ *   calendar days where the reader is, so a daylight-saving change neither adds nor takes a day.
+ * - **Time in stage**: the median stay in each stage that has ended, in whole days, counted from
+ *   `stage_stays` by month and block and from the history for the days left over (`countsInTiers`);
+ *   the stages in their jobs' order, by name across jobs; Rejected is not one.
+ * - **Stuck**: the active applications not hired that entered their stage more than `stuckDays` ago,
+ *   per stage (`applications_waiting_idx`).
+ */
+export async function speedReport(
+  db: Queryable,
+  actor: Actor,
+  filters: ReportedApplications,
+  timeZone: string,
+  stuckDays: number = STUCK_DAYS,
+  now = new Date(),
+): Promise<SpeedReport> {
+  const [hires, stays, stuck] = await Promise.all([
+    queryRows<{ kind: "hire" | "fill"; n: number; median: number | null; p75: number | null }>(
+      db,
+      sql`with hires as (
+            select ${applications.jobId} as job_id, ${applications.hiredOn} as hired_on, (${applications.createdAt} at time zone ${timeZone})::date as applied_on
+            from ${applications} where ${applicationsMatching(actor, { ...filters, hired: true })}
+          ), fills as (
+            select greatest(min(h.hired_on) - (coalesce(j.published_at, j.created_at) at time zone ${timeZone})::date, 0) as days
+            from hires h join jobs j on j.id = h.job_id and ${ownedSql("j", actor)} group by j.id
+          )
+          select 'hire' as kind, count(*)::int as n, percentile_cont(0.5) within group (order by hired_on - applied_on) as median,
+                 percentile_cont(0.75) within group (order by hired_on - applied_on) as p75 from hires
+          union all
+          select 'fill', count(*)::int, percentile_cont(0.5) within group (order by days), percentile_cont(0.75) within group (order by days) from fills`,
+    ),
+    queryRows<{ stage: string; place: number; days: number; stays: number }>(
+      db,
+      sql`select min(s.name) as stage, avg(s."order")::float8 as place, x.days, sum(x.stays)::int as stays
+          from (${stayedDays(actor, filters)}) as x join pipeline_stages s on s.id = x.stage_id and ${ownedSql("s", actor)}
+          where lower(s.name) <> 'rejected'
+          group by lower(s.name), x.days`,
+    ),
+    queryRows<{ stage: string; place: number; waiting: number }>(
+      db,
+      sql`select min(s.name) as stage, avg(s."order")::float8 as place, sum(w.n)::int as waiting
+          from (select ${applications.currentPipelineStageId} as stage_id, count(*)::int as n from ${applications}
+                where ${applicationsMatching(actor, { ...filters, waitingSince: stuckSince(stuckDays, now) })} group by 1) as w
+          join pipeline_stages s on s.id = w.stage_id and ${ownedSql("s", actor)}
+          group by lower(s.name) order by 2, 1`,
+    ),
+  ]);
+  const measure = (kind: "hire" | "fill"): DaysMeasure => {
+    const row = hires.find((candidate) => candidate.kind === kind);
+    const tenth = (value: number | null) => (value === null ? null : Math.round(Number(value) * 10) / 10);
+    return { count: row?.n ?? 0, median: tenth(row?.median ?? null), p75: tenth(row?.p75 ?? null) };
+  };
+  return {
+    timeToHire: measure("hire"),
+    timeToFill: measure("fill"),
+    timeInStage: medianStays(stays),
+    stuck: stuck.map(({ stage, waiting }) => ({ stage, waiting })),
+    stuckDays,
+  };
+}
+
+/** Each stage's median stay from its stays counted by whole days (the middle stay's days). */
+function medianStays(rows: readonly { stage: string; place: number; days: number; stays: number }[]): StageTime[] {
+  const stages = new Map<string, { stage: string; place: number; days: { days: number; stays: number }[] }>();
+  for (const row of rows) {
+    const key = row.stage.toLowerCase();
+    const stage = stages.get(key) ?? stages.set(key, { stage: row.stage, place: row.place, days: [] }).get(key)!;
+    stage.days.push({ days: row.days, stays: row.stays });
+  }
+  return [...stages.values()]
+    .sort((a, b) => a.place - b.place || a.stage.localeCompare(b.stage))
+    .map(({ stage, days }) => {
+      days.sort((a, b) => a.days - b.days);
+      const total = days.reduce((sum, row) => sum + row.stays, 0);
+      // The ⌈total / 2⌉-th stay in order of length.
+      let seen = 0;
+      const median = total === 0 ? null : days.find((row) => (seen += row.stays) >= Math.ceil(total / 2))!.days;
+      return { stage, stays: total, median };
+    })
+    .filter((stage) => stage.stays > 0);
+}
+
+/**
+ * The ended stays in a stage of the applications the filters match, by job, stage and whole days: a
+ * statement to use as a subquery, from `stage_stays` in tiers and from the history for the rest.
+ */
+function stayedDays(actor: Actor, filters: ReportedApplications): SQL {
+  const raw = (range: Pick<ReportedApplications, "appliedFrom" | "appliedBefore">) =>
+    sql`select e.job_id, e.stage_id, stage_stay_days(e.entered_at, e.left_at) as days, count(*)::int as stays
+        from ${applications} join stage_entries e on e.application_id = ${applications.id}
+        where ${applicationsMatching(actor, { ...filters, ...range })} and e.left_at is not null and e.stage_id is not null group by 1, 2, 3`;
+  return countsInTiers(actor, filters, raw, {
+    rows: (where) => sql`select r.job_id, r.stage_id, r.days, r.stays from stage_stays r where ${where}`,
+    summed: (spans) => sql`select job_id, stage_id, days, sum(stays)::int as stays from (${spans}) as spans group by 1, 2, 3`,
+  });
+}
+
 /**
  * The matching applications counted by job, furthest stage and source, with how many of each were
- * hired and interviewed: a statement to use as a CTE. Where the reader sees the whole company, the
- * report's days are read in tiers (`reportTiers`): the whole UTC months inside them from the monthly
- * counts, the whole blocks of a month at either end from the block counts (`report_counts`), and the
- * days left over from the applications' report index. Else everything from the index. The list's own
- * condition (`applicationsMatching`) says which applications count either way.
+ * hired and interviewed: a statement to use as a CTE, read in tiers where it can (`countsInTiers`):
+ * the months and blocks from `report_counts`, the days left over from the applications' report index.
+ * The list's own condition (`applicationsMatching`) says which applications count either way.
  */
 function countedApplications(actor: Actor, filters: ReportedApplications): SQL {
   const raw = (range: Pick<ReportedApplications, "appliedFrom" | "appliedBefore">) =>
     sql`select ${applications.jobId} as job_id, ${applications.furthestStageId} as furthest_stage_id, ${applications.source} as source, count(*)::int as n,
                (count(*) filter (where ${applications.hiredOn} is not null))::int as hired, (count(*) filter (where ${applications.interviews} > 0))::int as interviewed
         from ${applications} where ${applicationsMatching(actor, { ...filters, ...range })} group by 1, 2, 3`;
+  return countsInTiers(actor, filters, raw, {
+    rows: (where) => sql`select r.job_id, r.furthest_stage_id, r.source, r.applications, r.hired, r.interviewed from report_counts r where ${where}`,
+    summed: (spans) =>
+      sql`select job_id, furthest_stage_id, source, sum(applications)::int as n, sum(hired)::int as hired, sum(interviewed)::int as interviewed
+          from (${spans}) as spans group by 1, 2, 3`,
+  });
+}
+
+/**
+ * A report's statement over the applications `filters` match, read in tiers (decision 104) where the
+ * reader sees the whole company: the whole UTC months inside the days and the whole blocks of a month
+ * at either end from a counts table (`counts`: its rows where a condition on alias `r` holds, and their sum), the
+ * days left over with `raw`. Else everything with `raw`. The counts count whole jobs and only the job,
+ * source and member filters: what an admin or a recruiter sees, and what a hiring manager sees of their
+ * own team's jobs (their report's default, `member` themselves).
+ */
+function countsInTiers(
+  actor: Actor,
+  filters: ReportedApplications,
+  raw: (range: Pick<ReportedApplications, "appliedFrom" | "appliedBefore">) => SQL,
+  counts: { rows: (where: SQL) => SQL; summed: (spans: SQL) => SQL },
+): SQL {
   const tiers = filters.appliedFrom && filters.appliedBefore ? reportTiers(filters.appliedFrom, filters.appliedBefore) : undefined;
-  // The counts count whole jobs and only these filters: what an admin or a recruiter sees, and what a
-  // hiring manager sees of their own team's jobs (their report's default, `member` themselves).
   const wholeJobs = seesWholeCompany(actor) || (seesTeamJobs(actor) && filters.memberId === actor.userId);
-  if (!tiers || !wholeJobs || filters.reached || filters.hired || filters.interviewed) return raw({});
+  if (!tiers || !wholeJobs || filters.reached || filters.hired || filters.interviewed || filters.waitingSince) return raw({});
   const narrowing = [
     filters.jobId && isUuid(filters.jobId) ? sql`r.job_id = ${filters.jobId}` : undefined,
     filters.source ? sql`r.source = ${filters.source}` : undefined,
     filters.memberId ? sql`r.job_id in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})` : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
-  // One select per span, each an index-only scan of report_counts_read_idx (an OR of the spans made
+  // One select per span, each an index-only scan of the counts' read index (an OR of the spans made
   // PostgreSQL read the table's rows).
-  const counted = tiers.counted.map(
-    ({ span, from, before }) => sql`select r.job_id, r.furthest_stage_id, r.source, r.applications, r.hired, r.interviewed from report_counts r
-      where ${sql.join([ownedSql("r", actor), sql`r.span = ${span} and r.starts_on >= ${day(from)} and r.starts_on < ${day(before)}`, ...narrowing], sql` and `)}`,
+  const spans = tiers.counted.map(
+    ({ span, from, before }) =>
+      counts.rows(sql.join([ownedSql("r", actor), sql`r.span = ${span} and r.starts_on >= ${day(from)} and r.starts_on < ${day(before)}`, ...narrowing], sql` and `)),
   );
   return sql.join(
-    [
-      sql`select job_id, furthest_stage_id, source, sum(applications)::int as n, sum(hired)::int as hired, sum(interviewed)::int as interviewed
-          from (${sql.join(counted, sql` union all `)}) as spans group by 1, 2, 3`,
-      ...tiers.raw.map(({ from, before }) => raw({ appliedFrom: from, appliedBefore: before })),
-    ],
+    [counts.summed(sql.join(spans, sql` union all `)), ...tiers.raw.map(({ from, before }) => raw({ appliedFrom: from, appliedBefore: before }))],
     sql` union all `,
   );
 }
