@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { failOnConsoleErrors, openApplicationTab, registerStaff, uniqueEmail } from "./helpers";
+import { failOnConsoleErrors, openApplicationTab, registerStaff, STAFF_NAMES, uniqueEmail } from "./helpers";
 import { apply, moveSaved, pickUpWithKeyboard, postJob } from "./pipeline-helpers";
 
 /**
@@ -182,4 +182,50 @@ test.describe("on a phone", () => {
     await expect(column(page, "Applied").getByTestId("pipeline-card")).toHaveCount(0);
     noConsoleErrors();
   });
+});
+
+// Issue 15: the dashboard shows the member's own to-dos; an interview they sat on that has ended asks for their scorecard.
+test("the dashboard lists the feedback the member owes after their interview, linked to their scorecard", async ({ page, browser }) => {
+  const noConsoleErrors = await failOnConsoleErrors(page);
+  await registerStaff(page);
+  const question = "Why this team?";
+  const jobId = await postJob(page, "Feedback Engineer", question);
+  await apply(browser, jobId, { name: "Ada Lovelace", email: uniqueEmail("ada"), question, answer: "Engines" });
+
+  await page.goto("/dashboard");
+  await expect(page.getByRole("region", { name: "Feedback to submit" }).getByText("No feedback to submit.")).toBeVisible();
+
+  // An interview yesterday with the member as its interviewer: it has ended.
+  await page.goto(`/manage/jobs/${jobId}`);
+  await page.getByRole("link", { name: /Ada Lovelace/ }).first().click();
+  await expect(page.getByRole("heading", { name: "Ada Lovelace", level: 1 })).toBeVisible();
+  const applicationUrl = new URL(page.url());
+  await page.getByText("Schedule interview", { exact: true }).click();
+  const form = page.getByRole("form", { name: "Schedule interview" });
+  await form.getByLabel("Title").fill("Technical interview");
+  await form.getByLabel("Date").fill(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
+  await form.getByLabel("Start time").fill("10:00");
+  await form.getByLabel("Duration").selectOption("45");
+  await form.getByLabel("Time zone").fill("UTC");
+  await form.getByLabel(STAFF_NAMES.fullName).check();
+  await form.getByRole("button", { name: "Schedule and send invitations" }).click();
+  await expect(page.getByRole("list", { name: "Interviews" }).getByRole("listitem", { name: "Technical interview" })).toBeVisible();
+
+  await page.goto("/dashboard");
+  const owed = page.getByRole("region", { name: "Feedback to submit" });
+  await expect(owed.getByRole("listitem")).toHaveCount(1);
+  await expect(owed.getByRole("listitem")).toContainText("Feedback Engineer");
+  await expect(owed.getByRole("listitem")).toContainText("Technical interview ended");
+  await expect(owed.getByTestId("feedback-todos-count")).toHaveText("1 of 1, the longest due first.");
+  await owed.getByRole("link", { name: "Ada Lovelace" }).click();
+  await expect(page).toHaveURL(`${applicationUrl.pathname}?tab=feedback#scorecard-heading`);
+  await expect(page.getByRole("region", { name: "Your feedback" })).toBeVisible();
+
+  // Submitted, it is no longer owed.
+  await page.getByRole("region", { name: "Your feedback" }).getByText("Strong yes").click();
+  await page.getByRole("button", { name: "Submit feedback" }).click();
+  await expect(page.getByText("Feedback submitted.")).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page.getByRole("region", { name: "Feedback to submit" }).getByText("No feedback to submit.")).toBeVisible();
+  noConsoleErrors();
 });

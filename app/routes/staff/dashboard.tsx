@@ -18,7 +18,11 @@ import { formatTimeRange, instantToZonedTime } from "~/schemas/zoned-time";
 import { useCan } from "~/lib/use-can";
 import { TodaysInterviews } from "~/features/dashboard/todays-interviews";
 import { TZ_COOKIE } from "~/lib/time-zone-cookie";
-import type { RouteAccess } from "~/lib/permissions";
+import { can, type RouteAccess } from "~/lib/permissions";
+import { applicationHref } from "~/lib/application-href";
+import { listFeedbackTodos, listWaitingCandidates, NEW_APPLICATION_DAYS } from "~/server/dashboard/todos.server";
+import { FeedbackTodos } from "~/features/dashboard/feedback-todos";
+import { WaitingCandidates } from "~/features/dashboard/waiting-candidates";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "workspace.use" } as const satisfies RouteAccess;
@@ -32,7 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = startOfDayInTimeZone(new Date(), timeZone);
   // The next midnight where the member is (a day of 23 or 25 hours on a daylight-saving change).
   const tomorrow = startOfDayInTimeZone(new Date(today.getTime() + 36 * 3_600_000), timeZone);
-  const [stats, activity, steps, agenda] = await Promise.all([
+  // Candidates wait on those who decide (move, reject, hire): not on an interviewer.
+  const decides = can(staff.role, "applications.decide");
+  const [stats, activity, steps, agenda, owed, waiting] = await Promise.all([
     getDashboardStats(db, staff, today).catch((error: unknown) => {
       // Spec: if loading the counts fails the counts stay 0 (and the failure is said, not hidden).
       console.error("Error fetching dashboard stats:", error);
@@ -54,6 +60,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       console.error("Error fetching today's interviews:", error);
       return null;
     }),
+    // Issue 15: the member's own to-dos.
+    listFeedbackTodos(db, staff).catch((error: unknown) => {
+      console.error("Error fetching the feedback to submit:", error);
+      return null;
+    }),
+    decides
+      ? listWaitingCandidates(db, staff).catch((error: unknown) => {
+          console.error("Error fetching the candidates waiting on the member:", error);
+          return null;
+        })
+      : null,
   ]);
   const checklist = steps
     ? [
@@ -102,6 +119,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       time: formatTimeRange(interview.startsAt, interview.durationMinutes, timeZone),
       location: interview.location,
     })),
+    feedbackTodos: {
+      failed: owed === null,
+      total: owed?.total ?? 0,
+      rows: (owed?.rows ?? []).map((todo) => ({
+        id: todo.applicationId,
+        href: applicationHref(todo.applicationId, "feedback", "scorecard-heading"),
+        candidateName: todo.candidateName,
+        jobTitle: todo.jobTitle,
+        dueSince: todo.dueSince.toISOString(),
+        interviewTitle: todo.interviewTitle,
+        askedBy: todo.askedBy,
+      })),
+    },
+    // Null for a member who does not decide (an interviewer): no panel.
+    waitingCandidates: decides
+      ? {
+          failed: waiting === null,
+          decisions: waiting?.decisions ?? 0,
+          newApplications: waiting?.newApplications ?? 0,
+          newDays: NEW_APPLICATION_DAYS,
+          rows: (waiting?.rows ?? []).map((candidate) => ({
+            id: candidate.applicationId,
+            href: candidate.reason === "decision" ? applicationHref(candidate.applicationId, "feedback", "feedback-heading") : applicationHref(candidate.applicationId),
+            candidateName: candidate.candidateName,
+            jobTitle: candidate.jobTitle,
+            reason: candidate.reason,
+            waitingSince: candidate.waitingSince.toISOString(),
+            scorecards: candidate.scorecards,
+          })),
+        }
+      : null,
     activityFailed: activity === null,
     activity: (activity ?? []).map((item) => ({
       id: item.id,
@@ -160,6 +208,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
       <TodaysInterviews interviews={loaderData.interviews} failed={loaderData.interviewsFailed} timeZone={timeZone} />
+      <div className={`mt-8 grid gap-8${loaderData.waitingCandidates ? " lg:grid-cols-2" : ""}`}>
+        <FeedbackTodos {...loaderData.feedbackTodos} />
+        {loaderData.waitingCandidates ? <WaitingCandidates {...loaderData.waitingCandidates} /> : null}
+      </div>
       <Panel id="activity" title="Recent Activity" className="mt-8">
         {loaderData.activityFailed ? (
           <p className="mt-3 text-sm text-red-700">Failed to load recent activity.</p>
