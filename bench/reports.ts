@@ -8,12 +8,13 @@
  *
  * Seeds the database `openhire_reports_bench` once (kept and reused; BENCH_RESEED=1 seeds it again):
  * "Reports Company" with 50 jobs, 1,000,000 applications over the last two years (so a year's report
- * reads half of them), their stage history of about 5,000,000 entries, an interview for everyone who
+ * reads half of them), their stage history of about 5,000,000 entries (stays of 0 to 14 days and some
+ * hours; the ones that would end after now are still open), an interview for everyone who
  * got as far as the first interview, and a hiring team of five managers on ten jobs each; and a
  * second company with 10,000 applications of its own. The company that holds the data is the one
  * measured. Then starts the production server as `npm run serve` does, signs in as the company's
  * recruiter through the sign-in form, and runs autocannon (10 connections, 10 s after 3 s of warm-up)
- * on the reports page (funnel, sources and job health), its data request and each CSV file, varying the days, the job, the source and
+ * on the reports page (funnel, sources, speed and job health), its data request and each CSV file, varying the days, the job, the source and
  * the team member so that no answer repeats, and checking every answer against the service's own
  * count for the same filters. Last, EXPLAIN (ANALYZE, BUFFERS) of each statement the reports run.
  * Exits 1 when a report is over budget.
@@ -24,8 +25,9 @@ import { createAuth } from "~/server/accounts/auth.server";
 import { registerAccount } from "~/server/accounts/sign-up.server";
 import { openDatabase, queryRows } from "~/server/platform/db.server";
 import type { Actor } from "~/server/platform/tenancy.server";
-import { applicationsReport, funnelReport, jobHealthReport, reportedApplicationsOf, sourcesReport } from "~/server/reports/reports.server";
-import { daysBefore, reportSearch, type ShownReportFilters } from "~/lib/report-filters";
+import { applicationsReport, funnelReport, jobHealthReport, reportedApplicationsOf, sourcesReport, speedReport } from "~/server/reports/reports.server";
+import { daysBefore, reportSearch, type ShownReportFilters, STUCK_DAYS } from "~/lib/report-filters";
+import { csvLine } from "~/lib/csv";
 import { sourceLabel } from "~/lib/source-label";
 import { benchDatabase, type LoadResult, seededMarkSql, signIn, startServer, timeLoad } from "./http-load";
 
@@ -46,7 +48,7 @@ const DAYS = 730;
 const STAGES = ["Applied", "Screening", "First Interview", "Final Interview", "Offer", "Hired", "Rejected"];
 const TIME_ZONE = "America/New_York";
 
-const SEEDED = "openhire reports bench: seeded v3";
+const SEEDED = "openhire reports bench: seeded v6";
 const { databaseUrl, reuse } = await benchDatabase(NAME, SEEDED);
 const handle = await openDatabase({ url: databaseUrl, max: 4, statementTimeoutMs: 0 });
 await handle.migrate();
@@ -102,8 +104,10 @@ if (companyId) {
   );
   // The applications: each with how far it got (its furthest stage: 30% Applied, 20% Screening, 20%
   // First Interview, 15% Final Interview, 10% Offer, 5% Hired), a source (60% job board, 20% careers
-  // page, 10% campaign, 5% another site, 5% added by staff), spread evenly over two years. Half of
-  // those that were not hired were rejected. Made in a scratch table first, with their candidates.
+  // page, 10% campaign, 5% another site, 5% added by staff), spread evenly over two years. Those not
+  // hired were rejected: half of them, and all that applied more than 60 days ago (a company closes its
+  // old applications). Made in a scratch table first, with their candidates; `last` is the number of
+  // the last entry of its history, `waited` how long it took to get there (its stays before the last).
   await step(
     "applications (scratch)",
     `create temp table seed as
@@ -121,29 +125,43 @@ if (companyId) {
      cross join lateral generate_series(j.r, j.total, j.jobs) n`,
     [companyId],
   );
+  // The history: each stage up to the furthest, then one to three moves back a stage and forward again
+  // (a second look), about 5,000,000 entries in all; the last is where it is now. Stay k of application
+  // n lasts (7n + 13k) mod 15 days and (n + k) mod 24 hours.
+  await step("history's length (scratch)", `alter table seed add column last int, add column waited interval`);
+  await step(
+    "history's length (scratch) ",
+    `update seed set last = case when furthest = 1 then 0 else furthest - 1 + 2 * (1 + n % 3) end,
+                     waited = (select coalesce(sum(make_interval(days => ((n * 7 + k * 13) % 15)::int, hours => ((n + k) % 24)::int)), interval '0')
+                               from generate_series(0, case when furthest = 1 then 0 else furthest - 1 + 2 * (1 + n % 3) end - 1) k)`,
+  );
   await client.query("set session_replication_role = replica");
   await step("candidates", `insert into candidates (id, company_id, email_key, name, email, created_at, last_applied_at) select candidate_id, company_id, email, name, email, created_at, created_at from seed`);
   await step(
     "applications",
-    `insert into applications (id, company_id, job_id, candidate_id, candidate_name, candidate_email, source, current_pipeline_stage_id, furthest_stage_id, status, rejection_reason, rejected_at, hired_on, interviews, created_at)
+    `insert into applications (id, company_id, job_id, candidate_id, candidate_name, candidate_email, source, current_pipeline_stage_id, furthest_stage_id, status, rejection_reason, rejected_at, hired_on, interviews, stage_entered_at, created_at)
      select a.id, a.company_id, a.job_id, a.candidate_id, a.name, a.email, a.source, s.id, s.id,
-            case when a.furthest < 6 and (a.n / 7) % 2 = 0 then 'rejected' else 'active' end,
-            case when a.furthest < 6 and (a.n / 7) % 2 = 0 then 'Not qualified' end,
-            case when a.furthest < 6 and (a.n / 7) % 2 = 0 then a.created_at + interval '20 days' end,
-            case when a.furthest = 6 then (a.created_at + interval '30 days')::date end, (a.furthest >= 3)::int, a.created_at
-     from seed a join pipeline_stages s on s.job_id = a.job_id and s."order" = a.furthest`,
+            case when a.rejected then 'rejected' else 'active' end, case when a.rejected then 'Not qualified' end,
+            case when a.rejected then a.created_at + interval '20 days' end,
+            case when a.furthest = 6 then (a.created_at + interval '30 days')::date end, (a.furthest >= 3)::int, a.created_at + a.waited, a.created_at
+     from (select *, furthest < 6 and ((n / 7) % 2 = 0 or created_at < now() - interval '60 days') as rejected from seed) a
+     join pipeline_stages s on s.job_id = a.job_id and s."order" = a.furthest`,
   );
-  // The history: each stage up to the furthest, a day apart, then one to three moves back a stage and
-  // forward again (a second look), about 5,000,000 entries in all; the last is where it is now.
   await step(
     "stage_entries",
-    `insert into stage_entries (company_id, job_id, application_id, stage_id, stage_name, entered_at, left_at)
-     select a.company_id, a.job_id, a.id, s.id, s.name, a.created_at + (k || ' days')::interval,
-            case when k < last then a.created_at + (k + 1 || ' days')::interval end
-     from (select *, case when furthest = 1 then 0 else furthest - 1 + 2 * (1 + n % 3) end as last from seed) a
-     cross join lateral generate_series(0, a.last) k
-     join pipeline_stages s on s.job_id = a.job_id
-       and s."order" = case when k < a.furthest then k + 1 when (k - a.furthest) % 2 = 0 then a.furthest - 1 else a.furthest end`,
+    `insert into stage_entries (company_id, job_id, application_id, stage_id, stage_name, entered_at, left_at, applied_at, source)
+     select company_id, job_id, id, stage_id, stage_name, entered_at, case when k < last and left_at <= now() then left_at end, created_at, source
+     from (
+       select a.company_id, a.job_id, a.id, a.created_at, a.source, a.last, k, s.id as stage_id, s.name as stage_name,
+              a.created_at + sum(l.len) over w - l.len as entered_at, a.created_at + sum(l.len) over w as left_at
+       from seed a
+       cross join lateral generate_series(0, a.last) k
+       cross join lateral (select make_interval(days => ((a.n * 7 + k * 13) % 15)::int, hours => ((a.n + k) % 24)::int) as len) l
+       join pipeline_stages s on s.job_id = a.job_id
+         and s."order" = case when k < a.furthest then k + 1 when (k - a.furthest) % 2 = 0 then a.furthest - 1 else a.furthest end
+       window w as (partition by a.id order by k)
+     ) e
+     where entered_at <= now()`,
   );
   await step(
     "interviews",
@@ -158,15 +176,25 @@ if (companyId) {
      from pipeline_stages s left join applications a on a.current_pipeline_stage_id = s.id group by s.id
      on conflict (stage_id) do update set applications = excluded.applications, active = excluded.active`,
   );
-  // The reports' counts by month and by block, as migration 0028 counts the applications there are.
+  // The reports' counts by month, block and week, as migrations 0028 and 0029 count the applications there are.
   await step(
     "report_counts",
     `insert into report_counts (company_id, span, starts_on, job_id, source, furthest_stage_id, applications, hired, interviewed)
      select a.company_id, p.span, p.starts_on, a.job_id, a.source, a.furthest_stage_id, count(*)::int,
             (count(*) filter (where a.hired_on is not null))::int, (count(*) filter (where a.interviews > 0))::int
-     from applications a
-     cross join lateral (values ('month', date_trunc('month', a.created_at at time zone 'UTC')::date), ('block', report_block_start(a.created_at))) as p(span, starts_on)
+     from applications a cross join lateral report_spans(a.created_at) as p
      group by 1, 2, 3, 4, 5, 6`,
+  );
+  // Time in stage's counts, as migration 0029 counts the stays there are.
+  await step(
+    "stage_stays",
+    `insert into stage_stays (company_id, span, starts_on, job_id, source, stage_id, days, stays)
+     select e.company_id, p.span, p.starts_on, e.job_id, src.source, e.stage_id, stage_stay_days(e.entered_at, e.left_at), count(*)::integer
+     from stage_entries e
+     cross join lateral (values ('month', date_trunc('month', e.applied_at at time zone 'UTC')::date), ('block', report_block_start(e.applied_at))) as p(span, starts_on)
+     cross join lateral (values (e.source), ('*')) as src(source)
+     where e.left_at is not null and e.stage_id is not null
+     group by 1, 2, 3, 4, 5, 6, 7`,
   );
   await client.query("drop table seed");
   await step("vacuum analyze", "vacuum analyze");
@@ -182,7 +210,9 @@ const [sizes] = await queryRows<Record<string, number>>(
   sql`select (select count(*)::int from applications) as applications, (select count(*)::int from stage_entries) as stage_entries,
         (select count(*)::int from jobs where company_id = ${companyId}) as company_jobs,
         (select count(*)::int from applications where company_id = ${companyId}) as company_applications,
-        (select count(*)::int from applications where company_id = ${companyId} and created_at > now() - interval '1 year') as company_applications_last_year`,
+        (select count(*)::int from applications where company_id = ${companyId} and created_at > now() - interval '1 year') as company_applications_last_year,
+        (select count(*)::int from applications where company_id = ${companyId} and status = 'active' and hired_on is null) as company_waiting,
+        (select count(*)::int from stage_stays where company_id = ${companyId}) as company_stage_stays_rows`,
 );
 console.log("Data set:", sizes);
 
@@ -194,7 +224,7 @@ const managers = (await queryRows<{ id: string }>(db, sql`select id from profile
 );
 const today = new Date().toISOString().slice(0, 10);
 const VARIANTS = 60;
-const variants: { filters: ShownReportFilters; applications: number; topSource: string }[] = [];
+const variants: { filters: ShownReportFilters; applications: number; topSource: string; speed: string }[] = [];
 for (let i = 0; i < VARIANTS; i++) {
   const to = daysBefore(today, i);
   const filters: ShownReportFilters = {
@@ -204,11 +234,19 @@ for (let i = 0; i < VARIANTS; i++) {
     source: i % 4 === 2 ? (["job_board", "careers_page", "campaign"] as const)[i % 3] : undefined,
     // A team member only without a job (a job of another manager's team would filter to nothing).
     member: i % 5 === 3 && i % 3 !== 1 ? managers[i % managers.length] : undefined,
+    stuck: STUCK_DAYS,
   };
   const counted = reportedApplicationsOf(filters, TIME_ZONE);
   const { funnel, sources } = await applicationsReport(db, actor, counted);
   // The sources file's first line: the largest source and its count.
-  variants.push({ filters, applications: funnel.applications, topSource: `${sourceLabel(sources[0]!.source, null)},${sources[0]!.applications},` });
+  // The speed file's first line: time to hire.
+  const { timeToHire } = await speedReport(db, actor, counted, TIME_ZONE);
+  variants.push({
+    filters,
+    applications: funnel.applications,
+    topSource: `${sourceLabel(sources[0]!.source, null)},${sources[0]!.applications},`,
+    speed: csvLine(["Time to hire", "", timeToHire.count, timeToHire.median, timeToHire.p75]),
+  });
 }
 console.log(`Inputs: ${VARIANTS} sets of filters, from ${Math.min(...variants.map((v) => v.applications)).toLocaleString("en-US")} to ${Math.max(...variants.map((v) => v.applications)).toLocaleString("en-US")} applications each.`);
 
@@ -247,6 +285,11 @@ try {
       label: "/reports/export.csv sources",
       path: (i) => `/reports/export.csv?${reportSearch(pick(i).filters, { report: "sources" })}`,
       expect: (i) => pick(i).topSource,
+    },
+    {
+      label: "/reports/export.csv speed",
+      path: (i) => `/reports/export.csv?${reportSearch(pick(i).filters, { report: "speed" })}`,
+      expect: (i) => pick(i).speed,
     },
   ];
   const only = process.env.BENCH_ONLY;
@@ -298,8 +341,10 @@ for (const [label, call] of [
   ["funnel and sources: a year, one team member's jobs", () => applicationsReport(db, actor, { ...year, memberId: managers[0] })],
   // A hiring manager's own report (the page's default for them: their team's jobs) reads the counts.
   ["funnel: a year, a hiring manager's own report", () => funnelReport(db, { ...actor, userId: managers[0]!, role: "hiring_manager" }, { ...year, memberId: managers[0] })],
+  ["speed: a year, all jobs", () => speedReport(db, actor, year, TIME_ZONE)],
+  ["speed: a year, one job", () => speedReport(db, actor, { ...year, jobId: jobIds[0] }, TIME_ZONE)],
   ["job health: the open jobs", () => jobHealthReport(db, actor, {})],
-  ["sources: days inside one month (from the applications)", () => sourcesReport(db, actor, reportedApplicationsOf({ from: daysBefore(today, 40), to: daysBefore(today, 35), job: undefined, source: undefined, member: undefined }, TIME_ZONE))],
+  ["sources: days inside one month (from the applications)", () => sourcesReport(db, actor, reportedApplicationsOf({ from: daysBefore(today, 40), to: daysBefore(today, 35), job: undefined, source: undefined, member: undefined, stuck: STUCK_DAYS }, TIME_ZONE))],
 ] as const) {
   captured.length = 0;
   await call();

@@ -859,14 +859,16 @@ export const stageEntries = pgTable(
  * applications (migration 0028); a count may be zero.
  */
 export const REPORT_SPANS = ["month", "block"] as const;
+/** The report counts' spans: a month, a block of a month, and a week (Monday to Sunday, UTC) for the volume report (decision 105). */
+export const REPORT_COUNT_SPANS = [...REPORT_SPANS, "week"] as const;
 export const reportCounts = pgTable(
   "report_counts",
   {
     companyId: uuid("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    span: text("span", { enum: REPORT_SPANS }).notNull(),
-    /** The first day of the month or block (UTC). */
+    span: text("span", { enum: REPORT_COUNT_SPANS }).notNull(),
+    /** The first day of the month, block or week (UTC). */
     startsOn: date("starts_on", { mode: "string" }).notNull(),
     jobId: uuid("job_id")
       .notNull()
@@ -881,14 +883,16 @@ export const reportCounts = pgTable(
     unique("report_counts_key").on(t.companyId, t.span, t.startsOn, t.jobId, t.source, t.furthestStageId).nullsNotDistinct(),
     // What a report reads of a company's months and blocks, counts included: an index-only scan.
     index("report_counts_read_idx").on(t.companyId, t.span, t.startsOn, t.jobId, t.source, t.furthestStageId, t.applications, t.hired, t.interviewed),
-    check("report_counts_span_check", oneOf("span", REPORT_SPANS)),
+    check("report_counts_span_check", oneOf("span", REPORT_COUNT_SPANS)),
   ],
 );
 
 /**
  * The reports' time in stage (decision 105): how many stays in a stage lasted how many whole days
  * (at most 365), by when their application was made (a UTC month or block of a month, as
- * `report_counts`), job, source and stage. Only stays that have ended, of a stage that still exists.
+ * `report_counts`), job, source and stage. Each stay is counted under its source and again under
+ * every source (`*`), so a report of all sources reads a row where it would sum one per source. Only
+ * stays that have ended, of a stage that still exists.
  * Kept by the database in the statement that ends or deletes stays (migration 0029); a count may be zero.
  */
 export const stageStays = pgTable(
@@ -902,6 +906,7 @@ export const stageStays = pgTable(
     jobId: uuid("job_id")
       .notNull()
       .references(() => jobs.id, { onDelete: "cascade" }),
+    /** An APPLICATION_SOURCES kind, or `*`: every source. */
     source: text("source").notNull(),
     /** No foreign key: deleting a stage takes its stays out through the history's trigger. */
     stageId: uuid("stage_id").notNull(),

@@ -57,7 +57,7 @@ export function reportSearch(filters: ShownReportFilters, extra: Record<string, 
 /**
  * The applications list behind a number of a report (decision 104): the report's job, source, team
  * member and days, and what the number counts (`reached` a stage by name, `hired`, `interviewed`,
- * stuck in a stage by name).
+ * stuck in a stage by name, hired in a month; a week's days instead of the report's).
  */
 export function applicationsBehind(
   filters: ShownReportFilters,
@@ -68,6 +68,10 @@ export function applicationsBehind(
     interviewed?: boolean;
     /** Waiting in this stage (by name) longer than the report's `stuck` days. */
     stuckIn?: string;
+    /** Hired in this month (YYYY-MM). */
+    hiredMonth?: string;
+    /** Applied in these days (a week of the report) instead of the report's. */
+    days?: { from: string; to: string };
   },
 ): string {
   const params = new URLSearchParams();
@@ -75,11 +79,12 @@ export function applicationsBehind(
   const source = counts.source ?? filters.source;
   if (source) params.set("source", source);
   if (filters.member) params.set("member", filters.member);
-  params.set("applied_from", filters.from);
-  params.set("applied_to", filters.to);
+  params.set("applied_from", counts.days?.from ?? filters.from);
+  params.set("applied_to", counts.days?.to ?? filters.to);
   if (counts.reached) params.set("reached", counts.reached);
   if (counts.hired) params.set("hired", "1");
   if (counts.interviewed) params.set("interviewed", "1");
+  if (counts.hiredMonth) params.set("hired_month", counts.hiredMonth);
   if (counts.stuckIn) {
     params.set("stuck_days", String(filters.stuck));
     params.set("stuck_in", counts.stuckIn);

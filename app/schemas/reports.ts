@@ -22,7 +22,7 @@ export const ReportsQuerySchema = z.object({
 export type ReportsQuery = z.output<typeof ReportsQuerySchema>;
 
 /** The report tables a CSV file can hold: /reports/export.csv?report=…&<the page's filters>. */
-export const REPORT_TABLES = ["funnel", "sources", "speed", "jobs"] as const;
+export const REPORT_TABLES = ["funnel", "sources", "speed", "weeks", "hires", "job-volume", "jobs"] as const;
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
 export const ReportExportQuerySchema = ReportsQuerySchema.extend({
@@ -43,6 +43,8 @@ export const reportedApplicationsQuery = {
   reached: queryValue(z.string().trim().min(1).max(100).optional(), undefined),
   hired: queryValue(z.literal("1").optional(), undefined),
   interviewed: queryValue(z.literal("1").optional(), undefined),
+  /** Hired in this month, YYYY-MM (decision 105). */
+  hired_month: queryValue(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/).optional(), undefined),
   /** Active, not hired, and in their stage longer than this many days (decision 105)… */
   stuck_days: queryValue(z.coerce.number().int().min(1).max(365).optional(), undefined),
   /** …in the job's stage of this name (any case). */

@@ -15,6 +15,7 @@ import {
   sourcesReport,
   speedReport,
   stuckSince,
+  volumeReport,
 } from "~/server/reports/reports.server";
 import { reportCsv } from "~/server/reports/export.server";
 import { shownReportFilters } from "~/lib/report-filters";
@@ -33,30 +34,13 @@ import { callLoader, setUpAppTestDatabase } from "../helpers/route-test";
 const ctx = setUpAppTestDatabase();
 const NEW_YORK = "America/New_York";
 
+type More = { job?: string; source?: "campaign" | "job_board"; member?: string };
+
+/** The page's filters for the days (as its URL gives them). */
+const shownFor = (from: string, to: string, more: More = {}) => shownReportFilters({ from, to, ...more }, to);
+
 /** The report's filters for the days, read in New York. */
-const inNewYork = (
-  from: string,
-  to: string,
-  more: {
-    job?: string;
-    source?: "campaign" | "job_board";
-    member?: string;
-  } = {},
-) =>
-  reportedApplicationsOf(
-    shownReportFilters(
-      {
-        from,
-        to,
-        ...more,
-        job: more.job,
-        source: more.source,
-        member: more.member,
-      },
-      to,
-    ),
-    NEW_YORK,
-  );
+const inNewYork = (from: string, to: string, more: More = {}) => reportedApplicationsOf(shownFor(from, to, more), NEW_YORK);
 
 async function craft() {
   const { t } = ctx;
@@ -273,7 +257,7 @@ describe("sources", () => {
         conversion: 0,
       },
     ]);
-    const csv = await reportCsv(t.db, staff, "sources", inNewYork("2026-03-07", "2026-03-10", { job: job.id }), { timeZone: NEW_YORK, stuckDays: 14 });
+    const csv = await reportCsv(t.db, staff, "sources", shownFor("2026-03-07", "2026-03-10", { job: job.id }), NEW_YORK);
     expect(csv.split("\r\n")).toEqual(["\uFEFFSource,Applications,Interviewed,Hired,Share hired %", "Job board,4,1,1,25", "Campaign,1,0,0,0", ""]);
   });
 });
@@ -287,7 +271,8 @@ describe("the monthly counts", () => {
             select a.company_id, p.span, p.starts_on, a.job_id, a.source, a.furthest_stage_id, count(*)::int as n,
                    (count(*) filter (where a.hired_on is not null))::int as hired, (count(*) filter (where a.interviews > 0))::int as interviewed
             from applications a
-            cross join lateral (values ('month', date_trunc('month', a.created_at at time zone 'UTC')::date), ('block', report_block_start(a.created_at))) as p(span, starts_on)
+            cross join lateral (values ('month', date_trunc('month', a.created_at at time zone 'UTC')::date), ('block', report_block_start(a.created_at)),
+                                       ('week', date_trunc('week', a.created_at at time zone 'UTC')::date)) as p(span, starts_on)
             group by 1, 2, 3, 4, 5, 6)
           select * from real full join (select * from report_counts where applications <> 0 or hired <> 0 or interviewed <> 0) c
             on c.company_id = real.company_id and c.span = real.span and c.starts_on = real.starts_on and c.job_id = real.job_id and c.source = real.source
@@ -336,6 +321,10 @@ describe("the monthly counts", () => {
     expect(speed).toEqual(await speedReport(t.db, manager, range, NEW_YORK, 14, now));
     // The three moved in the days (every other one) left Applied.
     expect(speed.timeInStage.map((row) => [row.stage, row.stays])).toEqual([["Applied", 3]]);
+    // Of one source, from its own rows: of the campaign's moved ones, the first is out of the days, the seventh in.
+    const campaign = await speedReport(t.db, staff, { ...range, source: "campaign" }, NEW_YORK, 14, now);
+    expect(campaign).toEqual(await speedReport(t.db, manager, { ...range, source: "campaign" }, NEW_YORK, 14, now));
+    expect(campaign.timeInStage.map((row) => [row.stage, row.stays])).toEqual([["Applied", 1]]);
     // Jan 15 04:59 UTC is Jan 14 in New York; Apr 11 04:00 UTC is Apr 11 there.
     expect(fromCounts.funnel.applications).toBe(7);
     expect(fromCounts.sources.map((row) => [row.source, row.applications])).toEqual([
@@ -346,14 +335,18 @@ describe("the monthly counts", () => {
 });
 
 describe("speed", () => {
-  /** Every key whose count of stays differs from a count of the ended stays in the history (none, when they are right). */
+  /**
+   * Every key whose count of stays differs from a count of the ended stays in the history, each under
+   * its application's source and every source, `*` (none, when they are right).
+   */
   async function wrongStays() {
     return queryRows(
       ctx.t.db,
       sql`with real as (
-            select e.company_id, p.span, p.starts_on, e.job_id, a.source, e.stage_id, stage_stay_days(e.entered_at, e.left_at) as days, count(*)::int as n
+            select e.company_id, p.span, p.starts_on, e.job_id, src.source, e.stage_id, stage_stay_days(e.entered_at, e.left_at) as days, count(*)::int as n
             from stage_entries e join applications a on a.id = e.application_id
             cross join lateral (values ('month', date_trunc('month', a.created_at at time zone 'UTC')::date), ('block', report_block_start(a.created_at))) as p(span, starts_on)
+            cross join lateral (values (a.source), ('*')) as src(source)
             where e.left_at is not null and e.stage_id is not null
             group by 1, 2, 3, 4, 5, 6, 7)
           select * from real full join (select * from stage_stays where stays <> 0) c
@@ -415,7 +408,7 @@ describe("speed", () => {
     // five; the CSV holds the page's numbers.
     await moveApplication(t.db, staff, ids.late.id, stage.Interview!);
     expect((await speedReport(t.db, staff, range, NEW_YORK, 14)).stuck).toEqual([]);
-    const csv = await reportCsv(t.db, staff, "speed", range, { timeZone: NEW_YORK, stuckDays: 14 });
+    const csv = await reportCsv(t.db, staff, "speed", shownFor("2026-03-07", "2026-03-10", { job: job.id }), NEW_YORK);
     expect(csv.split("\r\n")).toEqual([
       "\uFEFFMeasure,Stage,Count,Median days,75th percentile days",
       "Time to hire,,2,18.5,21.8",
@@ -438,6 +431,69 @@ describe("speed", () => {
     const kept = ["Applied", "Interview", "Hired", "Rejected"].map((name) => ({ id: stage[name]!, name }));
     await updateJob(t.db, staff, job.id, { ...jobInput({ form_schema: SAMPLE_FORM_SCHEMA, stages: kept }), stage_moves: { [stage.Offer!]: stage.Interview! } });
     expect(await wrongStays()).toEqual([]);
+  });
+});
+
+describe("volume", () => {
+  it("counts applications per week where the reader is, hires per month, and each job's", async () => {
+    const { t } = ctx;
+    const { staff } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff, { title: "Main Opening", form_schema: SAMPLE_FORM_SCHEMA, stages: [{ name: "Applied" }, { name: "Hired" }] });
+    const other = await createTestJob(t.db, staff, { title: "Other Opening", form_schema: SAMPLE_FORM_SCHEMA });
+    // Around the weeks' edges: New York is 5 hours behind UTC until Mar 8 and 4 after; Kolkata 5½ ahead.
+    const made: Record<string, string> = {};
+    for (const at of ["2026-03-01T20:00:00Z", "2026-03-02T04:30:00Z", "2026-03-02T05:30:00Z", "2026-03-09T03:30:00Z", "2026-03-09T04:30:00Z", "2026-03-16T12:00:00Z"]) {
+      made[at] = (await createTestApplication(t.db, at.startsWith("2026-03-16") ? other : job, { createdAt: new Date(at) })).id;
+    }
+    await hireApplication(t.db, staff, made["2026-03-02T05:30:00Z"]!, "2026-03-20");
+    await hireApplication(t.db, staff, made["2026-03-16T12:00:00Z"]!, "2026-05-02");
+    // A hiring manager on both jobs' teams counts from the applications alone: the same answers.
+    const manager = (await createMember(t.db, t.auth, staff, "hiring_manager")).staff;
+    for (const id of [job.id, other.id]) await setHiringTeamMember(t.db, staff, id, manager.userId, "hiring_manager");
+    const weeksIn = async (timeZone: string) => {
+      const shown = shownFor("2026-02-23", "2026-03-22");
+      const filters = reportedApplicationsOf(shown, timeZone);
+      const volume = await volumeReport(t.db, staff, shown, filters, timeZone);
+      expect(volume).toEqual(await volumeReport(t.db, manager, shown, filters, timeZone));
+      return volume;
+    };
+    // New York: Mar 1 15:00 and 23:30 (EST) are in the week of Feb 23; Mar 8 23:30 (EDT) is in the week of Mar 2.
+    const newYork = await weeksIn(NEW_YORK);
+    expect(newYork.weeks).toEqual([
+      { from: "2026-02-23", to: "2026-03-01", applications: 2 },
+      { from: "2026-03-02", to: "2026-03-08", applications: 2 },
+      { from: "2026-03-09", to: "2026-03-15", applications: 1 },
+      { from: "2026-03-16", to: "2026-03-22", applications: 1 },
+    ]);
+    // Kolkata: Mar 1 20:00 UTC is already Monday, Mar 2 there.
+    expect((await weeksIn("Asia/Kolkata")).weeks.map((week) => week.applications)).toEqual([0, 3, 2, 1]);
+    // Hires by the month of their hire day, from the days' first month to the last hire's.
+    expect(newYork.months).toEqual([
+      { month: "2026-02", hires: 0 },
+      { month: "2026-03", hires: 1 },
+      { month: "2026-04", hires: 0 },
+      { month: "2026-05", hires: 1 },
+    ]);
+    // A week cut by the report's days counts its days only; the list behind a week and a month agrees.
+    const cut = shownFor("2026-03-04", "2026-03-10");
+    expect((await volumeReport(t.db, staff, cut, reportedApplicationsOf(cut, NEW_YORK), NEW_YORK)).weeks).toEqual([
+      { from: "2026-03-04", to: "2026-03-08", applications: 1 },
+      { from: "2026-03-09", to: "2026-03-10", applications: 1 },
+    ]);
+    const listed = async (query: Parameters<typeof reportedApplicationsFrom>[0]) =>
+      (await listApplications(t.db, staff, reportedApplicationsFrom(query, NEW_YORK))).rows.map((row) => row.id).sort();
+    expect(await listed({ applied_from: "2026-03-02", applied_to: "2026-03-08" })).toEqual([made["2026-03-02T05:30:00Z"], made["2026-03-09T03:30:00Z"]].sort());
+    expect(await listed({ applied_from: "2026-02-23", applied_to: "2026-03-22", hired_month: "2026-05" })).toEqual([made["2026-03-16T12:00:00Z"]]);
+    // Each job's applications and hires, the most first; the CSV files hold the same.
+    const { jobs } = await applicationsReport(t.db, staff, reportedApplicationsOf(shownFor("2026-02-23", "2026-03-22"), NEW_YORK));
+    expect(jobs.map((row) => [row.title, row.applications, row.hired])).toEqual([
+      ["Main Opening", 5, 1],
+      ["Other Opening", 1, 1],
+    ]);
+    const file = (report: "weeks" | "hires" | "job-volume") => reportCsv(t.db, staff, report, shownFor("2026-02-23", "2026-03-22"), NEW_YORK);
+    expect((await file("weeks")).split("\r\n")[2]).toBe("2026-03-02,2026-03-08,2");
+    expect((await file("hires")).split("\r\n")).toEqual(["\uFEFFMonth,Hires", "2026-02,0", "2026-03,1", "2026-04,0", "2026-05,1", ""]);
+    expect((await file("job-volume")).split("\r\n")[2]).toBe("Other Opening,1,1");
   });
 });
 
@@ -469,7 +525,7 @@ describe("job health", () => {
     expect((await jobHealthReport(t.db, staff, { jobId: busy.id }, 10, now)).rows.map((row) => row.title)).toEqual(["Busy Builder"]);
     // The page shows the quietest few, and says how many there are.
     expect(await jobHealthReport(t.db, staff, {}, 1, now)).toMatchObject({ total: 2, rows: [{ title: "Quiet Keeper" }] });
-    const csv = await reportCsv(t.db, staff, "jobs", {}, { timeZone: "UTC", stuckDays: 14 });
+    const csv = await reportCsv(t.db, staff, "jobs", shownFor("2026-01-01", "2026-12-31"), "UTC");
     expect(csv.split("\r\n")[1]).toBe(`Quiet Keeper,${daysAgo(30).toISOString().slice(0, 10)},30,1,0,${daysAgo(20).toISOString().slice(0, 10)},20`);
 
     // Another company's staff, and a hiring manager of neither job, see none of them.

@@ -100,3 +100,54 @@ export function CountLink({ value, href, label }: { value: number; href: string;
     </a>
   );
 }
+
+/** One column: its label (a week, a month), how many, and where the applications behind it are. */
+export interface Column {
+  label: string;
+  value: number;
+  href?: string;
+}
+
+/**
+ * A column chart over time drawn on the server as SVG (decision 105): the columns stretch to the
+ * width, each a link to the applications it counts (hidden from screen readers and the keyboard, who
+ * have the caption and the table view); the largest value and the first and last labels frame it.
+ */
+export function ColumnChart({ columns, caption, unit, children }: { columns: readonly Column[]; caption: string; unit: string; children?: ReactNode }) {
+  const largest = Math.max(1, ...columns.map((column) => column.value));
+  const width = columns.length * 10;
+  return (
+    <figure className="mt-4">
+      <div aria-hidden="true">
+        <p className="text-xs text-slate-500">
+          Most: {largest.toLocaleString("en-US")} {unit}
+        </p>
+        <svg className="mt-1 h-36 w-full" viewBox={`0 0 ${width} 100`} preserveAspectRatio="none" focusable="false">
+          <line x1="0" y1="100" x2={width} y2="100" className="stroke-slate-300" strokeWidth="1" vectorEffect="non-scaling-stroke" />
+          {columns.map((column, index) => {
+            // At least a sliver, so a column of one among thousands is still seen.
+            const height = column.value === 0 ? 0 : Math.max(1.5, (column.value / largest) * 100);
+            const bar = (
+              <rect x={index * 10 + 1} y={100 - height} width="8" height={height} className="fill-brand-500 hover:fill-brand-600">
+                <title>{`${column.label}: ${column.value.toLocaleString("en-US")}`}</title>
+              </rect>
+            );
+            return column.href ? (
+              <a key={column.label} href={column.href} tabIndex={-1}>
+                {bar}
+              </a>
+            ) : (
+              <g key={column.label}>{bar}</g>
+            );
+          })}
+        </svg>
+        <div className="mt-1 flex justify-between text-xs text-slate-500">
+          <span>{columns[0]?.label}</span>
+          <span>{columns.at(-1)?.label}</span>
+        </div>
+      </div>
+      <figcaption className="mt-3 text-sm text-slate-600">{caption}</figcaption>
+      {children}
+    </figure>
+  );
+}

@@ -348,6 +348,7 @@ function ReportedFilters({ reported }: { reported: [string, string][] }) {
     value.reached ? `reached ${value.reached}` : null,
     value.interviewed ? "interviewed" : null,
     value.hired ? "hired" : null,
+    value.hired_month ? `hired in ${value.hired_month}` : null,
     value.stuck_days ? `waiting ${value.stuck_in ? `in ${value.stuck_in} ` : ""}more than ${value.stuck_days} days` : null,
     value.source ? `from ${sourceLabel(value.source, null)}` : null,
     value.member ? "of one hiring-team member's jobs" : null,

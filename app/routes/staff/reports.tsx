@@ -6,7 +6,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { LocalDate } from "~/components/ui/local-date";
 import { inputStyles } from "~/components/ui/field";
 import { JobFilter } from "~/features/job-filter/job-filter";
-import { BarChart, CountLink, TableView } from "~/features/reports/bar-chart";
+import { BarChart, ColumnChart, CountLink, TableView } from "~/features/reports/bar-chart";
 import type { RouteAccess } from "~/lib/permissions";
 import { pageMeta } from "~/lib/meta";
 import { applicationsBehind, QUIET_DAYS, reportSearch, type ShownReportFilters } from "~/lib/report-filters";
@@ -24,6 +24,7 @@ import { seesWholeCompany } from "~/server/platform/tenancy.server";
 import {
   applicationsReport,
   type FunnelReport,
+  type JobVolume,
   jobHealthReport,
   type JobHealthReport,
   reportedApplicationsOf,
@@ -31,6 +32,8 @@ import {
   type SourceRow,
   type SpeedReport,
   speedReport,
+  type VolumeReport,
+  volumeReport,
 } from "~/server/reports/reports.server";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
@@ -48,9 +51,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = reportFiltersFor(staff, parseQuery(ReportsQuerySchema, request.url), instantToZonedTime(new Date(), timeZone).date);
   const counted = reportedApplicationsOf(filters, timeZone);
   const db = appDatabase();
-  const [{ funnel, sources }, speed, jobHealth, choices, members] = await Promise.all([
+  const [{ funnel, sources, jobs }, speed, volume, jobHealth, choices, members] = await Promise.all([
     applicationsReport(db, staff, counted),
     speedReport(db, staff, counted, timeZone, filters.stuck),
+    volumeReport(db, staff, filters, counted, timeZone),
     jobHealthReport(db, staff, counted),
     getApplicationFilterChoices(db, staff, filters.job),
     listMentionableMembers(db, staff),
@@ -60,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     funnel,
     sources,
     speed,
+    volume: { ...volume, jobs: jobs.slice(0, VOLUME_JOBS_SHOWN), jobCount: jobs.length },
     jobHealth,
     job: choices.job,
     // "Anyone" for the roles that see every job; a hiring manager's report is of one member's jobs.
@@ -72,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { filters, funnel, sources, speed, jobHealth, job, members, anyone } = loaderData;
+  const { filters, funnel, sources, speed, volume, jobHealth, job, members, anyone } = loaderData;
   const navigation = useNavigation();
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
@@ -171,6 +176,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             <FunnelPanel funnel={funnel} filters={filters} scope={scope} />
             <SourcesPanel sources={sources} filters={filters} />
             <SpeedPanel speed={speed} filters={filters} />
+            <VolumePanel volume={volume} filters={filters} />
           </>
         )}
         <JobHealthPanel report={jobHealth} filters={filters} />
@@ -286,21 +292,18 @@ function SpeedPanel({ speed, filters }: { speed: SpeedReport; filters: ShownRepo
     {
       title: "Time to hire",
       measure: timeToHire,
-      what: (
+      about: "from applying to the hire day",
+      over: (
         <>
-          from applying to the hire day, over <CountLink value={timeToHire.count} href={applicationsBehind(filters, { hired: true })} label={`${timeToHire.count} hired`} />{" "}
-          {timeToHire.count === 1 ? "hire" : "hires"}
+          <CountLink value={timeToHire.count} href={applicationsBehind(filters, { hired: true })} label={`${timeToHire.count} hired`} /> {timeToHire.count === 1 ? "hire" : "hires"}
         </>
       ),
     },
     {
       title: "Time to fill",
       measure: timeToFill,
-      what: (
-        <>
-          from a job opening to its first hire, over {timeToFill.count.toLocaleString("en-US")} {timeToFill.count === 1 ? "job" : "jobs"}
-        </>
-      ),
+      about: "from a job opening to its first hire",
+      over: `${timeToFill.count.toLocaleString("en-US")} ${timeToFill.count === 1 ? "job" : "jobs"}`,
     },
   ];
   return (
@@ -310,13 +313,16 @@ function SpeedPanel({ speed, filters }: { speed: SpeedReport; filters: ShownRepo
         <CsvLink report="speed" filters={filters} />
       </div>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-        {measures.map(({ title, measure, what }) => (
+        {measures.map(({ title, measure, about, over }) => (
           <div key={title} className="rounded-lg border border-slate-200 p-4" data-testid={`speed-${title}`}>
             <dt className="text-sm font-medium text-slate-500">{title}</dt>
             <dd className="mt-1">
               <span className="text-2xl font-semibold text-slate-900">{measure.count === 0 ? "No hires yet" : inDays(measure.median)}</span>
               {measure.count > 0 ? <span className="ml-2 text-sm text-slate-600">median · 75% within {inDays(measure.p75)}</span> : null}
-              <p className="mt-1 text-sm text-slate-600">Days {what}.</p>
+              <p className="mt-1 text-sm text-slate-600">
+                Days {about}
+                {measure.count > 0 ? <>, over {over}</> : null}.
+              </p>
             </dd>
           </div>
         ))}
@@ -351,6 +357,118 @@ function SpeedPanel({ speed, filters }: { speed: SpeedReport; filters: ShownRepo
           ))}
         </ul>
       )}
+    </Panel>
+  );
+}
+
+/** The volume report's table of jobs shows this many, the most applications first; its CSV file has them all. */
+const VOLUME_JOBS_SHOWN = 10;
+
+/** "Mar 2" from a YYYY-MM-DD day, "Mar 2026" from a YYYY-MM month (the dates are the reader's, shown as written). */
+const shortDay = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const shortMonth = (month: string) => new Date(`${month}-15T12:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+
+function VolumePanel({ volume, filters }: { volume: VolumeReport & { jobs: JobVolume[]; jobCount: number }; filters: ShownReportFilters }) {
+  const { weeks, months, jobs, jobCount } = volume;
+  const busiest = weeks.reduce((best, week) => (week.applications > best.applications ? week : best), weeks[0]!);
+  const weekLabel = (week: (typeof weeks)[number]) => `${shortDay(week.from)}–${shortDay(week.to)}`;
+  const hires = months.reduce((sum, month) => sum + month.hires, 0);
+  const busiestMonth = months.reduce((best, month) => (month.hires > best.hires ? month : best), months[0]!);
+  return (
+    <Panel id="volume" title="Volume">
+      <p className="mt-1 text-sm text-slate-600">Applications per week (Monday to Sunday), hires per month of their hire day, and each job&apos;s share.</p>
+      <div className="mt-4 grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="volume-weeks">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h3 id="volume-weeks" className="text-sm font-semibold text-slate-900">
+              Applications per week
+            </h3>
+            <CsvLink report="weeks" filters={filters} />
+          </div>
+          <ColumnChart
+            unit="a week"
+            caption={`Applications per week, ${weeks.length} weeks: the most, ${busiest.applications.toLocaleString("en-US")}, in the week of ${weekLabel(busiest)}.`}
+            columns={weeks.map((week) => ({ label: weekLabel(week), value: week.applications, href: applicationsBehind(filters, { days: week }) }))}
+          >
+            <TableView
+              columns={["Week", "Applications"]}
+              rows={weeks.map((week) => ({
+                key: week.from,
+                cells: [
+                  weekLabel(week),
+                  <CountLink value={week.applications} href={applicationsBehind(filters, { days: week })} label={`${week.applications} applications ${weekLabel(week)}`} />,
+                ],
+              }))}
+            />
+          </ColumnChart>
+        </section>
+        <section aria-labelledby="volume-months">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h3 id="volume-months" className="text-sm font-semibold text-slate-900">
+              Hires per month
+            </h3>
+            <CsvLink report="hires" filters={filters} />
+          </div>
+          {hires === 0 ? (
+            <p className="mt-3 text-sm text-slate-500">No one who applied in these days has been hired yet.</p>
+          ) : (
+            <ColumnChart
+              unit="a month"
+              caption={`Hires per month of their hire day: ${hires.toLocaleString("en-US")} in all; the most, ${busiestMonth.hires.toLocaleString("en-US")}, in ${shortMonth(busiestMonth.month)}.`}
+              columns={months.map((month) => ({ label: shortMonth(month.month), value: month.hires, href: applicationsBehind(filters, { hiredMonth: month.month }) }))}
+            >
+              <TableView
+                columns={["Month", "Hires"]}
+                rows={months.map((month) => ({
+                  key: month.month,
+                  cells: [
+                    shortMonth(month.month),
+                    <CountLink value={month.hires} href={applicationsBehind(filters, { hiredMonth: month.month })} label={`${month.hires} hired in ${shortMonth(month.month)}`} />,
+                  ],
+                }))}
+              />
+            </ColumnChart>
+          )}
+        </section>
+      </div>
+      <div className="mt-6 flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-sm font-semibold text-slate-900">By job</h3>
+        <CsvLink report="job-volume" filters={filters} />
+      </div>
+      {jobCount > jobs.length ? (
+        <p className="text-sm text-slate-600">
+          The {jobs.length} jobs with the most applications of {jobCount.toLocaleString("en-US")}; the CSV file has them all.
+        </p>
+      ) : null}
+      <div className="mt-2 overflow-x-auto">
+        <table className="min-w-full text-sm">
+          <thead>
+            <tr className="text-left text-[11px] font-semibold uppercase text-slate-500 sm:text-xs sm:tracking-wide">
+              <th className="py-2 pr-2 sm:pr-4">Job</th>
+              <th className="py-2 pr-2 text-right sm:pr-4">Applications</th>
+              <th className="py-2 text-right">Hired</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {jobs.map((row) => {
+              const behind = (hired: boolean) => applicationsBehind({ ...filters, job: row.jobId }, { hired });
+              return (
+                <tr key={row.jobId}>
+                  <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-800 sm:pr-4">
+                    {row.title}
+                  </th>
+                  <td className="py-2 pr-2 text-right tabular-nums sm:pr-4">
+                    <CountLink value={row.applications} href={behind(false)} label={`${row.applications} applications to ${row.title}`} />
+                  </td>
+                  <td className="py-2 text-right tabular-nums">
+                    <CountLink value={row.hired} href={behind(true)} label={`${row.hired} hired to ${row.title}`} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </Panel>
   );
 }

@@ -41,6 +41,10 @@ export interface ReportedApplications {
   hired?: boolean;
   /** Given at least one interview that was not cancelled. */
   interviewed?: boolean;
+  /** Hired on or after this day (YYYY-MM-DD; decision 105)… */
+  hiredFrom?: string;
+  /** …and before this one. */
+  hiredBefore?: string;
   /** Active, not hired, and in their stage since before this instant (stuck there; decision 105). */
   waitingSince?: Date;
   /** With `waitingSince`: in the job's stage of this name (any case). */
@@ -50,7 +54,7 @@ export interface ReportedApplications {
 /** Whether any of the report's filters beyond the job is set: the stage counters do not count them. */
 function hasReportFilters(filters: ReportedApplications): boolean {
   return Boolean(
-    filters.source || filters.memberId || filters.appliedFrom || filters.appliedBefore || filters.reached || filters.hired || filters.interviewed || filters.waitingSince,
+    filters.source || filters.memberId || filters.appliedFrom || filters.appliedBefore || filters.reached || filters.hired || filters.interviewed || filters.waitingSince || filters.hiredFrom,
   );
 }
 
@@ -128,6 +132,7 @@ export function applicationsMatching(actor: Actor, filters: Omit<ApplicationFilt
       where lower(named.name) = lower(${filters.reached}) and lower(later.name) <> 'rejected' and ${ownedSql("named", actor)} ${job})`);
   }
   if (filters.hired) conditions.push(isNotNull(applications.hiredOn));
+  if (filters.hiredFrom && filters.hiredBefore) conditions.push(gte(applications.hiredOn, filters.hiredFrom), lt(applications.hiredOn, filters.hiredBefore));
   // Its interviews not cancelled, counted by the database (migration 0028).
   if (filters.interviewed) conditions.push(gt(applications.interviews, 0));
   if (filters.waitingSince) {

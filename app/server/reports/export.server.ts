@@ -1,22 +1,27 @@
 import { CSV_BOM, csvLine } from "~/lib/csv";
 import { sourceLabel } from "~/lib/source-label";
 import type { ReportTable } from "~/schemas/reports";
-import type { ReportedApplications } from "../applications/queries.server";
 import type { Queryable } from "../platform/db.server";
 import type { Actor } from "../platform/tenancy.server";
-import { funnelReport, JOB_HEALTH_FILE_LIMIT, jobHealthReport, sourcesReport, speedReport } from "./reports.server";
+import type { ShownReportFilters } from "~/lib/report-filters";
+import {
+  applicationsReport,
+  funnelReport,
+  JOB_HEALTH_FILE_LIMIT,
+  jobHealthReport,
+  reportedApplicationsOf,
+  sourcesReport,
+  speedReport,
+  volumeReport,
+} from "./reports.server";
 
 /**
- * A report's table as CSV (decision 104): the page's table, row for row, numbers as numbers. The
- * speed report's measures are one table, a row each (decision 105).
+ * A report's table as CSV (decision 104): the page's table, row for row, numbers as numbers, for the
+ * page's filters read where the reader is. The speed report's measures are one table, a row each; the
+ * volume report is three tables, a file each (decision 105).
  */
-export async function reportCsv(
-  db: Queryable,
-  actor: Actor,
-  report: ReportTable,
-  filters: ReportedApplications,
-  reader: { timeZone: string; stuckDays: number },
-): Promise<string> {
+export async function reportCsv(db: Queryable, actor: Actor, report: ReportTable, shown: ShownReportFilters, timeZone: string): Promise<string> {
+  const filters = reportedApplicationsOf(shown, timeZone);
   switch (report) {
     case "funnel": {
       const funnel = await funnelReport(db, actor, filters);
@@ -27,7 +32,7 @@ export async function reportCsv(
       );
     }
     case "speed": {
-      const speed = await speedReport(db, actor, filters, reader.timeZone, reader.stuckDays);
+      const speed = await speedReport(db, actor, filters, timeZone, shown.stuck);
       return (
         CSV_BOM +
         csvLine(["Measure", "Stage", "Count", "Median days", "75th percentile days"]) +
@@ -36,6 +41,18 @@ export async function reportCsv(
         speed.timeInStage.map((row) => csvLine(["Time in stage", row.stage, row.stays, row.median, null])).join("") +
         speed.stuck.map((row) => csvLine([`Waiting more than ${speed.stuckDays} days`, row.stage, row.waiting, null, null])).join("")
       );
+    }
+    case "weeks": {
+      const { weeks } = await volumeReport(db, actor, shown, filters, timeZone);
+      return CSV_BOM + csvLine(["Week from", "Week to", "Applications"]) + weeks.map((week) => csvLine([week.from, week.to, week.applications])).join("");
+    }
+    case "hires": {
+      const { months } = await volumeReport(db, actor, shown, filters, timeZone);
+      return CSV_BOM + csvLine(["Month", "Hires"]) + months.map((month) => csvLine([month.month, month.hires])).join("");
+    }
+    case "job-volume": {
+      const { jobs } = await applicationsReport(db, actor, filters);
+      return CSV_BOM + csvLine(["Job", "Applications", "Hired"]) + jobs.map((job) => csvLine([job.title, job.applications, job.hired])).join("");
     }
     case "jobs": {
       const { rows } = await jobHealthReport(db, actor, filters, JOB_HEALTH_FILE_LIMIT);

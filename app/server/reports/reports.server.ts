@@ -14,7 +14,7 @@ import { applicationsMatching, type ReportedApplications } from "../applications
 import { type Queryable, queryRows } from "../platform/db.server";
 import { type Actor, ownedSql, seesJob, seesTeamJobs, seesWholeCompany } from "../platform/tenancy.server";
 import { startOfDateInTimeZone } from "../platform/time-zone.server";
-import { dayAfter, QUIET_DAYS, type ShownReportFilters, shownReportFilters, STUCK_DAYS } from "~/lib/report-filters";
+import { dayAfter, daysBefore, QUIET_DAYS, type ShownReportFilters, shownReportFilters, STUCK_DAYS } from "~/lib/report-filters";
 import { daysInOrder } from "~/lib/candidate-filters";
 
 /**
@@ -52,9 +52,17 @@ export function reportedApplicationsFrom(query: ReportedApplicationsQuery, timeZ
     reached: query.reached,
     hired: query.hired === "1",
     interviewed: query.interviewed === "1",
+    hiredFrom: query.hired_month ? `${query.hired_month}-01` : undefined,
+    hiredBefore: query.hired_month ? monthAfter(query.hired_month) : undefined,
     waitingSince: query.stuck_days ? stuckSince(query.stuck_days) : undefined,
     waitingIn: query.stuck_days ? query.stuck_in : undefined,
   };
+}
+
+/** The first day of the month after a month (YYYY-MM): YYYY-MM-DD. */
+function monthAfter(month: string): string {
+  const [year, number] = month.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(year, number, 1)).toISOString().slice(0, 10);
 }
 
 /** The instant before which an application entered its stage to be stuck there after `days` days (elapsed). */
@@ -87,9 +95,19 @@ export interface SourceRow {
   conversion: number | null;
 }
 
+/** One job's applications in the report's days, and how many of them were hired (the volume report's table). */
+export interface JobVolume {
+  jobId: string;
+  title: string;
+  applications: number;
+  hired: number;
+}
+
 export interface ApplicationsReport {
   funnel: FunnelReport;
   sources: SourceRow[];
+  /** The jobs with applications, the most first. */
+  jobs: JobVolume[];
 }
 
 /**
@@ -102,22 +120,30 @@ export interface ApplicationsReport {
  *   1), so Offer comes before Hired however many stages each job has.
  * - **Sources**: per kind of source (decision 079), the applications, how many were given an interview
  *   that was not cancelled, how many were hired, and the share hired.
+ * - **Jobs** (the volume report, decision 105): per job, the applications and how many were hired.
  */
 export async function applicationsReport(db: Queryable, actor: Actor, filters: ReportedApplications): Promise<ApplicationsReport> {
-  const jobs = filters.jobId && isUuid(filters.jobId) ? sql`s.job_id = ${filters.jobId}` : sql`s.job_id in (select c.job_id from counted c)`;
-  const rows = await queryRows<{ kind: "furthest" | "stage" | "source"; job_id: string | null; name: string | null; place: number; n: number; hired: number; interviewed: number }>(
+  const stagesOf = filters.jobId && isUuid(filters.jobId) ? sql`s.job_id = ${filters.jobId}` : sql`s.job_id in (select c.job_id from counted c)`;
+  const rows = await queryRows<ReportRow>(
     db,
     sql`with counted as (${countedApplications(actor, filters)})
         select 'furthest' as kind, c.job_id, null as name, f."order" as place, sum(c.n)::int as n, 0 as hired, 0 as interviewed
         from counted c join pipeline_stages f on f.id = c.furthest_stage_id group by c.job_id, f."order"
         union all
         select 'stage', s.job_id, s.name, s."order", 0, 0, 0
-        from pipeline_stages s where ${jobs} and lower(s.name) <> 'rejected' and ${ownedSql("s", actor)}
+        from pipeline_stages s where ${stagesOf} and lower(s.name) <> 'rejected' and ${ownedSql("s", actor)}
         union all
         select 'source', null, c.source, 0, sum(c.n)::int, sum(c.hired)::int, sum(c.interviewed)::int
-        from counted c group by c.source`,
+        from counted c group by c.source
+        union all
+        select 'job', c.job_id, j.title, 0, sum(c.n)::int, sum(c.hired)::int, 0
+        from counted c join jobs j on j.id = c.job_id and ${ownedSql("j", actor)} group by c.job_id, j.title`,
   );
-  return { funnel: funnelOf(rows), sources: sourcesOf(rows) };
+  const jobs = rows
+    .filter((row) => row.kind === "job" && row.n > 0)
+    .map((row) => ({ jobId: row.job_id!, title: row.name!, applications: row.n, hired: row.hired }))
+    .sort((a, b) => b.applications - a.applications || a.title.localeCompare(b.title));
+  return { funnel: funnelOf(rows), sources: sourcesOf(rows), jobs };
 }
 
 /** The funnel alone (its CSV file). */
@@ -126,7 +152,7 @@ export const funnelReport = async (db: Queryable, actor: Actor, filters: Reporte
 /** The sources alone (their CSV file). */
 export const sourcesReport = async (db: Queryable, actor: Actor, filters: ReportedApplications) => (await applicationsReport(db, actor, filters)).sources;
 
-type ReportRow = { kind: "furthest" | "stage" | "source"; job_id: string | null; name: string | null; place: number; n: number; hired: number; interviewed: number };
+type ReportRow = { kind: "furthest" | "stage" | "source" | "job"; job_id: string | null; name: string | null; place: number; n: number; hired: number; interviewed: number };
 
 function funnelOf(rows: readonly ReportRow[]): FunnelReport {
   // Per job: its stages in order, and how many applications got exactly as far as each place.
@@ -302,17 +328,121 @@ function medianStays(rows: readonly { stage: string; place: number; days: number
 
 /**
  * The ended stays in a stage of the applications the filters match, by job, stage and whole days: a
- * statement to use as a subquery, from `stage_stays` in tiers and from the history for the rest.
+ * statement to use as a subquery, from `stage_stays` in tiers (the rows of every source, `*`, unless
+ * the report is of one) and from the history for the rest, each application's entries looked up by
+ * its index (a join let PostgreSQL read the whole history).
  */
 function stayedDays(actor: Actor, filters: ReportedApplications): SQL {
   const raw = (range: Pick<ReportedApplications, "appliedFrom" | "appliedBefore">) =>
     sql`select e.job_id, e.stage_id, stage_stay_days(e.entered_at, e.left_at) as days, count(*)::int as stays
-        from ${applications} join stage_entries e on e.application_id = ${applications.id}
-        where ${applicationsMatching(actor, { ...filters, ...range })} and e.left_at is not null and e.stage_id is not null group by 1, 2, 3`;
+        from ${applications} cross join lateral (
+          select x.job_id, x.stage_id, x.entered_at, x.left_at from stage_entries x
+          where x.application_id = ${applications.id} and x.left_at is not null and x.stage_id is not null) as e
+        where ${applicationsMatching(actor, { ...filters, ...range })} group by 1, 2, 3`;
+  const everySource = filters.source ? sql`` : sql` and r.source = '*'`;
   return countsInTiers(actor, filters, raw, {
-    rows: (where) => sql`select r.job_id, r.stage_id, r.days, r.stays from stage_stays r where ${where}`,
+    rows: (where) => sql`select r.job_id, r.stage_id, r.days, r.stays from stage_stays r where ${where}${everySource}`,
     summed: (spans) => sql`select job_id, stage_id, days, sum(stays)::int as stays from (${spans}) as spans group by 1, 2, 3`,
   });
+}
+
+/** Applications made in one week (Monday to Sunday where the reader is; the first and last may be shorter, cut by the report's days). */
+export interface WeekCount {
+  /** Its first day in the report's days, and its last (YYYY-MM-DD). */
+  from: string;
+  to: string;
+  applications: number;
+}
+
+/** Hires in one month (YYYY-MM) by their hire day. */
+export interface MonthCount {
+  month: string;
+  hires: number;
+}
+
+export interface VolumeReport {
+  weeks: WeekCount[];
+  months: MonthCount[];
+}
+
+const addDays = (date: string, days: number) => daysBefore(date, -days);
+/** Monday = 0 … Sunday = 6 of a calendar date. */
+const weekday = (date: string) => (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+
+/**
+ * The volume report (decision 105): the applications the filters match per week where the reader is,
+ * and their hires per month of their hire day, from the first month of the days to the last month with
+ * a hire (or of the days).
+ *
+ * The weeks read the counts by UTC week (`report_counts`, span week) where the report reads counts
+ * (`readsCounts`): a reader's week [t, t') is the UTC week [T, T') of the same dates, plus the
+ * applications in [t, T) and less those in [t', T') (each a few hours, signed: a zone ahead of UTC
+ * starts its weeks before T). A week cut by the report's days, and every week where the counts do not
+ * count the filters, is read from the applications. The hires read the hires' index.
+ */
+export async function volumeReport(db: Queryable, actor: Actor, shown: ShownReportFilters, filters: ReportedApplications, timeZone: string): Promise<VolumeReport> {
+  const at = (date: string) => startOfDateInTimeZone(date, timeZone);
+  const utc = (date: string) => new Date(`${date}T00:00:00Z`);
+  const counts = readsCounts(actor, filters);
+  // The weeks, and the ranges of applications to count for them: [from, before) times sign.
+  const weeks: (WeekCount & { counted: boolean })[] = [];
+  const pieces: { week: number; sign: 1 | -1; from: Date; before: Date }[] = [];
+  for (let start = shown.from; start <= shown.to; ) {
+    const next = addDays(start, 7 - weekday(start));
+    const to = next > shown.to ? shown.to : addDays(next, -1);
+    const whole = counts && weekday(start) === 0 && to === addDays(start, 6);
+    const week = weeks.push({ from: start, to, applications: 0, counted: whole }) - 1;
+    const piece = (sign: 1 | -1, a: Date, b: Date) => {
+      if (a < b) pieces.push({ week, sign, from: a, before: b });
+      else if (b < a) pieces.push({ week, sign: sign === 1 ? -1 : 1, from: b, before: a });
+    };
+    if (whole) {
+      piece(1, at(start), utc(start));
+      piece(-1, at(next), utc(next));
+    } else {
+      piece(1, at(start), at(addDays(to, 1)));
+    }
+    start = next;
+  }
+  const counted = weeks.filter((week) => week.counted);
+  const unmatched = { ...filters, appliedFrom: undefined, appliedBefore: undefined };
+  const [byWeek, byPiece, hires] = await Promise.all([
+    counted.length === 0
+      ? []
+      : queryRows<{ starts_on: string; n: number }>(
+          db,
+          sql`select r.starts_on::text as starts_on, sum(r.applications)::int as n from report_counts r
+              where ${sql.join([sql`r.span = 'week' and r.starts_on >= ${counted[0]!.from} and r.starts_on <= ${counted.at(-1)!.from}`, ...countsNarrowing(actor, filters)], sql` and `)}
+              group by 1`,
+        ),
+    pieces.length === 0
+      ? []
+      : queryRows<{ k: number; n: number }>(
+          db,
+          sql`select r.k, (select count(*) from ${applications} where ${applicationsMatching(actor, unmatched)}
+                             and ${applications.createdAt} >= r.lo and ${applications.createdAt} < r.hi)::int as n
+              from (values ${sql.join(
+                pieces.map((piece, k) => sql`(${k}::int, ${piece.from.toISOString()}::timestamptz, ${piece.before.toISOString()}::timestamptz)`),
+                sql`, `,
+              )}) as r(k, lo, hi)`,
+        ),
+    queryRows<{ month: string; n: number }>(
+      db,
+      sql`select to_char(${applications.hiredOn}, 'YYYY-MM') as month, count(*)::int as n from ${applications}
+          where ${applicationsMatching(actor, { ...filters, hired: true })} group by 1`,
+    ),
+  ]);
+  const weekly = new Map(byWeek.map((row) => [row.starts_on, row.n]));
+  for (const week of counted) week.applications = weekly.get(week.from) ?? 0;
+  for (const row of byPiece) {
+    const piece = pieces[row.k]!;
+    weeks[piece.week]!.applications += piece.sign * row.n;
+  }
+  const hired = new Map(hires.map((row) => [row.month, row.n]));
+  const last = [shown.to.slice(0, 7), ...hired.keys()].sort().at(-1)!;
+  const months: MonthCount[] = [];
+  for (let month = shown.from.slice(0, 7); month <= last; month = monthAfter(month).slice(0, 7)) months.push({ month, hires: hired.get(month) ?? 0 });
+  return { weeks: weeks.map(({ counted: _, ...week }) => week), months };
 }
 
 /**
@@ -349,23 +479,38 @@ function countsInTiers(
   counts: { rows: (where: SQL) => SQL; summed: (spans: SQL) => SQL },
 ): SQL {
   const tiers = filters.appliedFrom && filters.appliedBefore ? reportTiers(filters.appliedFrom, filters.appliedBefore) : undefined;
-  const wholeJobs = seesWholeCompany(actor) || (seesTeamJobs(actor) && filters.memberId === actor.userId);
-  if (!tiers || !wholeJobs || filters.reached || filters.hired || filters.interviewed || filters.waitingSince) return raw({});
-  const narrowing = [
-    filters.jobId && isUuid(filters.jobId) ? sql`r.job_id = ${filters.jobId}` : undefined,
-    filters.source ? sql`r.source = ${filters.source}` : undefined,
-    filters.memberId ? sql`r.job_id in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})` : undefined,
-  ].filter((condition): condition is SQL => condition !== undefined);
+  if (!tiers || !readsCounts(actor, filters)) return raw({});
+  const narrowing = countsNarrowing(actor, filters);
   // One select per span, each an index-only scan of the counts' read index (an OR of the spans made
   // PostgreSQL read the table's rows).
   const spans = tiers.counted.map(
     ({ span, from, before }) =>
-      counts.rows(sql.join([ownedSql("r", actor), sql`r.span = ${span} and r.starts_on >= ${day(from)} and r.starts_on < ${day(before)}`, ...narrowing], sql` and `)),
+      counts.rows(sql.join([sql`r.span = ${span} and r.starts_on >= ${day(from)} and r.starts_on < ${day(before)}`, ...narrowing], sql` and `)),
   );
   return sql.join(
     [counts.summed(sql.join(spans, sql` union all `)), ...tiers.raw.map(({ from, before }) => raw({ appliedFrom: from, appliedBefore: before }))],
     sql` union all `,
   );
+}
+
+/**
+ * Whether the counts count what `filters` ask: whole jobs, narrowed by job, source and member only
+ * (not by how far the applications got). What an admin or a recruiter sees, and what a hiring manager
+ * sees of their own team's jobs (their report's default, `member` themselves).
+ */
+function readsCounts(actor: Actor, filters: ReportedApplications): boolean {
+  const wholeJobs = seesWholeCompany(actor) || (seesTeamJobs(actor) && filters.memberId === actor.userId);
+  return wholeJobs && !filters.reached && !filters.hired && !filters.interviewed && !filters.waitingSince && !filters.hiredFrom;
+}
+
+/** The job, source and member filters as conditions on a counts table's alias `r`. */
+function countsNarrowing(actor: Actor, filters: ReportedApplications): SQL[] {
+  return [
+    ownedSql("r", actor),
+    filters.jobId && isUuid(filters.jobId) ? sql`r.job_id = ${filters.jobId}` : undefined,
+    filters.source ? sql`r.source = ${filters.source}` : undefined,
+    filters.memberId ? sql`r.job_id in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})` : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
 }
 
 const day = (instant: Date) => instant.toISOString().slice(0, 10);
