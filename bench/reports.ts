@@ -9,13 +9,14 @@
  * Seeds the database `openhire_reports_bench` once (kept and reused; BENCH_RESEED=1 seeds it again):
  * "Reports Company" with 50 jobs, 1,000,000 applications over the last two years (so a year's report
  * reads half of them), their stage history of about 5,000,000 entries (stays of 0 to 14 days and some
- * hours; the ones that would end after now are still open), an interview for everyone who
- * got as far as the first interview, and a hiring team of five managers on ten jobs each; and a
+ * hours; the ones that would end after now are still open), an interview for everyone who got as far
+ * as the first interview, a hiring team of five managers on ten jobs each, and their activity (a move
+ * for every stage change, a scorecard for every interview, an email to every third candidate); and a
  * second company with 10,000 applications of its own. The company that holds the data is the one
  * measured. Then starts the production server as `npm run serve` does, signs in as the company's
  * recruiter through the sign-in form, and runs autocannon (10 connections, 10 s after 3 s of warm-up)
- * on the reports page (funnel, sources, speed and job health), its data request and each CSV file, varying the days, the job, the source and
- * the team member so that no answer repeats, and checking every answer against the service's own
+ * on the reports page (funnel, sources, speed, volume, team activity and job health), its data request
+ * and each CSV file, varying the days, the job, the source and the team member so that no answer repeats, and checking every answer against the service's own
  * count for the same filters. Last, EXPLAIN (ANALYZE, BUFFERS) of each statement the reports run.
  * Exits 1 when a report is over budget.
  */
@@ -25,7 +26,16 @@ import { createAuth } from "~/server/accounts/auth.server";
 import { registerAccount } from "~/server/accounts/sign-up.server";
 import { openDatabase, queryRows } from "~/server/platform/db.server";
 import type { Actor } from "~/server/platform/tenancy.server";
-import { applicationsReport, funnelReport, jobHealthReport, reportedApplicationsOf, sourcesReport, speedReport } from "~/server/reports/reports.server";
+import {
+  applicationsReport,
+  funnelReport,
+  jobHealthReport,
+  reportedApplicationsOf,
+  sourcesReport,
+  speedReport,
+  teamReport,
+  volumeReport,
+} from "~/server/reports/reports.server";
 import { daysBefore, reportSearch, type ShownReportFilters, STUCK_DAYS } from "~/lib/report-filters";
 import { csvLine } from "~/lib/csv";
 import { sourceLabel } from "~/lib/source-label";
@@ -48,7 +58,7 @@ const DAYS = 730;
 const STAGES = ["Applied", "Screening", "First Interview", "Final Interview", "Offer", "Hired", "Rejected"];
 const TIME_ZONE = "America/New_York";
 
-const SEEDED = "openhire reports bench: seeded v6";
+const SEEDED = "openhire reports bench: seeded v7";
 const { databaseUrl, reuse } = await benchDatabase(NAME, SEEDED);
 const handle = await openDatabase({ url: databaseUrl, max: 4, statementTimeoutMs: 0 });
 await handle.migrate();
@@ -196,6 +206,47 @@ if (companyId) {
      where e.left_at is not null and e.stage_id is not null
      group by 1, 2, 3, 4, 5, 6, 7`,
   );
+  // The team's actions: every move of the history by its job's hiring manager, a scorecard by them for
+  // every interview (a recommendation of four, in turn) and an email from the recruiter to every third
+  // candidate two days after they applied, counted by day as migration 0029 counts them. The history
+  // events and the emails themselves only where a report's days begin or end: the first and the last
+  // 61 days of the years the runs ask for (what the reports read of them: the hours at either end).
+  await step(
+    "team_counts",
+    `insert into team_counts (company_id, day, job_id, member_id, kind, n)
+     select company_id, day, job_id, member_id, kind, count(*)::int from (
+       select e.company_id, (e.entered_at at time zone 'UTC')::date as day, e.job_id, m.user_id as member_id, 'moved' as kind
+       from stage_entries e join job_team_members m on m.job_id = e.job_id where e.entered_at > e.applied_at and e.entered_at <= now()
+       union all
+       select a.company_id, ((a.created_at + interval '4 days') at time zone 'UTC')::date, a.job_id, m.user_id, k.kind
+       from seed a join job_team_members m on m.job_id = a.job_id
+       cross join lateral (values ('feedback'), ((array['strong_no', 'no', 'yes', 'strong_yes'])[1 + a.n % 4])) as k(kind)
+       where a.furthest >= 3 and a.created_at + interval '4 days' <= now()
+       union all
+       select a.company_id, ((a.created_at + interval '2 days') at time zone 'UTC')::date, a.job_id, $2, 'emailed'
+       from seed a where a.n % 3 = 0 and a.company_id = $1 and a.created_at + interval '2 days' <= now()
+     ) actions group by 1, 2, 3, 4, 5`,
+    [companyId, userId],
+  );
+  await client.query("set session_replication_role = replica");
+  const edges = `((x between now() - interval '426 days' and now() - interval '364 days') or x > now() - interval '61 days') and x <= now()`;
+  await step(
+    "activity_events (the days' ends)",
+    `insert into activity_events (company_id, actor_id, type, subject_type, subject_id, data, created_at)
+     select e.company_id, m.user_id, 'application_stage_moved', 'application', e.application_id,
+            jsonb_build_object('candidateName', 'Applicant', 'jobId', e.job_id, 'fromStageId', null, 'fromStageName', null, 'toStageId', e.stage_id, 'toStageName', e.stage_name),
+            e.entered_at
+     from stage_entries e join job_team_members m on m.job_id = e.job_id
+     where e.entered_at > e.applied_at and ${edges.replaceAll("x", "e.entered_at")}`,
+  );
+  await step(
+    "email_messages (the days' ends)",
+    `insert into email_messages (company_id, application_id, kind, direction, "to", subject, body, status, sent_by, sent_at, created_at)
+     select a.company_id, a.id, 'message', 'outbound', a.email, 'Next steps', 'Hello', 'sent', $2, a.created_at + interval '2 days', a.created_at + interval '2 days'
+     from seed a where a.n % 3 = 0 and a.company_id = $1 and ${edges.replaceAll("x", "(a.created_at + interval '2 days')")}`,
+    [companyId, userId],
+  );
+  await client.query("set session_replication_role = origin");
   await client.query("drop table seed");
   await step("vacuum analyze", "vacuum analyze");
   await client.query(seededMarkSql(NAME, SEEDED));
@@ -224,7 +275,7 @@ const managers = (await queryRows<{ id: string }>(db, sql`select id from profile
 );
 const today = new Date().toISOString().slice(0, 10);
 const VARIANTS = 60;
-const variants: { filters: ShownReportFilters; applications: number; topSource: string; speed: string }[] = [];
+const variants: { filters: ShownReportFilters; applications: number; topSource: string; speed: string; team: string; week: string }[] = [];
 for (let i = 0; i < VARIANTS; i++) {
   const to = daysBefore(today, i);
   const filters: ShownReportFilters = {
@@ -241,7 +292,12 @@ for (let i = 0; i < VARIANTS; i++) {
   // The sources file's first line: the largest source and its count.
   // The speed file's first line: time to hire.
   const { timeToHire } = await speedReport(db, actor, counted, TIME_ZONE);
+  // The team file's first line (the most active member), and the weeks file's last week.
+  const [busiest] = await teamReport(db, actor, counted);
+  const lastWeek = (await volumeReport(db, actor, filters, counted, TIME_ZONE)).weeks.at(-1)!;
   variants.push({
+    team: busiest ? csvLine([busiest.name, busiest.moved, busiest.feedback, busiest.emailed]).slice(0, -2) : "Member,Moves",
+    week: csvLine([lastWeek.from, lastWeek.to, lastWeek.applications]),
     filters,
     applications: funnel.applications,
     topSource: `${sourceLabel(sources[0]!.source, null)},${sources[0]!.applications},`,
@@ -285,6 +341,16 @@ try {
       label: "/reports/export.csv sources",
       path: (i) => `/reports/export.csv?${reportSearch(pick(i).filters, { report: "sources" })}`,
       expect: (i) => pick(i).topSource,
+    },
+    {
+      label: "/reports/export.csv team",
+      path: (i) => `/reports/export.csv?${reportSearch(pick(i).filters, { report: "team" })}`,
+      expect: (i) => pick(i).team,
+    },
+    {
+      label: "/reports/export.csv weeks",
+      path: (i) => `/reports/export.csv?${reportSearch(pick(i).filters, { report: "weeks" })}`,
+      expect: (i) => pick(i).week,
     },
     {
       label: "/reports/export.csv speed",
@@ -343,6 +409,8 @@ for (const [label, call] of [
   ["funnel: a year, a hiring manager's own report", () => funnelReport(db, { ...actor, userId: managers[0]!, role: "hiring_manager" }, { ...year, memberId: managers[0] })],
   ["speed: a year, all jobs", () => speedReport(db, actor, year, TIME_ZONE)],
   ["speed: a year, one job", () => speedReport(db, actor, { ...year, jobId: jobIds[0] }, TIME_ZONE)],
+  ["volume: a year, all jobs", () => volumeReport(db, actor, variants[0]!.filters, year, TIME_ZONE)],
+  ["team activity: a year, all jobs", () => teamReport(db, actor, year)],
   ["job health: the open jobs", () => jobHealthReport(db, actor, {})],
   ["sources: days inside one month (from the applications)", () => sourcesReport(db, actor, reportedApplicationsOf({ from: daysBefore(today, 40), to: daysBefore(today, 35), job: undefined, source: undefined, member: undefined, stuck: STUCK_DAYS }, TIME_ZONE))],
 ] as const) {

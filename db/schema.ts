@@ -922,6 +922,39 @@ export const stageStays = pgTable(
 );
 
 /**
+ * The reports' team activity (decision 105): what each member did on a job's applications per UTC
+ * day: stages moved, feedback submitted (and its recommendation), emails sent to candidates. Kept by
+ * the database as the history events and the emails are written (migration 0029): actions once done
+ * stay counted, as the history does; a cancelled email is taken out.
+ */
+export const TEAM_ACTIVITY_KINDS = ["moved", "feedback", "emailed", ...RECOMMENDATIONS] as const;
+export const teamCounts = pgTable(
+  "team_counts",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** A TEAM_ACTIVITY_KINDS kind: a recommendation's kind counts the feedback submitted with it. */
+    kind: text("kind", { enum: TEAM_ACTIVITY_KINDS }).notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [
+    unique("team_counts_key").on(t.companyId, t.day, t.jobId, t.memberId, t.kind),
+    // What a report reads of a company's days, counts included: an index-only scan.
+    index("team_counts_read_idx").on(t.companyId, t.day, t.jobId, t.memberId, t.kind, t.n),
+    index("team_counts_member_idx").on(t.memberId),
+    check("team_counts_kind_check", oneOf("kind", TEAM_ACTIVITY_KINDS)),
+  ],
+);
+
+/**
  * Applications whose "Application received" emails are still to be written: one row is inserted in
  * the application's own statement and deleted in the transaction that records the emails, so each
  * application's emails are written exactly once, even across a crash (decision 044).
@@ -990,6 +1023,8 @@ export const emailMessages = pgTable(
     direction: text("direction", { enum: EMAIL_DIRECTIONS }).notNull().default("outbound"),
     /** Inbound: the sender as the From header gave it. */
     from: text("from"),
+    /** Outbound to a candidate: the member who wrote or sent it (the reports' team activity, decision 105); null for the app's own. */
+    sentBy: text("sent_by").references(() => user.id, { onDelete: "set null" }),
     to: text("to").notNull(),
     /** Outbound: the thread's reply address (decision 097), kept so a retry sends it too. */
     replyTo: text("reply_to"),
@@ -1019,6 +1054,10 @@ export const emailMessages = pgTable(
     index("email_messages_application_idx").on(t.applicationId, t.createdAt.desc()),
     // Deleting a company deletes its messages.
     index("email_messages_company_idx").on(t.companyId),
+    // The team activity report's ends of its days (decision 105): the members' emails by when they were written.
+    index("email_messages_sent_by_idx")
+      .on(t.companyId, t.createdAt, t.sentBy)
+      .where(sql`${t.sentBy} is not null`),
     index("email_messages_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),

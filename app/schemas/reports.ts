@@ -22,7 +22,7 @@ export const ReportsQuerySchema = z.object({
 export type ReportsQuery = z.output<typeof ReportsQuerySchema>;
 
 /** The report tables a CSV file can hold: /reports/export.csv?report=…&<the page's filters>. */
-export const REPORT_TABLES = ["funnel", "sources", "speed", "weeks", "hires", "job-volume", "jobs"] as const;
+export const REPORT_TABLES = ["funnel", "sources", "speed", "weeks", "hires", "job-volume", "team", "jobs"] as const;
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
 export const ReportExportQuerySchema = ReportsQuerySchema.extend({

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { applications, interviews, jobs } from "../../db/schema";
+import { activityEvents, applications, emailMessages, interviews, jobs } from "../../db/schema";
 import { changeApplicationStatus, hireApplication, moveApplication } from "~/server/applications/pipeline.server";
 import { listApplications } from "~/server/applications/queries.server";
 import { updateJob } from "~/server/jobs/jobs.server";
@@ -15,8 +15,13 @@ import {
   sourcesReport,
   speedReport,
   stuckSince,
+  teamReport,
   volumeReport,
 } from "~/server/reports/reports.server";
+import { saveScorecard } from "~/server/applications/scorecards.server";
+import { sendEmailToCandidate } from "~/server/mail/candidate-emails.server";
+import { createMailer, type MailTransport } from "~/server/mail/mailer.server";
+import { dayAfter, daysBefore } from "~/lib/report-filters";
 import { reportCsv } from "~/server/reports/export.server";
 import { shownReportFilters } from "~/lib/report-filters";
 import { setHiringTeamMember } from "~/server/jobs/hiring-team.server";
@@ -494,6 +499,76 @@ describe("volume", () => {
     expect((await file("weeks")).split("\r\n")[2]).toBe("2026-03-02,2026-03-08,2");
     expect((await file("hires")).split("\r\n")).toEqual(["\uFEFFMonth,Hires", "2026-02,0", "2026-03,1", "2026-04,0", "2026-05,1", ""]);
     expect((await file("job-volume")).split("\r\n")[2]).toBe("Other Opening,1,1");
+  });
+});
+
+describe("team activity", () => {
+  /** Every key whose count differs from a count of the history events and the members' emails (none, when they are right). */
+  async function wrongTeamCounts() {
+    return queryRows(
+      ctx.t.db,
+      sql`with real as (
+            select company_id, day, job_id, member_id, kind, sum(n)::int as n from (
+              select e.company_id, (e.created_at at time zone 'UTC')::date as day, (e.data->>'jobId')::uuid as job_id, e.actor_id as member_id, k.kind, 1 as n
+              from activity_events e cross join lateral team_activity_kinds(e.type, e.data) k where e.actor_id is not null
+              union all
+              select m.company_id, (m.created_at at time zone 'UTC')::date, a.job_id, m.sent_by, 'emailed', 1
+              from email_messages m join applications a on a.id = m.application_id where m.sent_by is not null and m.status <> 'cancelled') x
+            group by 1, 2, 3, 4, 5)
+          select * from real full join (select * from team_counts where n <> 0) c
+            on c.company_id = real.company_id and c.day = real.day and c.job_id = real.job_id and c.member_id = real.member_id and c.kind = real.kind
+          where c.n is distinct from real.n`,
+    );
+  }
+
+  it("counts each member's moves, feedback by recommendation and emails in the reader's days", async () => {
+    const { t } = ctx;
+    const { staff, job, ids } = await craft();
+    const recruiter = (await createMember(t.db, t.auth, staff, "recruiter", { fullName: "Rosa Recruiter" })).staff;
+    const mailer = createMailer(t.db, { kind: "log", async deliver() {} } as MailTransport);
+    await saveScorecard(t.db, recruiter, ids.hired.id, { submit: true, recommendation: "strong_yes", notes: "", ratings: {} });
+    await saveScorecard(t.db, recruiter, ids.restored.id, { submit: true, recommendation: "no", notes: "", ratings: {} });
+    await saveScorecard(t.db, recruiter, ids.late.id, { submit: false, recommendation: "yes", notes: "", ratings: {} }); // a draft: not feedback yet
+    await saveScorecard(t.db, staff, ids.restored.id, { submit: true, recommendation: "yes", notes: "", ratings: {} });
+    await sendEmailToCandidate(t.db, recruiter, ids.late.id, { subject: "Hello", body: "Are you free?" }, mailer);
+    const { id: cancelled } = await sendEmailToCandidate(t.db, recruiter, ids.late.id, { subject: "Oops", body: "Sent by mistake" }, mailer);
+    await mailer.idle();
+    await t.db.update(emailMessages).set({ status: "cancelled" }).where(eq(emailMessages.id, cancelled));
+    // Moves recorded at set times, either side of midnight in New York and in UTC.
+    const move = (at: string) =>
+      t.db.insert(activityEvents).values({
+        companyId: staff.companyId,
+        actorId: recruiter.userId,
+        type: "application_stage_moved",
+        subjectType: "application",
+        subjectId: ids.late.id,
+        data: { candidateName: "Late Lamport", jobId: job.id, fromStageId: null, fromStageName: null, toStageId: null, toStageName: "Offer" },
+        createdAt: new Date(at),
+      });
+    await move("2026-03-09T03:30:00Z"); // Mar 8, 23:30 in New York
+    await move("2026-03-09T12:00:00Z");
+    await move("2026-03-10T12:00:00Z");
+    await move("2026-03-11T03:00:00Z"); // Mar 10, 23:00 in New York
+    expect(await wrongTeamCounts()).toEqual([]);
+
+    // Today: the staff's ten moves of the crafted candidates and their feedback; Rosa's two scorecards and one email left.
+    const today = new Date().toISOString().slice(0, 10);
+    const now = await teamReport(t.db, staff, reportedApplicationsOf(shownFor(daysBefore(today, 1), dayAfter(today)), NEW_YORK));
+    expect(now.map((member) => [member.name, member.moved, member.feedback, member.emailed, member.recommendations])).toEqual([
+      ["Test Recruiter", 10, 1, 0, { strong_no: 0, no: 0, yes: 1, strong_yes: 0 }],
+      ["Rosa Recruiter", 0, 2, 1, { strong_no: 0, no: 1, yes: 0, strong_yes: 1 }],
+    ]);
+    // Mar 9–10 in New York: from Mar 9 04:00 to Mar 11 04:00 UTC, the last three moves; not the one of Mar 8 there.
+    const march = await teamReport(t.db, staff, inNewYork("2026-03-09", "2026-03-10"));
+    expect(march.map((member) => [member.name, member.moved])).toEqual([["Rosa Recruiter", 3]]);
+    expect((await teamReport(t.db, staff, inNewYork("2026-03-08", "2026-03-08")))[0]?.moved).toBe(1);
+    // Of another job, nothing; another company's staff see nothing of it.
+    const other = await createTestJob(t.db, staff, { form_schema: SAMPLE_FORM_SCHEMA });
+    expect(await teamReport(t.db, staff, inNewYork("2026-03-09", "2026-03-10", { job: other.id }))).toEqual([]);
+    const { staff: stranger } = await createStaff(t.db, t.auth);
+    expect(await teamReport(t.db, stranger, inNewYork("2026-03-01", "2026-03-31"))).toEqual([]);
+    const csv = await reportCsv(t.db, staff, "team", shownFor("2026-03-09", "2026-03-10"), NEW_YORK);
+    expect(csv.split("\r\n")).toEqual(["\uFEFFMember,Moves,Feedback submitted,Emails sent,Strong no,No,Yes,Strong yes", "Rosa Recruiter,3,0,0,0,0,0,0", ""]);
   });
 });
 

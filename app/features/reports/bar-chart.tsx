@@ -151,3 +151,71 @@ export function ColumnChart({ columns, caption, unit, children }: { columns: rea
     </figure>
   );
 }
+
+/** One row of a stacked bar: who or what, and its parts in the chart's order. */
+export interface StackedRow {
+  label: string;
+  parts: readonly number[];
+}
+
+/**
+ * Horizontal bars split into parts (decision 105), each row as wide as its total against the largest,
+ * drawn on the server as SVG; a legend names the parts by their colour (`partClasses`, a fill class
+ * each). Hidden from screen readers, who read the caption and the table view.
+ */
+export function StackedBars({
+  rows,
+  parts,
+  partClasses,
+  caption,
+  children,
+}: {
+  rows: readonly StackedRow[];
+  parts: readonly string[];
+  partClasses: readonly string[];
+  caption: string;
+  children?: ReactNode;
+}) {
+  const largest = Math.max(1, ...rows.map((row) => row.parts.reduce((sum, part) => sum + part, 0)));
+  return (
+    <figure className="mt-4">
+      <div aria-hidden="true">
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+          {parts.map((part, index) => (
+            <li key={part} className="flex items-center gap-1.5">
+              <svg viewBox="0 0 10 10" className="h-2.5 w-2.5" focusable="false">
+                <rect width="10" height="10" rx="2" className={partClasses[index]} />
+              </svg>
+              {part}
+            </li>
+          ))}
+        </ul>
+        <ul className="mt-3 space-y-2">
+          {rows.map((row) => {
+            const total = row.parts.reduce((sum, part) => sum + part, 0);
+            let x = 0;
+            return (
+              <li key={row.label} className="report-bar">
+                <span className="report-bar-label" title={row.label}>
+                  {row.label}
+                </span>
+                <svg className="report-bar-track" viewBox="0 0 100 10" preserveAspectRatio="none" focusable="false">
+                  <rect x="0" y="0" width="100" height="10" className="fill-slate-100" />
+                  {row.parts.map((part, index) => {
+                    const width = (part / largest) * 100;
+                    const rect = <rect key={parts[index]} x={x.toFixed(2)} y="0" width={width.toFixed(2)} height="10" className={partClasses[index]} />;
+                    x += width;
+                    return part > 0 ? rect : null;
+                  })}
+                </svg>
+                <span className="report-bar-value">{total.toLocaleString("en-US")}</span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <figcaption className="mt-3 text-sm text-slate-600">{caption}</figcaption>
+      {children}
+    </figure>
+  );
+}

@@ -6,12 +6,13 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { LocalDate } from "~/components/ui/local-date";
 import { inputStyles } from "~/components/ui/field";
 import { JobFilter } from "~/features/job-filter/job-filter";
-import { BarChart, ColumnChart, CountLink, TableView } from "~/features/reports/bar-chart";
+import { BarChart, ColumnChart, CountLink, StackedBars, TableView } from "~/features/reports/bar-chart";
 import type { RouteAccess } from "~/lib/permissions";
 import { pageMeta } from "~/lib/meta";
 import { applicationsBehind, QUIET_DAYS, reportSearch, type ShownReportFilters } from "~/lib/report-filters";
 import { sourceLabel } from "~/lib/source-label";
 import { APPLICATION_SOURCES } from "~/schemas/application-source";
+import { RECOMMENDATION_OPTIONS } from "~/schemas/scorecard";
 import { parseQuery } from "~/schemas/query";
 import { ReportsQuerySchema } from "~/schemas/reports";
 import { instantToZonedTime } from "~/schemas/zoned-time";
@@ -26,12 +27,14 @@ import {
   type FunnelReport,
   type JobVolume,
   jobHealthReport,
+  type MemberActivity,
   type JobHealthReport,
   reportedApplicationsOf,
   reportFiltersFor,
   type SourceRow,
   type SpeedReport,
   speedReport,
+  teamReport,
   type VolumeReport,
   volumeReport,
 } from "~/server/reports/reports.server";
@@ -51,10 +54,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = reportFiltersFor(staff, parseQuery(ReportsQuerySchema, request.url), instantToZonedTime(new Date(), timeZone).date);
   const counted = reportedApplicationsOf(filters, timeZone);
   const db = appDatabase();
-  const [{ funnel, sources, jobs }, speed, volume, jobHealth, choices, members] = await Promise.all([
+  const [{ funnel, sources, jobs }, speed, volume, team, jobHealth, choices, members] = await Promise.all([
     applicationsReport(db, staff, counted),
     speedReport(db, staff, counted, timeZone, filters.stuck),
     volumeReport(db, staff, filters, counted, timeZone),
+    teamReport(db, staff, counted),
     jobHealthReport(db, staff, counted),
     getApplicationFilterChoices(db, staff, filters.job),
     listMentionableMembers(db, staff),
@@ -65,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sources,
     speed,
     volume: { ...volume, jobs: jobs.slice(0, VOLUME_JOBS_SHOWN), jobCount: jobs.length },
+    team,
     jobHealth,
     job: choices.job,
     // "Anyone" for the roles that see every job; a hiring manager's report is of one member's jobs.
@@ -77,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { filters, funnel, sources, speed, volume, jobHealth, job, members, anyone } = loaderData;
+  const { filters, funnel, sources, speed, volume, team, jobHealth, job, members, anyone } = loaderData;
   const navigation = useNavigation();
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
@@ -179,6 +184,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             <VolumePanel volume={volume} filters={filters} />
           </>
         )}
+        <TeamPanel team={team} filters={filters} />
         <JobHealthPanel report={jobHealth} filters={filters} />
       </div>
     </div>
@@ -469,6 +475,75 @@ function VolumePanel({ volume, filters }: { volume: VolumeReport & { jobs: JobVo
           </tbody>
         </table>
       </div>
+    </Panel>
+  );
+}
+
+const RECOMMENDATION_PARTS = RECOMMENDATION_OPTIONS.map((option) => option.label);
+/** Worst to best: red, amber, light green, green. */
+const RECOMMENDATION_FILLS = ["fill-red-500", "fill-amber-400", "fill-emerald-400", "fill-emerald-700"];
+
+/** What each member did in the days (not of the applications made in them), and how each interviewer recommends. */
+function TeamPanel({ team, filters }: { team: MemberActivity[]; filters: ShownReportFilters }) {
+  const interviewers = team.filter((member) => member.feedback > 0).sort((a, b) => b.feedback - a.feedback || a.name.localeCompare(b.name));
+  const counts = (member: MemberActivity) => RECOMMENDATION_OPTIONS.map((option) => member.recommendations[option.value]);
+  return (
+    <Panel id="team" title="Team activity">
+      <div className="mt-1 flex flex-wrap items-baseline justify-between gap-2">
+        <p className="text-sm text-slate-600">
+          What each member did from {filters.from} to {filters.to} on these jobs&apos; applications, whenever they applied and from any source.
+        </p>
+        {team.length > 0 ? <CsvLink report="team" filters={filters} /> : null}
+      </div>
+      {team.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">Nobody moved a candidate, submitted feedback or sent an email in these days.</p>
+      ) : (
+        <>
+          <div className="mt-3 overflow-x-auto">
+            <table className="min-w-full text-sm">
+              <thead>
+                <tr className="text-left text-[11px] font-semibold uppercase text-slate-500 sm:text-xs sm:tracking-wide">
+                  <th className="py-2 pr-2 sm:pr-4">Member</th>
+                  <th className="py-2 pr-2 text-right sm:pr-4">Moves</th>
+                  <th className="py-2 pr-2 text-right sm:pr-4">Feedback</th>
+                  <th className="py-2 text-right">Emails</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {team.map((member) => (
+                  <tr key={member.memberId}>
+                    <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-800 sm:pr-4">
+                      {member.name}
+                    </th>
+                    <td className="py-2 pr-2 text-right tabular-nums sm:pr-4">{member.moved.toLocaleString("en-US")}</td>
+                    <td className="py-2 pr-2 text-right tabular-nums sm:pr-4">{member.feedback.toLocaleString("en-US")}</td>
+                    <td className="py-2 text-right tabular-nums">{member.emailed.toLocaleString("en-US")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <h3 className="mt-6 text-sm font-semibold text-slate-900">Recommendations</h3>
+          <p className="text-sm text-slate-600">Each interviewer&apos;s feedback in these days by its overall recommendation, as they submitted it.</p>
+          {interviewers.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-500">No feedback was submitted in these days.</p>
+          ) : (
+            <StackedBars
+              parts={RECOMMENDATION_PARTS}
+              partClasses={RECOMMENDATION_FILLS}
+              caption={`Recommendations by interviewer: ${interviewers
+                .map((member) => `${member.name}: ${RECOMMENDATION_OPTIONS.map((option) => `${member.recommendations[option.value]} ${option.label.toLowerCase()}`).join(", ")}`)
+                .join("; ")}.`}
+              rows={interviewers.map((member) => ({ label: member.name, parts: counts(member) }))}
+            >
+              <TableView
+                columns={["Interviewer", ...RECOMMENDATION_PARTS]}
+                rows={interviewers.map((member) => ({ key: member.memberId, cells: [member.name, ...counts(member).map((n) => n.toLocaleString("en-US"))] }))}
+              />
+            </StackedBars>
+          )}
+        </>
+      )}
     </Panel>
   );
 }

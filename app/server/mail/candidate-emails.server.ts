@@ -271,6 +271,7 @@ export async function sendEmailToCandidate(
     body: email.body,
     companyId: actor.companyId,
     applicationId,
+    sentBy: actor.userId,
   });
   if (!id) throw new Error("The email could not be recorded");
   return { id };
@@ -284,7 +285,8 @@ export async function sendEmailToCandidate(
 export function templateEmailFor(
   application: { id: string; candidateName: string; candidateEmail: string; jobTitle: string; stageName: string | null },
   template: { subject: string; body: string },
-  sender: { companyId: string; companyName: string },
+  /** The company; and the member sending, when one does (a bulk action), not for the app's automations. */
+  sender: { companyId: string; companyName: string; userId?: string },
   kind: string,
   sendAfterSeconds?: number,
 ): OutgoingEmail {
@@ -301,6 +303,7 @@ export function templateEmailFor(
     body: fillMergeFields(template.body, values),
     companyId: sender.companyId,
     applicationId: application.id,
+    sentBy: sender.userId,
     sendAfterSeconds,
   };
 }

@@ -16,6 +16,8 @@ export interface OutgoingEmail {
   kind: string;
   companyId?: string | null;
   applicationId?: string | null;
+  /** To a candidate: the member who wrote or sent it (the reports' team activity, decision 105); left out for the app's own. */
+  sentBy?: string | null;
   /** Carries a sign-in link or code: the stored body is blanked once delivered. */
   sensitive?: boolean;
   /**
@@ -221,6 +223,7 @@ export function createMailer(db: Database, transport: MailTransport = configured
           kind: message.kind,
           companyId: message.companyId ?? null,
           applicationId: message.applicationId ?? null,
+          sentBy: message.sentBy ?? null,
           sensitive: message.sensitive ?? false,
           calendarMethod: message.calendar?.method ?? null,
           calendar: message.calendar?.content ?? null,

@@ -12,8 +12,10 @@ import {
   reportedApplicationsOf,
   sourcesReport,
   speedReport,
+  teamReport,
   volumeReport,
 } from "./reports.server";
+import { RECOMMENDATION_OPTIONS } from "~/schemas/scorecard";
 
 /**
  * A report's table as CSV (decision 104): the page's table, row for row, numbers as numbers, for the
@@ -53,6 +55,16 @@ export async function reportCsv(db: Queryable, actor: Actor, report: ReportTable
     case "job-volume": {
       const { jobs } = await applicationsReport(db, actor, filters);
       return CSV_BOM + csvLine(["Job", "Applications", "Hired"]) + jobs.map((job) => csvLine([job.title, job.applications, job.hired])).join("");
+    }
+    case "team": {
+      const team = await teamReport(db, actor, filters);
+      return (
+        CSV_BOM +
+        csvLine(["Member", "Moves", "Feedback submitted", "Emails sent", ...RECOMMENDATION_OPTIONS.map((option) => option.label)]) +
+        team
+          .map((member) => csvLine([member.name, member.moved, member.feedback, member.emailed, ...RECOMMENDATION_OPTIONS.map((option) => member.recommendations[option.value])]))
+          .join("")
+      );
     }
     case "jobs": {
       const { rows } = await jobHealthReport(db, actor, filters, JOB_HEALTH_FILE_LIMIT);
