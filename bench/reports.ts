@@ -26,16 +26,10 @@ import { createAuth } from "~/server/accounts/auth.server";
 import { registerAccount } from "~/server/accounts/sign-up.server";
 import { openDatabase, queryRows } from "~/server/platform/db.server";
 import type { Actor } from "~/server/platform/tenancy.server";
-import {
-  applicationsReport,
-  funnelReport,
-  jobHealthReport,
-  reportedApplicationsOf,
-  sourcesReport,
-  speedReport,
-  teamReport,
-  volumeReport,
-} from "~/server/reports/reports.server";
+import { applicationsReport, funnelReport, jobHealthReport, reportedApplicationsOf, sourcesReport } from "~/server/reports/reports.server";
+import { speedReport } from "~/server/reports/speed.server";
+import { teamReport } from "~/server/reports/team.server";
+import { volumeReport } from "~/server/reports/volume.server";
 import { daysBefore, reportSearch, type ShownReportFilters, STUCK_DAYS } from "~/lib/report-filters";
 import { csvLine } from "~/lib/csv";
 import { sourceLabel } from "~/lib/source-label";

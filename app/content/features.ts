@@ -28,7 +28,7 @@ export const HIRING_SOLUTIONS: Feature[] = [
     icon: "chart",
     title: "Analytics",
     description:
-      "See stage conversion, source quality and the health of every open job, so you know where your pipeline slows down.",
+      "See stage conversion, source quality, time to hire, time in each stage and who is stuck, so you know where your pipeline slows down.",
     more: { label: "How reports work", to: "/documentation#reports" },
   },
   {

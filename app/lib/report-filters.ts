@@ -92,4 +92,10 @@ export function applicationsBehind(
   return `/applications?${params.toString()}`;
 }
 
+/** The first day of the month after a month (YYYY-MM): YYYY-MM-DD. */
+export function monthAfter(month: string): string {
+  const [year, number] = month.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(year, number, 1)).toISOString().slice(0, 10);
+}
+
 export { dayAfter };

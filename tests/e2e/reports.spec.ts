@@ -136,6 +136,18 @@ test("the funnel counts how far one job's applications got, its numbers open the
     ["First Interview", "under a day", "1"],
   ]);
   await expect(speed).toContainText("No one has been waiting that long.");
+  // Volume: the pilot's four applications, all this week (the last of the year's weeks), nobody hired yet.
+  const volume = page.getByRole("region", { name: "Volume" });
+  await expect(volume.getByRole("figure")).toContainText(/Applications per week, 5[23] weeks: the most, 4, in the week of/);
+  await expect(volume).toContainText("No one who applied in these days has been hired yet.");
+  await expect(volume.getByRole("link", { name: "4 applications to Harbour Pilot" })).toBeVisible();
+  // Team activity: the recruiter's four moves (Ada and Bo together, then Ada forward and back).
+  const team = page.getByRole("region", { name: "Team activity" });
+  await expect.poll(() => cellsOf(team.getByRole("table"))).toEqual([
+    ["Member", "Moves", "Feedback", "Emails"],
+    ["Test Recruiter", "4", "0", "0"],
+  ]);
+  await expect(team).toContainText("No feedback was submitted in these days.");
   expect(await accessibilityProblems(page)).toEqual([]);
 
   // The CSV file: the table's numbers, a missing conversion left empty, after a byte order mark.

@@ -11,13 +11,13 @@ import {
   jobHealthReport,
   reportedApplicationsFrom,
   reportedApplicationsOf,
-  reportTiers,
   sourcesReport,
-  speedReport,
   stuckSince,
-  teamReport,
-  volumeReport,
 } from "~/server/reports/reports.server";
+import { speedReport } from "~/server/reports/speed.server";
+import { teamReport } from "~/server/reports/team.server";
+import { reportTiers } from "~/server/reports/tiers.server";
+import { volumeReport } from "~/server/reports/volume.server";
 import { saveScorecard } from "~/server/applications/scorecards.server";
 import { sendEmailToCandidate } from "~/server/mail/candidate-emails.server";
 import { createMailer, type MailTransport } from "~/server/mail/mailer.server";

@@ -132,6 +132,16 @@ export default function Documentation() {
               ones first.
             </p>
             <p>
+              <strong>Speed.</strong> Time to hire (from applying to the hire day) and time to fill (from a job opening to its first hire),
+              as the median and the time three in four are within; the median stay in each stage; and the candidates who have waited in a
+              stage longer than the days you choose, so nobody is forgotten.
+            </p>
+            <p>
+              <strong>Volume and team activity.</strong> Applications per week, hires per month and each job&apos;s share; and what each
+              member of the team did in the days: candidates moved, feedback submitted and emails sent, with each interviewer&apos;s
+              recommendations from strong no to strong yes.
+            </p>
+            <p>
               <strong>Every number is a link.</strong> Click a bar or a number to see the applications behind it, and download any table as
               a CSV file for a spreadsheet.
             </p>

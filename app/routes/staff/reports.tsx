@@ -27,17 +27,14 @@ import {
   type FunnelReport,
   type JobVolume,
   jobHealthReport,
-  type MemberActivity,
   type JobHealthReport,
   reportedApplicationsOf,
   reportFiltersFor,
   type SourceRow,
-  type SpeedReport,
-  speedReport,
-  teamReport,
-  type VolumeReport,
-  volumeReport,
 } from "~/server/reports/reports.server";
+import { type SpeedReport, speedReport } from "~/server/reports/speed.server";
+import { type MemberActivity, teamReport } from "~/server/reports/team.server";
+import { type VolumeReport, volumeReport } from "~/server/reports/volume.server";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "reports.view" } as const satisfies RouteAccess;

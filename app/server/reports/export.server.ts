@@ -4,17 +4,10 @@ import type { ReportTable } from "~/schemas/reports";
 import type { Queryable } from "../platform/db.server";
 import type { Actor } from "../platform/tenancy.server";
 import type { ShownReportFilters } from "~/lib/report-filters";
-import {
-  applicationsReport,
-  funnelReport,
-  JOB_HEALTH_FILE_LIMIT,
-  jobHealthReport,
-  reportedApplicationsOf,
-  sourcesReport,
-  speedReport,
-  teamReport,
-  volumeReport,
-} from "./reports.server";
+import { applicationsReport, funnelReport, JOB_HEALTH_FILE_LIMIT, jobHealthReport, reportedApplicationsOf, sourcesReport } from "./reports.server";
+import { speedReport } from "./speed.server";
+import { teamReport } from "./team.server";
+import { volumeReport } from "./volume.server";
 import { RECOMMENDATION_OPTIONS } from "~/schemas/scorecard";
 
 /**

@@ -1,0 +1,86 @@
+/**
+ * Team activity (issue 15, decision 105): what each member did in a report's days, and each
+ * interviewer's recommendations.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import type { TEAM_ACTIVITY_KINDS } from "../../../db/schema";
+import { isUuid } from "~/schemas/id";
+import type { Recommendation } from "~/schemas/scorecard";
+import type { ReportedApplications } from "../applications/queries.server";
+import { type Queryable, queryRows } from "../platform/db.server";
+import { type Actor, ownedSql, seesJob } from "../platform/tenancy.server";
+import { day } from "./tiers.server";
+
+/** What one member did in the report's days: moves, feedback submitted (by recommendation) and emails sent. */
+export interface MemberActivity {
+  memberId: string;
+  name: string;
+  moved: number;
+  feedback: number;
+  emailed: number;
+  /** Their feedback submitted, by its overall recommendation. */
+  recommendations: Record<Recommendation, number>;
+}
+
+/**
+ * Team activity (decision 105): what each member did in the report's days (not of the applications
+ * made in them: the actions themselves), on the applications of the report's job and member's jobs
+ * that the reader sees; not by source. Counted from `team_counts` by UTC day for the whole days inside
+ * and from the history events and the emails themselves for the hours at either end (the reader's
+ * midnight is not UTC's). The most active first.
+ */
+export async function teamReport(db: Queryable, actor: Actor, filters: ReportedApplications): Promise<MemberActivity[]> {
+  if (!filters.appliedFrom || !filters.appliedBefore) return [];
+  const dayStart = (instant: Date) => new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()));
+  const from = filters.appliedFrom;
+  const before = filters.appliedBefore;
+  const firstDay = dayStart(from).getTime() === from.getTime() ? from : new Date(dayStart(from).getTime() + 86_400_000);
+  const endDay = dayStart(before);
+  const whole = firstDay < endDay;
+  const raw = (from: Date, before: Date) => {
+    const [lo, hi] = [sql`${from.toISOString()}::timestamptz`, sql`${before.toISOString()}::timestamptz`];
+    return sql`select e.actor_id as member_id, j.id as job_id, k.kind, count(*)::int as n
+        from activity_events e cross join lateral team_activity_kinds(e.type, e.data) k
+        join jobs j on j.id = (e.data->>'jobId')::uuid and ${ownedSql("j", actor)}
+        where ${ownedSql("e", actor)} and e.created_at >= ${lo} and e.created_at < ${hi} and e.actor_id is not null and e.subject_type = 'application'
+          and e.type in ('application_stage_moved', 'application_feedback_submitted')
+        group by 1, 2, 3
+        union all
+        select m.sent_by, a.job_id, 'emailed', count(*)::int from email_messages m join applications a on a.id = m.application_id and ${ownedSql("a", actor)}
+        where ${ownedSql("m", actor)} and m.sent_by is not null and m.direction = 'outbound' and m.status <> 'cancelled' and m.created_at >= ${lo} and m.created_at < ${hi}
+        group by 1, 2`;
+  };
+  const parts = whole
+    ? [
+        sql`select r.member_id, r.job_id, r.kind, r.n from team_counts r where ${ownedSql("r", actor)} and r.day >= ${day(firstDay)} and r.day < ${day(endDay)}`,
+        ...(from < firstDay ? [raw(from, firstDay)] : []),
+        ...(endDay < before ? [raw(endDay, before)] : []),
+      ]
+    : [raw(from, before)];
+  const narrowing = [
+    seesJob(sql`x.job_id`, actor),
+    filters.jobId && isUuid(filters.jobId) ? sql`x.job_id = ${filters.jobId}` : undefined,
+    filters.memberId ? sql`x.job_id in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})` : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  const rows = await queryRows<{ member_id: string; name: string; kind: (typeof TEAM_ACTIVITY_KINDS)[number]; n: number }>(
+    db,
+    sql`select x.member_id, coalesce(nullif(trim(p.full_name), ''), u.email) as name, x.kind, sum(x.n)::int as n
+        from (${sql.join(parts, sql` union all `)}) as x
+        join "user" u on u.id = x.member_id
+        left join profiles p on p.id = x.member_id and ${ownedSql("p", actor)}
+        ${narrowing.length > 0 ? sql`where ${sql.join(narrowing, sql` and `)}` : sql``}
+        group by 1, 2, 3`,
+  );
+  const members = new Map<string, MemberActivity>();
+  for (const row of rows) {
+    const member =
+      members.get(row.member_id) ??
+      members
+        .set(row.member_id, { memberId: row.member_id, name: row.name, moved: 0, feedback: 0, emailed: 0, recommendations: { strong_no: 0, no: 0, yes: 0, strong_yes: 0 } })
+        .get(row.member_id)!;
+    if (row.kind === "moved" || row.kind === "feedback" || row.kind === "emailed") member[row.kind] += row.n;
+    else member.recommendations[row.kind] += row.n;
+  }
+  const total = (member: MemberActivity) => member.moved + member.feedback + member.emailed;
+  return [...members.values()].filter((member) => total(member) > 0).sort((a, b) => total(b) - total(a) || a.name.localeCompare(b.name));
+}

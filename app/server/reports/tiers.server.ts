@@ -1,0 +1,103 @@
+/**
+ * How a report reads a company's counts (decisions 104, 105): the spans of whole UTC months, blocks of a
+ * month (and weeks) inside a report's days from a counts table the database keeps, the instants left over
+ * from the rows themselves. Shared by the funnel and sources, the stays and the weeks.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import { isUuid } from "~/schemas/id";
+import type { ReportedApplications } from "../applications/queries.server";
+import { type Actor, ownedSql, seesTeamJobs, seesWholeCompany } from "../platform/tenancy.server";
+
+/**
+ * A report's statement over the applications `filters` match, read in tiers (decision 104) where the
+ * reader sees the whole company: the whole UTC months inside the days and the whole blocks of a month
+ * at either end from a counts table (`counts`: its rows where a condition on alias `r` holds, and their sum), the
+ * days left over with `raw`. Else everything with `raw`. The counts count whole jobs and only the job,
+ * source and member filters: what an admin or a recruiter sees, and what a hiring manager sees of their
+ * own team's jobs (their report's default, `member` themselves).
+ */
+export function countsInTiers(
+  actor: Actor,
+  filters: ReportedApplications,
+  raw: (range: Pick<ReportedApplications, "appliedFrom" | "appliedBefore">) => SQL,
+  counts: { rows: (where: SQL) => SQL; summed: (spans: SQL) => SQL },
+): SQL {
+  const tiers = filters.appliedFrom && filters.appliedBefore ? reportTiers(filters.appliedFrom, filters.appliedBefore) : undefined;
+  if (!tiers || !readsCounts(actor, filters)) return raw({});
+  const narrowing = countsNarrowing(actor, filters);
+  // One select per span, each an index-only scan of the counts' read index (an OR of the spans made
+  // PostgreSQL read the table's rows).
+  const spans = tiers.counted.map(
+    ({ span, from, before }) =>
+      counts.rows(sql.join([sql`r.span = ${span} and r.starts_on >= ${day(from)} and r.starts_on < ${day(before)}`, ...narrowing], sql` and `)),
+  );
+  return sql.join(
+    [counts.summed(sql.join(spans, sql` union all `)), ...tiers.raw.map(({ from, before }) => raw({ appliedFrom: from, appliedBefore: before }))],
+    sql` union all `,
+  );
+}
+
+/**
+ * Whether the counts count what `filters` ask: whole jobs, narrowed by job, source and member only
+ * (not by how far the applications got). What an admin or a recruiter sees, and what a hiring manager
+ * sees of their own team's jobs (their report's default, `member` themselves).
+ */
+export function readsCounts(actor: Actor, filters: ReportedApplications): boolean {
+  const wholeJobs = seesWholeCompany(actor) || (seesTeamJobs(actor) && filters.memberId === actor.userId);
+  return wholeJobs && !filters.reached && !filters.hired && !filters.interviewed && !filters.waitingSince && !filters.hiredFrom;
+}
+
+/** The job, source and member filters as conditions on a counts table's alias `r`. */
+export function countsNarrowing(actor: Actor, filters: ReportedApplications): SQL[] {
+  return [
+    ownedSql("r", actor),
+    filters.jobId && isUuid(filters.jobId) ? sql`r.job_id = ${filters.jobId}` : undefined,
+    filters.source ? sql`r.source = ${filters.source}` : undefined,
+    filters.memberId ? sql`r.job_id in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})` : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+}
+
+/** The UTC day (YYYY-MM-DD) of an instant. */
+export const day = (instant: Date) => instant.toISOString().slice(0, 10);
+
+/** The first day (UTC) of the block of a month that holds `instant`: days 1–7, 8–14, 15–21, 22–28, 29 to the end. */
+function blockStart(instant: Date): Date {
+  const date = instant.getUTCDate();
+  return new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), 1 + Math.min(Math.floor((date - 1) / 7), 4) * 7));
+}
+
+/** The block after the one that starts at `start`. */
+function nextBlock(start: Date): Date {
+  const date = start.getUTCDate();
+  return date === 29 ? new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)) : new Date(start.getTime() + 7 * 86_400_000);
+}
+
+const monthStart = (instant: Date) => new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), 1));
+const nextMonth = (start: Date) => new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+
+/**
+ * How a report reads [from, before) (decision 104): `counted`, the spans of whole months and whole
+ * blocks inside it, read from `report_counts`; `raw`, the instants left at either end, read from the
+ * applications. Undefined when the days hold no whole block.
+ */
+export function reportTiers(from: Date, before: Date) {
+  // The first whole block and the end of the last.
+  const firstBlock = blockStart(from).getTime() === from.getTime() ? from : nextBlock(blockStart(from));
+  const endBlock = blockStart(before);
+  if (endBlock <= firstBlock) return undefined;
+  const counted: { span: "month" | "block"; from: Date; before: Date }[] = [];
+  const firstMonth = monthStart(firstBlock).getTime() === firstBlock.getTime() ? firstBlock : nextMonth(firstBlock);
+  const endMonth = monthStart(endBlock);
+  if (firstMonth < endMonth) {
+    if (firstBlock < firstMonth) counted.push({ span: "block", from: firstBlock, before: firstMonth });
+    counted.push({ span: "month", from: firstMonth, before: endMonth });
+    if (endMonth < endBlock) counted.push({ span: "block", from: endMonth, before: endBlock });
+  } else {
+    counted.push({ span: "block", from: firstBlock, before: endBlock });
+  }
+  const raw = [
+    ...(from < firstBlock ? [{ from, before: firstBlock }] : []),
+    ...(endBlock < before ? [{ from: endBlock, before }] : []),
+  ];
+  return { counted, raw };
+}
