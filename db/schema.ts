@@ -923,10 +923,11 @@ export const stageStays = pgTable(
 
 /**
  * The reports' team activity (decision 105): what each member did on a job's applications per UTC
- * day: stages moved, feedback submitted (and its recommendation), emails sent to candidates. Kept by
- * the database as the history events and the emails are written (migration 0029): actions once done
- * stay counted, as the history does; a cancelled email is taken out.
+ * day, and per UTC month: stages moved, feedback submitted (and its recommendation), emails sent to
+ * candidates. Kept by the database as the history events and the emails are written (migration 0029):
+ * actions once done stay counted, as the history does; a cancelled email is taken out.
  */
+export const TEAM_SPANS = ["month", "day"] as const;
 export const TEAM_ACTIVITY_KINDS = ["moved", "feedback", "emailed", ...RECOMMENDATIONS] as const;
 export const teamCounts = pgTable(
   "team_counts",
@@ -934,7 +935,9 @@ export const teamCounts = pgTable(
     companyId: uuid("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    day: date("day", { mode: "string" }).notNull(),
+    span: text("span", { enum: TEAM_SPANS }).notNull(),
+    /** The day, or the first day of the month (UTC). */
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
     jobId: uuid("job_id")
       .notNull()
       .references(() => jobs.id, { onDelete: "cascade" }),
@@ -946,9 +949,10 @@ export const teamCounts = pgTable(
     n: integer("n").notNull(),
   },
   (t) => [
-    unique("team_counts_key").on(t.companyId, t.day, t.jobId, t.memberId, t.kind),
-    // What a report reads of a company's days, counts included: an index-only scan.
-    index("team_counts_read_idx").on(t.companyId, t.day, t.jobId, t.memberId, t.kind, t.n),
+    unique("team_counts_key").on(t.companyId, t.span, t.startsOn, t.jobId, t.memberId, t.kind),
+    // What a report reads of a company's months and days, counts included: an index-only scan.
+    index("team_counts_read_idx").on(t.companyId, t.span, t.startsOn, t.jobId, t.memberId, t.kind, t.n),
+    check("team_counts_span_check", oneOf("span", TEAM_SPANS)),
     index("team_counts_member_idx").on(t.memberId),
     check("team_counts_kind_check", oneOf("kind", TEAM_ACTIVITY_KINDS)),
   ],

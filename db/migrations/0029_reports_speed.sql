@@ -18,12 +18,14 @@ CREATE TABLE "stage_stays" (
 --> statement-breakpoint
 CREATE TABLE "team_counts" (
 	"company_id" uuid NOT NULL,
-	"day" date NOT NULL,
+	"span" text NOT NULL,
+	"starts_on" date NOT NULL,
 	"job_id" uuid NOT NULL,
 	"member_id" text NOT NULL,
 	"kind" text NOT NULL,
 	"n" integer NOT NULL,
-	CONSTRAINT "team_counts_key" UNIQUE("company_id","day","job_id","member_id","kind"),
+	CONSTRAINT "team_counts_key" UNIQUE("company_id","span","starts_on","job_id","member_id","kind"),
+	CONSTRAINT "team_counts_span_check" CHECK (span in ('month', 'day')),
 	CONSTRAINT "team_counts_kind_check" CHECK (kind in ('moved', 'feedback', 'emailed', 'strong_no', 'no', 'yes', 'strong_yes'))
 );
 --> statement-breakpoint
@@ -38,7 +40,7 @@ ALTER TABLE "team_counts" ADD CONSTRAINT "team_counts_company_id_companies_id_fk
 ALTER TABLE "team_counts" ADD CONSTRAINT "team_counts_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_counts" ADD CONSTRAINT "team_counts_member_id_user_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "stage_stays_read_idx" ON "stage_stays" USING btree ("company_id","span","starts_on","job_id","source","stage_id","days","stays");--> statement-breakpoint
-CREATE INDEX "team_counts_read_idx" ON "team_counts" USING btree ("company_id","day","job_id","member_id","kind","n");--> statement-breakpoint
+CREATE INDEX "team_counts_read_idx" ON "team_counts" USING btree ("company_id","span","starts_on","job_id","member_id","kind","n");--> statement-breakpoint
 CREATE INDEX "team_counts_member_idx" ON "team_counts" USING btree ("member_id");--> statement-breakpoint
 ALTER TABLE "email_messages" ADD CONSTRAINT "email_messages_sent_by_user_id_fk" FOREIGN KEY ("sent_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "applications_hired_idx" ON "applications" USING btree ("company_id","created_at","job_id","source","hired_on") WHERE "applications"."hired_on" is not null;--> statement-breakpoint
@@ -210,26 +212,32 @@ CREATE FUNCTION "team_activity_kinds"("type" text, "data" jsonb) RETURNS TABLE (
   SELECT CASE "data"->>'recommendation' WHEN 'Strong no' THEN 'strong_no' WHEN 'No' THEN 'no' WHEN 'Yes' THEN 'yes' WHEN 'Strong yes' THEN 'strong_yes' END
   WHERE "type" = 'application_feedback_submitted' AND "data"->>'recommendation' IN ('Strong no', 'No', 'Yes', 'Strong yes')
 $$;--> statement-breakpoint
+-- The spans a member's action is counted in: its UTC day and month.
+CREATE FUNCTION "team_spans"("at" timestamptz) RETURNS TABLE ("span" text, "starts_on" date) LANGUAGE sql IMMUTABLE AS $$
+  VALUES ('day', ("at" AT TIME ZONE 'UTC')::date), ('month', date_trunc('month', "at" AT TIME ZONE 'UTC')::date)
+$$;--> statement-breakpoint
 -- What members did so far.
-INSERT INTO "team_counts" ("company_id", "day", "job_id", "member_id", "kind", "n")
-SELECT e."company_id", (e."created_at" AT TIME ZONE 'UTC')::date, j."id", e."actor_id", k."kind", count(*)::integer
+INSERT INTO "team_counts" ("company_id", "span", "starts_on", "job_id", "member_id", "kind", "n")
+SELECT e."company_id", p."span", p."starts_on", j."id", e."actor_id", k."kind", count(*)::integer
 FROM "activity_events" e
 CROSS JOIN LATERAL "team_activity_kinds"(e."type", e."data") k
+CROSS JOIN LATERAL "team_spans"(e."created_at") p
 JOIN "jobs" j ON j."id" = (e."data"->>'jobId')::uuid AND j."company_id" = e."company_id"
 WHERE e."actor_id" IS NOT NULL AND e."subject_type" = 'application' AND e."type" IN ('application_stage_moved', 'application_feedback_submitted')
-GROUP BY 1, 2, 3, 4, 5;--> statement-breakpoint
+GROUP BY 1, 2, 3, 4, 5, 6;--> statement-breakpoint
 -- The counts follow the history as it is written (one statement for a bulk move's events), and the
 -- members' emails to candidates as they are written and cancelled: summed per key, in key order.
 CREATE FUNCTION "team_counts_follow_events"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO "team_counts" AS c ("company_id", "day", "job_id", "member_id", "kind", "n")
-  SELECT e."company_id", (e."created_at" AT TIME ZONE 'UTC')::date, j."id", e."actor_id", k."kind", count(*)::integer
+  INSERT INTO "team_counts" AS c ("company_id", "span", "starts_on", "job_id", "member_id", "kind", "n")
+  SELECT e."company_id", p."span", p."starts_on", j."id", e."actor_id", k."kind", count(*)::integer
   FROM "new_rows" e
   CROSS JOIN LATERAL "team_activity_kinds"(e."type", e."data") k
+  CROSS JOIN LATERAL "team_spans"(e."created_at") p
   JOIN "jobs" j ON j."id" = (e."data"->>'jobId')::uuid AND j."company_id" = e."company_id"
   WHERE e."actor_id" IS NOT NULL AND e."subject_type" = 'application' AND e."type" IN ('application_stage_moved', 'application_feedback_submitted')
-  GROUP BY 1, 2, 3, 4, 5
-  ORDER BY 1, 2, 3, 4, 5
+  GROUP BY 1, 2, 3, 4, 5, 6
+  ORDER BY 1, 2, 3, 4, 5, 6
   ON CONFLICT ON CONSTRAINT "team_counts_key" DO UPDATE SET "n" = c."n" + excluded."n";
   RETURN NULL;
 END;
@@ -240,13 +248,14 @@ CREATE FUNCTION "team_counts_follow_emails"() RETURNS trigger LANGUAGE plpgsql A
 BEGIN
   -- Written: counted; cancelled (a delayed email called off): taken out.
   EXECUTE format($sql$
-    INSERT INTO "team_counts" AS c ("company_id", "day", "job_id", "member_id", "kind", "n")
-    SELECT m."company_id", (m."created_at" AT TIME ZONE 'UTC')::date, a."job_id", m."sent_by", 'emailed', sum(m."sign")::integer
+    INSERT INTO "team_counts" AS c ("company_id", "span", "starts_on", "job_id", "member_id", "kind", "n")
+    SELECT m."company_id", p."span", p."starts_on", a."job_id", m."sent_by", 'emailed', sum(m."sign")::integer
     FROM (%s) m JOIN "applications" a ON a."id" = m."application_id"
+    CROSS JOIN LATERAL "team_spans"(m."created_at") p
     WHERE m."sent_by" IS NOT NULL AND m."direction" = 'outbound'
-    GROUP BY 1, 2, 3, 4, 5
+    GROUP BY 1, 2, 3, 4, 5, 6
     HAVING sum(m."sign") <> 0
-    ORDER BY 1, 2, 3, 4, 5
+    ORDER BY 1, 2, 3, 4, 5, 6
     ON CONFLICT ON CONSTRAINT "team_counts_key" DO UPDATE SET "n" = c."n" + excluded."n"
   $sql$, CASE WHEN TG_OP = 'INSERT'
     THEN 'SELECT *, 1 AS "sign" FROM "new_rows" WHERE "status" <> ''cancelled'''

@@ -508,15 +508,17 @@ describe("team activity", () => {
     return queryRows(
       ctx.t.db,
       sql`with real as (
-            select company_id, day, job_id, member_id, kind, sum(n)::int as n from (
-              select e.company_id, (e.created_at at time zone 'UTC')::date as day, (e.data->>'jobId')::uuid as job_id, e.actor_id as member_id, k.kind, 1 as n
+            select company_id, p.span, p.starts_on, job_id, member_id, kind, sum(n)::int as n from (
+              select e.company_id, e.created_at as at, (e.data->>'jobId')::uuid as job_id, e.actor_id as member_id, k.kind, 1 as n
               from activity_events e cross join lateral team_activity_kinds(e.type, e.data) k where e.actor_id is not null
               union all
-              select m.company_id, (m.created_at at time zone 'UTC')::date, a.job_id, m.sent_by, 'emailed', 1
+              select m.company_id, m.created_at, a.job_id, m.sent_by, 'emailed', 1
               from email_messages m join applications a on a.id = m.application_id where m.sent_by is not null and m.status <> 'cancelled') x
-            group by 1, 2, 3, 4, 5)
+            cross join lateral team_spans(x.at) p
+            group by 1, 2, 3, 4, 5, 6)
           select * from real full join (select * from team_counts where n <> 0) c
-            on c.company_id = real.company_id and c.day = real.day and c.job_id = real.job_id and c.member_id = real.member_id and c.kind = real.kind
+            on c.company_id = real.company_id and c.span = real.span and c.starts_on = real.starts_on and c.job_id = real.job_id
+           and c.member_id = real.member_id and c.kind = real.kind
           where c.n is distinct from real.n`,
     );
   }
@@ -562,6 +564,9 @@ describe("team activity", () => {
     const march = await teamReport(t.db, staff, inNewYork("2026-03-09", "2026-03-10"));
     expect(march.map((member) => [member.name, member.moved])).toEqual([["Rosa Recruiter", 3]]);
     expect((await teamReport(t.db, staff, inNewYork("2026-03-08", "2026-03-08")))[0]?.moved).toBe(1);
+    // March whole from the month's counts, with the days around it and the hours at either end.
+    expect((await teamReport(t.db, staff, inNewYork("2026-02-27", "2026-04-02")))[0]?.moved).toBe(4);
+    expect((await teamReport(t.db, staff, inNewYork("2026-03-09", "2026-04-02")))[0]?.moved).toBe(3);
     // Of another job, nothing; another company's staff see nothing of it.
     const other = await createTestJob(t.db, staff, { form_schema: SAMPLE_FORM_SCHEMA });
     expect(await teamReport(t.db, staff, inNewYork("2026-03-09", "2026-03-10", { job: other.id }))).toEqual([]);

@@ -7,7 +7,7 @@ import type { ShownReportFilters } from "~/lib/report-filters";
 import { applicationsReport, funnelReport, JOB_HEALTH_FILE_LIMIT, jobHealthReport, reportedApplicationsOf, sourcesReport } from "./reports.server";
 import { speedReport } from "./speed.server";
 import { teamReport } from "./team.server";
-import { volumeReport } from "./volume.server";
+import { monthlyHires, weeklyApplications } from "./volume.server";
 import { RECOMMENDATION_OPTIONS } from "~/schemas/scorecard";
 
 /**
@@ -38,11 +38,11 @@ export async function reportCsv(db: Queryable, actor: Actor, report: ReportTable
       );
     }
     case "weeks": {
-      const { weeks } = await volumeReport(db, actor, shown, filters, timeZone);
+      const weeks = await weeklyApplications(db, actor, shown, filters, timeZone);
       return CSV_BOM + csvLine(["Week from", "Week to", "Applications"]) + weeks.map((week) => csvLine([week.from, week.to, week.applications])).join("");
     }
     case "hires": {
-      const { months } = await volumeReport(db, actor, shown, filters, timeZone);
+      const months = await monthlyHires(db, actor, shown, filters);
       return CSV_BOM + csvLine(["Month", "Hires"]) + months.map((month) => csvLine([month.month, month.hires])).join("");
     }
     case "job-volume": {

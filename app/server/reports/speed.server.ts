@@ -134,14 +134,16 @@ function medianStays(rows: readonly { stage: string; place: number; days: number
  * The ended stays in a stage of the applications the filters match, by job, stage and whole days: a
  * statement to use as a subquery, from `stage_stays` in tiers (the rows of every source, `*`, unless
  * the report is of one) and from the history for the rest, each application's entries looked up by
- * its index (a join let PostgreSQL read the whole history).
+ * its index (`offset 0` keeps the subquery per application: joined, PostgreSQL misjudged an
+ * application's entries and read the whole history).
  */
 function stayedDays(actor: Actor, filters: ReportedApplications): SQL {
   const raw = (range: Pick<ReportedApplications, "appliedFrom" | "appliedBefore">) =>
     sql`select e.job_id, e.stage_id, stage_stay_days(e.entered_at, e.left_at) as days, count(*)::int as stays
         from ${applications} cross join lateral (
           select x.job_id, x.stage_id, x.entered_at, x.left_at from stage_entries x
-          where x.application_id = ${applications.id} and x.left_at is not null and x.stage_id is not null) as e
+          where x.application_id = ${applications.id} and x.left_at is not null and x.stage_id is not null
+          offset 0) as e
         where ${applicationsMatching(actor, { ...filters, ...range })} group by 1, 2, 3`;
   const everySource = filters.source ? sql`` : sql` and r.source = '*'`;
   return countsInTiers(actor, filters, raw, {

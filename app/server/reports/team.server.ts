@@ -25,9 +25,9 @@ export interface MemberActivity {
 /**
  * Team activity (decision 105): what each member did in the report's days (not of the applications
  * made in them: the actions themselves), on the applications of the report's job and member's jobs
- * that the reader sees; not by source. Counted from `team_counts` by UTC day for the whole days inside
- * and from the history events and the emails themselves for the hours at either end (the reader's
- * midnight is not UTC's). The most active first.
+ * that the reader sees; not by source. Counted from `team_counts`: the whole UTC months inside the
+ * days from its months, the whole UTC days around them from its days, and the hours at either end (the
+ * reader's midnight is not UTC's) from the history events and the emails themselves. The most active first.
  */
 export async function teamReport(db: Queryable, actor: Actor, filters: ReportedApplications): Promise<MemberActivity[]> {
   if (!filters.appliedFrom || !filters.appliedBefore) return [];
@@ -50,12 +50,23 @@ export async function teamReport(db: Queryable, actor: Actor, filters: ReportedA
         where ${ownedSql("m", actor)} and m.sent_by is not null and m.direction = 'outbound' and m.status <> 'cancelled' and m.created_at >= ${lo} and m.created_at < ${hi}
         group by 1, 2`;
   };
+  // The whole UTC months inside the whole days from the month counts, the days around them from the day counts.
+  const counts = (span: "month" | "day", lo: Date, hi: Date) =>
+    sql`select r.member_id, r.job_id, r.kind, r.n from team_counts r
+        where ${ownedSql("r", actor)} and r.span = ${span} and r.starts_on >= ${day(lo)} and r.starts_on < ${day(hi)}`;
+  const monthStart = (instant: Date) => new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), 1));
+  const firstMonth = monthStart(firstDay).getTime() === firstDay.getTime() ? firstDay : new Date(Date.UTC(firstDay.getUTCFullYear(), firstDay.getUTCMonth() + 1, 1));
+  const endMonth = monthStart(endDay);
+  const counted =
+    firstMonth < endMonth
+      ? [
+          ...(firstDay < firstMonth ? [counts("day", firstDay, firstMonth)] : []),
+          counts("month", firstMonth, endMonth),
+          ...(endMonth < endDay ? [counts("day", endMonth, endDay)] : []),
+        ]
+      : [counts("day", firstDay, endDay)];
   const parts = whole
-    ? [
-        sql`select r.member_id, r.job_id, r.kind, r.n from team_counts r where ${ownedSql("r", actor)} and r.day >= ${day(firstDay)} and r.day < ${day(endDay)}`,
-        ...(from < firstDay ? [raw(from, firstDay)] : []),
-        ...(endDay < before ? [raw(endDay, before)] : []),
-      ]
+    ? [...counted, ...(from < firstDay ? [raw(from, firstDay)] : []), ...(endDay < before ? [raw(endDay, before)] : [])]
     : [raw(from, before)];
   const narrowing = [
     seesJob(sql`x.job_id`, actor),
@@ -64,12 +75,13 @@ export async function teamReport(db: Queryable, actor: Actor, filters: ReportedA
   ].filter((condition): condition is SQL => condition !== undefined);
   const rows = await queryRows<{ member_id: string; name: string; kind: (typeof TEAM_ACTIVITY_KINDS)[number]; n: number }>(
     db,
-    sql`select x.member_id, coalesce(nullif(trim(p.full_name), ''), u.email) as name, x.kind, sum(x.n)::int as n
-        from (${sql.join(parts, sql` union all `)}) as x
-        join "user" u on u.id = x.member_id
-        left join profiles p on p.id = x.member_id and ${ownedSql("p", actor)}
-        ${narrowing.length > 0 ? sql`where ${sql.join(narrowing, sql` and `)}` : sql``}
-        group by 1, 2, 3`,
+    // Summed per member and kind first, then named: a year's counts are thousands of rows, its members a few.
+    sql`select t.member_id, coalesce(nullif(trim(p.full_name), ''), u.email) as name, t.kind, t.n
+        from (select x.member_id, x.kind, sum(x.n)::int as n from (${sql.join(parts, sql` union all `)}) as x
+              ${narrowing.length > 0 ? sql`where ${sql.join(narrowing, sql` and `)}` : sql``}
+              group by 1, 2) as t
+        join "user" u on u.id = t.member_id
+        left join profiles p on p.id = t.member_id and ${ownedSql("p", actor)}`,
   );
   const members = new Map<string, MemberActivity>();
   for (const row of rows) {

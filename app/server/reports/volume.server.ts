@@ -35,17 +35,31 @@ const addDays = (date: string, days: number) => daysBefore(date, -days);
 const weekday = (date: string) => (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
 
 /**
- * The volume report (decision 105): the applications the filters match per week where the reader is,
- * and their hires per month of their hire day, from the first month of the days to the last month with
- * a hire (or of the days).
+ * The volume report (decision 105): the applications the filters match per week where the reader is
+ * (`weeklyApplications`), and their hires per month of their hire day (`monthlyHires`).
+ */
+export async function volumeReport(db: Queryable, actor: Actor, shown: ShownReportFilters, filters: ReportedApplications, timeZone: string): Promise<VolumeReport> {
+  const [weeks, months] = await Promise.all([weeklyApplications(db, actor, shown, filters, timeZone), monthlyHires(db, actor, shown, filters)]);
+  return { weeks, months };
+}
+
+/**
+ * The applications the filters match per week (Monday to Sunday) where the reader is, the first and
+ * last cut by the report's days.
  *
  * The weeks read the counts by UTC week (`report_counts`, span week) where the report reads counts
  * (`readsCounts`): a reader's week [t, t') is the UTC week [T, T') of the same dates, plus the
  * applications in [t, T) and less those in [t', T') (each a few hours, signed: a zone ahead of UTC
  * starts its weeks before T). A week cut by the report's days, and every week where the counts do not
- * count the filters, is read from the applications. The hires read the hires' index.
+ * count the filters, is read from the applications.
  */
-export async function volumeReport(db: Queryable, actor: Actor, shown: ShownReportFilters, filters: ReportedApplications, timeZone: string): Promise<VolumeReport> {
+export async function weeklyApplications(
+  db: Queryable,
+  actor: Actor,
+  shown: ShownReportFilters,
+  filters: ReportedApplications,
+  timeZone: string,
+): Promise<WeekCount[]> {
   const at = (date: string) => startOfDateInTimeZone(date, timeZone);
   const utc = (date: string) => new Date(`${date}T00:00:00Z`);
   const counts = readsCounts(actor, filters);
@@ -71,7 +85,7 @@ export async function volumeReport(db: Queryable, actor: Actor, shown: ShownRepo
   }
   const counted = weeks.filter((week) => week.counted);
   const unmatched = { ...filters, appliedFrom: undefined, appliedBefore: undefined };
-  const [byWeek, byPiece, hires] = await Promise.all([
+  const [byWeek, byPiece] = await Promise.all([
     counted.length === 0
       ? []
       : queryRows<{ starts_on: string; n: number }>(
@@ -91,11 +105,6 @@ export async function volumeReport(db: Queryable, actor: Actor, shown: ShownRepo
                 sql`, `,
               )}) as r(k, lo, hi)`,
         ),
-    queryRows<{ month: string; n: number }>(
-      db,
-      sql`select to_char(${applications.hiredOn}, 'YYYY-MM') as month, count(*)::int as n from ${applications}
-          where ${applicationsMatching(actor, { ...filters, hired: true })} group by 1`,
-    ),
   ]);
   const weekly = new Map(byWeek.map((row) => [row.starts_on, row.n]));
   for (const week of counted) week.applications = weekly.get(week.from) ?? 0;
@@ -103,9 +112,22 @@ export async function volumeReport(db: Queryable, actor: Actor, shown: ShownRepo
     const piece = pieces[row.k]!;
     weeks[piece.week]!.applications += piece.sign * row.n;
   }
+  return weeks.map(({ counted: _, ...week }) => week);
+}
+
+/**
+ * The hires of the applications the filters match per month of their hire day, from the first month of
+ * the days to the last month with a hire (or of the days); from the hires' index.
+ */
+export async function monthlyHires(db: Queryable, actor: Actor, shown: ShownReportFilters, filters: ReportedApplications): Promise<MonthCount[]> {
+  const hires = await queryRows<{ month: string; n: number }>(
+    db,
+    sql`select to_char(${applications.hiredOn}, 'YYYY-MM') as month, count(*)::int as n from ${applications}
+        where ${applicationsMatching(actor, { ...filters, hired: true })} group by 1`,
+  );
   const hired = new Map(hires.map((row) => [row.month, row.n]));
   const last = [shown.to.slice(0, 7), ...hired.keys()].sort().at(-1)!;
   const months: MonthCount[] = [];
   for (let month = shown.from.slice(0, 7); month <= last; month = monthAfter(month).slice(0, 7)) months.push({ month, hires: hired.get(month) ?? 0 });
-  return { weeks: weeks.map(({ counted: _, ...week }) => week), months };
+  return months;
 }
