@@ -93,12 +93,12 @@ if (reuse) {
       [companyId, id, userId],
     );
     await run(
-      `insert into scorecards (company_id, application_id, author_id, recommendation, ratings, notes, submitted_at)
-       select $1, $2, 'bench-reviewer-' || g, (array['strong_no','no','yes','strong_yes'])[1 + g % 4],
+      `insert into scorecards (company_id, application_id, job_id, author_id, recommendation, ratings, notes, submitted_at)
+       select $1, $2, $4, 'bench-reviewer-' || g, (array['strong_no','no','yes','strong_yes'])[1 + g % 4],
               (select jsonb_agg(jsonb_build_object('attributeId', x->>'id', 'category', x->>'category', 'name', x->>'name', 'rating', 1 + (g % 4))) from json_array_elements($3::json) x),
               'Scorecard notes of reviewer ' || g, now()
        from generate_series(1, ${REVIEWERS}) g`,
-      [companyId, id, JSON.stringify(attributes!.list)],
+      [companyId, id, JSON.stringify(attributes!.list), job.id],
     );
     await run(
       `insert into email_messages (company_id, application_id, kind, "to", subject, body, status, attempts, sent_at, created_at, direction, "from", message_id)

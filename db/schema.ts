@@ -1175,6 +1175,10 @@ export const scorecards = pgTable(
     applicationId: uuid("application_id")
       .notNull()
       .references(() => applications.id, { onDelete: "cascade" }),
+    /** The application's job (it never changes): the dashboard finds a hiring team's scorecards by it (decision 105). */
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
     authorId: text("author_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -1189,6 +1193,10 @@ export const scorecards = pgTable(
     unique("scorecards_application_author_unique").on(t.applicationId, t.authorId),
     index("scorecards_company_idx").on(t.companyId),
     index("scorecards_author_idx").on(t.authorId),
+    // A hiring team's submitted scorecards (the dashboard's candidates ready for a decision).
+    index("scorecards_job_submitted_idx")
+      .on(t.jobId, t.submittedAt, t.applicationId)
+      .where(sql`${t.submittedAt} is not null`),
     check("scorecards_recommendation_check", sql`${t.recommendation} is null or ${t.recommendation} in ('strong_no', 'no', 'yes', 'strong_yes')`),
     check("scorecards_submitted_check", sql`${t.submittedAt} is null or ${t.recommendation} is not null`),
   ],

@@ -155,3 +155,25 @@ describe("the reports migration on a database with history (decision 104)", () =
     }
   });
 });
+
+describe("the scorecards' job on a database with scorecards (migration 0030, decision 105)", () => {
+  it("gives each scorecard its application's job", async () => {
+    const db = await createTestDatabase({ migrate: false });
+    try {
+      await migrateUpToBefore(db, "_scorecards_job");
+      const one = async <T>(query: ReturnType<typeof sql>) => (await queryRows<T>(db.db, query))[0]!;
+      const { id: company } = await one<{ id: string }>(sql`insert into companies (name) values ('A') returning id`);
+      const { id: job } = await one<{ id: string }>(sql`insert into jobs (company_id, title, description) values (${company}, 'Engineer', 'Build') returning id`);
+      const { id: application } = await one<{ id: string }>(
+        sql`insert into applications (company_id, job_id, candidate_name, candidate_email) values (${company}, ${job}, 'Ada', 'ada@example.test') returning id`,
+      );
+      await db.db.execute(sql`insert into "user" (id, name, email) values ('author-1', 'Author', 'author@example.test')`);
+      await db.db.execute(sql`insert into scorecards (company_id, application_id, author_id, recommendation, submitted_at)
+                              values (${company}, ${application}, 'author-1', 'yes', now())`);
+      await db.migrate();
+      expect(await queryRows(db.db, sql`select job_id as "jobId" from scorecards`)).toEqual([{ jobId: job }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

@@ -282,7 +282,7 @@ export async function saveScorecard(db: Database, actor: Actor, applicationId: s
     if (before?.submittedAt && !input.recommendation) throw new DomainError("INVALID", "Choose your overall recommendation before submitting.", { field: "recommendation" });
     await tx
       .insert(scorecards)
-      .values({ companyId: actor.companyId, applicationId, authorId: actor.userId, ...values })
+      .values({ companyId: actor.companyId, applicationId, jobId: application.jobId, authorId: actor.userId, ...values })
       .onConflictDoUpdate({ target: [scorecards.applicationId, scorecards.authorId], set: { ...values, updatedAt: new Date() } });
     if (input.submit && !before?.submittedAt) {
       await recordActivity(tx, {

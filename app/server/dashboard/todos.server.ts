@@ -136,12 +136,10 @@ export interface WaitingCandidate {
  *
  * Reads: the member's jobs (`job_team_members_user_idx`) and their stages. New applications: each job's first
  * stage (`pipeline_stages_job_order_unique`) and its active applications of the week (`applications_stage_active_idx`,
- * one short range each). Decisions: the team's stages' active applications (`applications_stage_active_idx`) that
- * have a submitted scorecard (a semi-join with `scorecards`, which the planner makes by the scorecards' unique key
- * or by hashing the company's scorecards), then for each of those only, index probes of its requests, scorecards,
- * interviews (`interviews_application_starts_idx`) and stage history (`stage_entries_application_idx`). Nothing
- * keys scorecards by job, so that semi-join grows with the team's active applications and the company's
- * scorecards: the index it would take is in the decision record.
+ * one short range each). Decisions: the team jobs' submitted scorecards (`scorecards_job_submitted_idx`), their
+ * applications that are active by primary key, then for each of those only, index probes of its requests, scorecards,
+ * interviews (`interviews_application_starts_idx`) and stage history (`stage_entries_application_idx`). That grows
+ * with the team's submitted scorecards, not with the company's.
  */
 export async function listWaitingCandidates(
   db: Queryable,
@@ -163,16 +161,16 @@ export async function listWaitingCandidates(
     sql`with team as (
           select m.job_id from job_team_members m where m.user_id = ${actor.userId} and ${ownedSql("m", actor)}
         ),
-        team_stages as (
-          select st.id from team t join pipeline_stages st on st.job_id = t.job_id and ${ownedSql("st", actor)}
-        ),
-        -- The team's active applications with a submitted scorecard, first (materialized: the checks below run on these only).
+        -- The team's active applications with a submitted scorecard, first (materialized: the checks below run on these only),
+        -- found from the team jobs' submitted scorecards (scorecards_job_submitted_idx).
         scored as materialized (
           select a.id, a.job_id, a.candidate_name
-          from applications a
-          where a.current_pipeline_stage_id in (select id from team_stages) and a.status = 'active' and ${ownedSql("a", actor)}
-            and ${seesApplicationSql("a", actor)}
-            and exists (select 1 from scorecards s where s.application_id = a.id and s.submitted_at is not null and ${ownedSql("s", actor)})
+          from (
+            select distinct s.application_id from team t
+            join scorecards s on s.job_id = t.job_id and s.submitted_at is not null and ${ownedSql("s", actor)}
+          ) sc
+          join applications a on a.id = sc.application_id
+          where a.status = 'active' and ${ownedSql("a", actor)} and ${seesApplicationSql("a", actor)}
         ),
         decisions as (
           select a.id, a.job_id, a.candidate_name, last.submitted_at as waiting_since, last.scorecards
