@@ -53,42 +53,57 @@ export function BarChart({ bars, caption, children }: { bars: readonly Bar[]; ca
 }
 
 /**
- * A chart's table view, closed by default and opened without JavaScript: a row per bar, its first
- * cell the row's heading, the other columns numbers (right-aligned).
+ * A chart's table view, closed by default and opened without JavaScript: a row per bar (`ReportTable`).
  */
-export function TableView({ columns, rows }: { columns: readonly string[]; rows: readonly { key: string; cells: readonly [string, ...ReactNode[]] }[] }) {
-  const cell = (index: number) => `py-2 text-right tabular-nums${index < columns.length - 1 ? " pr-2 sm:pr-4" : ""}`;
+export function TableView({ columns, rows }: { columns: readonly string[]; rows: readonly ReportTableRow[] }) {
   return (
     <details className="mt-3">
       <summary className="cursor-pointer text-sm font-semibold text-brand-600 hover:text-brand-700">Show as table</summary>
-      <div className="mt-2 overflow-x-auto">
-        <table className="min-w-full text-sm">
-          <thead>
-            <tr className="text-left text-[11px] font-semibold uppercase text-slate-500 sm:text-xs sm:tracking-wide">
-              {columns.map((column, index) => (
-                <th key={column} className={index === 0 ? "py-2 pr-2 sm:pr-4" : cell(index)}>
-                  {column}
-                </th>
+      <ReportTable columns={columns} rows={rows} className="mt-2" />
+    </details>
+  );
+}
+
+/** A row of a report table: its key, its heading (the first cell), then its numbers. */
+export interface ReportTableRow {
+  key: string;
+  cells: readonly [ReactNode, ...ReactNode[]];
+}
+
+/**
+ * A report's table: the first cell of each row its heading, the other columns numbers (right-aligned),
+ * scrolling sideways on a narrow screen rather than squeezing.
+ */
+export function ReportTable({ columns, rows, className = "mt-3" }: { columns: readonly string[]; rows: readonly ReportTableRow[]; className?: string }) {
+  const cell = (index: number) => `py-2 text-right tabular-nums${index < columns.length - 1 ? " pr-2 sm:pr-4" : ""}`;
+  return (
+    <div className={`${className} overflow-x-auto`}>
+      <table className="min-w-full text-sm">
+        <thead>
+          <tr className="text-left text-[11px] font-semibold uppercase text-slate-500 sm:text-xs sm:tracking-wide">
+            {columns.map((column, index) => (
+              <th key={column} className={index === 0 ? "py-2 pr-2 sm:pr-4" : cell(index)}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map(({ key, cells: [heading, ...numbers] }) => (
+            <tr key={key}>
+              <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-800 sm:pr-4">
+                {heading}
+              </th>
+              {numbers.map((value, index) => (
+                <td key={columns[index + 1]} className={cell(index + 1)}>
+                  {value}
+                </td>
               ))}
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map(({ key, cells: [heading, ...numbers] }) => (
-              <tr key={key}>
-                <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-800 sm:pr-4">
-                  {heading}
-                </th>
-                {numbers.map((value, index) => (
-                  <td key={columns[index + 1]} className={cell(index + 1)}>
-                    {value}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </details>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -6,7 +6,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { LocalDate } from "~/components/ui/local-date";
 import { inputStyles } from "~/components/ui/field";
 import { JobFilter } from "~/features/job-filter/job-filter";
-import { BarChart, ColumnChart, CountLink, StackedBars, TableView } from "~/features/reports/bar-chart";
+import { BarChart, ColumnChart, CountLink, ReportTable, StackedBars, TableView } from "~/features/reports/bar-chart";
 import type { RouteAccess } from "~/lib/permissions";
 import { pageMeta } from "~/lib/meta";
 import { applicationsBehind, QUIET_DAYS, reportSearch, type ShownReportFilters } from "~/lib/report-filters";
@@ -443,35 +443,21 @@ function VolumePanel({ volume, filters }: { volume: VolumeReport & { jobs: JobVo
           The {jobs.length} jobs with the most applications of {jobCount.toLocaleString("en-US")}; the CSV file has them all.
         </p>
       ) : null}
-      <div className="mt-2 overflow-x-auto">
-        <table className="min-w-full text-sm">
-          <thead>
-            <tr className="text-left text-[11px] font-semibold uppercase text-slate-500 sm:text-xs sm:tracking-wide">
-              <th className="py-2 pr-2 sm:pr-4">Job</th>
-              <th className="py-2 pr-2 text-right sm:pr-4">Applications</th>
-              <th className="py-2 text-right">Hired</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {jobs.map((row) => {
-              const behind = (hired: boolean) => applicationsBehind({ ...filters, job: row.jobId }, { hired });
-              return (
-                <tr key={row.jobId}>
-                  <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-800 sm:pr-4">
-                    {row.title}
-                  </th>
-                  <td className="py-2 pr-2 text-right tabular-nums sm:pr-4">
-                    <CountLink value={row.applications} href={behind(false)} label={`${row.applications} applications to ${row.title}`} />
-                  </td>
-                  <td className="py-2 text-right tabular-nums">
-                    <CountLink value={row.hired} href={behind(true)} label={`${row.hired} hired to ${row.title}`} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <ReportTable
+        className="mt-2"
+        columns={["Job", "Applications", "Hired"]}
+        rows={jobs.map((row) => {
+          const behind = (hired: boolean) => applicationsBehind({ ...filters, job: row.jobId }, { hired });
+          return {
+            key: row.jobId,
+            cells: [
+              row.title,
+              <CountLink value={row.applications} href={behind(false)} label={`${row.applications} applications to ${row.title}`} />,
+              <CountLink value={row.hired} href={behind(true)} label={`${row.hired} hired to ${row.title}`} />,
+            ],
+          };
+        })}
+      />
     </Panel>
   );
 }
@@ -496,30 +482,13 @@ function TeamPanel({ team, filters }: { team: MemberActivity[]; filters: ShownRe
         <p className="mt-3 text-sm text-slate-500">Nobody moved a candidate, submitted feedback or sent an email in these days.</p>
       ) : (
         <>
-          <div className="mt-3 overflow-x-auto">
-            <table className="min-w-full text-sm">
-              <thead>
-                <tr className="text-left text-[11px] font-semibold uppercase text-slate-500 sm:text-xs sm:tracking-wide">
-                  <th className="py-2 pr-2 sm:pr-4">Member</th>
-                  <th className="py-2 pr-2 text-right sm:pr-4">Moves</th>
-                  <th className="py-2 pr-2 text-right sm:pr-4">Feedback</th>
-                  <th className="py-2 text-right">Emails</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {team.map((member) => (
-                  <tr key={member.memberId}>
-                    <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-800 sm:pr-4">
-                      {member.name}
-                    </th>
-                    <td className="py-2 pr-2 text-right tabular-nums sm:pr-4">{member.moved.toLocaleString("en-US")}</td>
-                    <td className="py-2 pr-2 text-right tabular-nums sm:pr-4">{member.feedback.toLocaleString("en-US")}</td>
-                    <td className="py-2 text-right tabular-nums">{member.emailed.toLocaleString("en-US")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ReportTable
+            columns={["Member", "Moves", "Feedback", "Emails"]}
+            rows={team.map((member) => ({
+              key: member.memberId,
+              cells: [member.name, member.moved.toLocaleString("en-US"), member.feedback.toLocaleString("en-US"), member.emailed.toLocaleString("en-US")],
+            }))}
+          />
           <h3 className="mt-6 text-sm font-semibold text-slate-900">Recommendations</h3>
           <p className="text-sm text-slate-600">Each interviewer&apos;s feedback in these days by its overall recommendation, as they submitted it.</p>
           {interviewers.length === 0 ? (
@@ -559,43 +528,28 @@ function JobHealthPanel({ report, filters }: { report: JobHealthReport; filters:
       {report.rows.length === 0 ? (
         <p className="mt-3 text-sm text-slate-500">No open jobs.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="min-w-full text-sm">
-            <thead>
-              <tr className="text-left text-[11px] font-semibold uppercase text-slate-500 sm:text-xs sm:tracking-wide">
-                <th className="py-2 pr-2 sm:pr-4">Job</th>
-                <th className="py-2 pr-2 text-right sm:pr-4">Days open</th>
-                <th className="py-2 pr-2 text-right sm:pr-4">Applicants</th>
-                <th className="py-2 pr-2 text-right sm:pr-4">Per day</th>
-                <th className="py-2 text-right">Last activity</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {report.rows.map((row) => (
-                <tr key={row.jobId}>
-                  <th scope="row" className="py-2 pr-2 text-left font-medium sm:pr-4">
-                    <a href={`/manage/jobs/${row.jobId}`} className="text-slate-800 hover:text-brand-700">
-                      {row.title}
-                    </a>
-                  </th>
-                  <td className="py-2 pr-2 text-right tabular-nums sm:pr-4">{row.daysOpen.toLocaleString("en-US")}</td>
-                  <td className="py-2 pr-2 text-right tabular-nums sm:pr-4">
-                    <CountLink value={row.applicants} href={`/applications?job=${row.jobId}`} label={`${row.applicants} ${row.applicants === 1 ? "applicant" : "applicants"} to ${row.title}`} />
-                  </td>
-                  <td className="py-2 pr-2 text-right tabular-nums sm:pr-4">{row.perDay.toLocaleString("en-US")}</td>
-                  <td className="py-2 text-right whitespace-nowrap">
-                    <LocalDate value={row.lastActivityAt} />
-                    {row.quietDays !== null ? (
-                      <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">
-                        Quiet {row.quietDays} days
-                      </span>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ReportTable
+          columns={["Job", "Days open", "Applicants", "Per day", "Last activity"]}
+          rows={report.rows.map((row) => ({
+            key: row.jobId,
+            cells: [
+              <a href={`/manage/jobs/${row.jobId}`} className="text-slate-800 hover:text-brand-700">
+                {row.title}
+              </a>,
+              row.daysOpen.toLocaleString("en-US"),
+              <CountLink value={row.applicants} href={`/applications?job=${row.jobId}`} label={`${row.applicants} ${row.applicants === 1 ? "applicant" : "applicants"} to ${row.title}`} />,
+              row.perDay.toLocaleString("en-US"),
+              <span className="whitespace-nowrap">
+                <LocalDate value={row.lastActivityAt} />
+                {row.quietDays !== null ? (
+                  <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">
+                    Quiet {row.quietDays} days
+                  </span>
+                ) : null}
+              </span>,
+            ],
+          }))}
+        />
       )}
     </Panel>
   );
