@@ -270,7 +270,17 @@ const managers = (await queryRows<{ id: string }>(db, sql`select id from profile
 );
 const today = new Date().toISOString().slice(0, 10);
 const VARIANTS = 60;
-const variants: { filters: ShownReportFilters; applications: number; topSource: string; speed: string; team: string; week: string }[] = [];
+const variants: {
+  filters: ShownReportFilters;
+  applications: number;
+  topSource: string;
+  speed: string;
+  team: string;
+  week: string;
+  hires: number;
+  lastWeek: number;
+  moves: number;
+}[] = [];
 for (let i = 0; i < VARIANTS; i++) {
   const to = daysBefore(today, i);
   const filters: ShownReportFilters = {
@@ -281,6 +291,7 @@ for (let i = 0; i < VARIANTS; i++) {
     // A team member only without a job (a job of another manager's team would filter to nothing).
     member: i % 5 === 3 && i % 3 !== 1 ? managers[i % managers.length] : undefined,
     stuck: STUCK_DAYS,
+    view: "pipeline",
   };
   const counted = reportedApplicationsOf(filters, TIME_ZONE);
   const { funnel, sources } = await applicationsReport(db, actor, counted);
@@ -293,6 +304,9 @@ for (let i = 0; i < VARIANTS; i++) {
   variants.push({
     team: busiest ? csvLine([busiest.name, busiest.moved, busiest.feedback, busiest.emailed]).slice(0, -2) : "Member,Moves",
     week: csvLine([lastWeek.from, lastWeek.to, lastWeek.applications]),
+    hires: timeToHire.count,
+    lastWeek: lastWeek.applications,
+    moves: busiest?.moved ?? 0,
     filters,
     applications: funnel.applications,
     topSource: `${sourceLabel(sources[0]!.source, null)},${sources[0]!.applications},`,
@@ -317,11 +331,17 @@ let failed = false;
 try {
   const cookie = `${await signIn(base, EMAIL, PASSWORD)}; tz=${encodeURIComponent(TIME_ZONE)}`;
   const page = (i: number) => `/reports?${reportSearch(pick(i).filters)}`;
+  const view = (i: number, name: "speed" | "volume" | "team") => `/reports?${reportSearch({ ...pick(i).filters, view: name })}`;
   const targets: Target[] = [
     { label: "static file (/favicon.svg)", path: () => "/favicon.svg", expect: () => "<svg" },
     // The page says how many applications the funnel counted ("N applications;" in its caption).
     { label: "/reports (a year)", path: page, expect: (i) => `${pick(i).applications.toLocaleString("en-US")} applications;` },
     { label: "/reports (a year) (data)", path: (i) => dataPath(page(i)), expect: (i) => `${pick(i).applications}` },
+    // The report's other pages (decision 105), each the data request a click on its tab makes.
+    { label: "/reports?view=speed (data)", path: (i) => dataPath(view(i, "speed")), expect: (i) => `${pick(i).hires}` },
+    { label: "/reports?view=volume (data)", path: (i) => dataPath(view(i, "volume")), expect: (i) => `${pick(i).lastWeek}` },
+    { label: "/reports?view=team (data)", path: (i) => dataPath(view(i, "team")), expect: (i) => `${pick(i).moves}` },
+    { label: "/reports?view=speed", path: (i) => view(i, "speed"), expect: () => "Median time in each stage:" },
     {
       label: "/reports/export.csv funnel",
       path: (i) => `/reports/export.csv?${reportSearch(pick(i).filters, { report: "funnel" })}`,
@@ -407,7 +427,7 @@ for (const [label, call] of [
   ["volume: a year, all jobs", () => volumeReport(db, actor, variants[0]!.filters, year, TIME_ZONE)],
   ["team activity: a year, all jobs", () => teamReport(db, actor, year)],
   ["job health: the open jobs", () => jobHealthReport(db, actor, {})],
-  ["sources: days inside one month (from the applications)", () => sourcesReport(db, actor, reportedApplicationsOf({ from: daysBefore(today, 40), to: daysBefore(today, 35), job: undefined, source: undefined, member: undefined, stuck: STUCK_DAYS }, TIME_ZONE))],
+  ["sources: days inside one month (from the applications)", () => sourcesReport(db, actor, reportedApplicationsOf({ from: daysBefore(today, 40), to: daysBefore(today, 35), job: undefined, source: undefined, member: undefined, stuck: STUCK_DAYS, view: "pipeline" }, TIME_ZONE))],
 ] as const) {
   captured.length = 0;
   await call();

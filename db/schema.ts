@@ -847,6 +847,10 @@ export const stageEntries = pgTable(
     index("stage_entries_job_idx").on(t.jobId, t.enteredAt),
     // Deleting a stage sets stage_id to null.
     index("stage_entries_stage_idx").on(t.stageId),
+    // The ended stays of the applications made in a few days: time in stage's days left over (decision 105).
+    index("stage_entries_stays_idx")
+      .on(t.companyId, t.appliedAt)
+      .where(sql`${t.leftAt} is not null and ${t.stageId} is not null`),
   ],
 );
 

@@ -21,7 +21,7 @@ export function daysBefore(date: string, days: number): string {
  * query read and made consistent. `today` is the reader's day (YYYY-MM-DD); dates typed the wrong way
  * round are the same range; a missing end is today, a missing start a year before the end.
  */
-export function shownReportFilters(query: ReportsQuery, today: string) {
+export function shownReportFilters(query: Partial<ReportsQuery>, today: string) {
   const [first, last] = daysInOrder(query.from, query.to);
   const to = last ?? (first && first > today ? first : today);
   const from = first ?? daysBefore(to, DEFAULT_REPORT_DAYS - 1);
@@ -32,6 +32,7 @@ export function shownReportFilters(query: ReportsQuery, today: string) {
     from,
     to,
     stuck: query.stuck ?? STUCK_DAYS,
+    view: query.view ?? ("pipeline" as const),
   };
 }
 
@@ -48,6 +49,7 @@ export function reportSearch(filters: ShownReportFilters, extra: Record<string, 
     from: filters.from,
     to: filters.to,
     stuck: filters.stuck === STUCK_DAYS ? undefined : String(filters.stuck),
+    view: filters.view === "pipeline" ? undefined : filters.view,
   })) {
     if (value) params.set(key, value);
   }

@@ -2,6 +2,10 @@ import { APPLICATION_SOURCES } from "./application-source";
 import { queryDate, queryId, queryValue } from "./query";
 import { z } from "./zod";
 
+/** The report's pages (decision 105): the pipeline (funnel, sources, job health), speed, volume and team. */
+export const REPORT_VIEWS = ["pipeline", "speed", "volume", "team"] as const;
+export type ReportView = (typeof REPORT_VIEWS)[number];
+
 /**
  * The query of the reports page and of its CSV files (decision 104):
  * /reports?job=&source=&member=&from=&to=. Each field falls back on its own (decision 053): a bad
@@ -15,6 +19,8 @@ export const ReportsQuerySchema = z.object({
   member: queryValue(z.string().trim().min(1).max(100).optional(), undefined),
   from: queryDate(),
   to: queryDate(),
+  /** Which of the report's pages (decision 105): the pipeline (funnel, sources, job health), speed, volume or team. */
+  view: queryValue(z.enum(REPORT_VIEWS), "pipeline"),
   /** Candidates stuck in a stage longer than this many days (decision 105). */
   stuck: queryValue(z.coerce.number().int().min(1).max(365).optional(), undefined),
 });

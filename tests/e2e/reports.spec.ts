@@ -123,31 +123,6 @@ test("the funnel counts how far one job's applications got, its numbers open the
   await expect.poll(() => cellsOf(table)).toEqual([["Stage", "Reached", "Conversion", "Drop-off"], ...funnelRows]);
   await page.getByRole("region", { name: "Sources" }).getByText("Show as table").click();
   await expect(page.getByRole("region", { name: "Sources" }).getByRole("table")).toBeVisible();
-  // Speed (decision 105): nobody hired yet; the stays that ended (Ada's and Bo's in Applied, Ada's in
-  // Screening and in First Interview) lasted under a day; nobody has waited 14 days.
-  const speed = page.getByRole("region", { name: "Speed" });
-  await expect(speed.getByTestId("speed-Time to hire")).toContainText("No hires yet");
-  await expect(speed.getByRole("figure")).toContainText("Median time in each stage: Applied under a day, Screening under a day, First Interview under a day.");
-  await speed.getByText("Show as table").click();
-  await expect.poll(() => cellsOf(speed.getByRole("table"))).toEqual([
-    ["Stage", "Median stay", "Stays"],
-    ["Applied", "under a day", "2"],
-    ["Screening", "under a day", "1"],
-    ["First Interview", "under a day", "1"],
-  ]);
-  await expect(speed).toContainText("No one has been waiting that long.");
-  // Volume: the pilot's four applications, all this week (the last of the year's weeks), nobody hired yet.
-  const volume = page.getByRole("region", { name: "Volume" });
-  await expect(volume.getByRole("figure")).toContainText(/Applications per week, 5[23] weeks: the most, 4, in the week of/);
-  await expect(volume).toContainText("No one who applied in these days has been hired yet.");
-  await expect(volume.getByRole("link", { name: "4 applications to Harbour Pilot" })).toBeVisible();
-  // Team activity: the recruiter's four moves (Ada and Bo together, then Ada forward and back).
-  const team = page.getByRole("region", { name: "Team activity" });
-  await expect.poll(() => cellsOf(team.getByRole("table"))).toEqual([
-    ["Member", "Moves", "Feedback", "Emails"],
-    ["Test Recruiter", "4", "0", "0"],
-  ]);
-  await expect(team).toContainText("No feedback was submitted in these days.");
   expect(await accessibilityProblems(page)).toEqual([]);
 
   // The CSV file: the table's numbers, a missing conversion left empty, after a byte order mark.
@@ -179,6 +154,48 @@ test("the funnel counts how far one job's applications got, its numbers open the
   await expect(page.getByTestId("reported-filters")).toHaveText(`Showing applications reached First Interview · applied ${from} to ${to}. Show all applications`);
   await expect(listed).toHaveCount(1);
   await expect(listed.first()).toContainText("Ada Lovelace");
+
+  // The report's other pages, with the same filters (decision 105).
+  await page.goto(`/reports?job=${jobId}`);
+  const pages = page.getByRole("navigation", { name: "Report pages" });
+  await expect(pages.getByRole("link", { name: "Pipeline" })).toHaveAttribute("aria-current", "page");
+  // Speed: nobody hired yet; the stays that ended (Ada's and Bo's in Applied, Ada's in Screening and in
+  // First Interview) lasted under a day; nobody has waited 14 days.
+  await pages.getByRole("link", { name: "Speed" }).click();
+  await expect(page).toHaveURL(new RegExp(`view=speed.*job=${jobId}|job=${jobId}.*view=speed`));
+  await expect(page.getByRole("region", { name: "Pipeline funnel" })).toHaveCount(0);
+  const speed = page.getByRole("region", { name: "Speed" });
+  await expect(speed.getByTestId("speed-Time to hire")).toContainText("No hires yet");
+  await expect(speed.getByRole("figure")).toContainText("Median time in each stage: Applied under a day, Screening under a day, First Interview under a day.");
+  await speed.getByText("Show as table").click();
+  await expect.poll(() => cellsOf(speed.getByRole("table"))).toEqual([
+    ["Stage", "Median stay", "Stays"],
+    ["Applied", "under a day", "2"],
+    ["Screening", "under a day", "1"],
+    ["First Interview", "under a day", "1"],
+  ]);
+  await expect(speed).toContainText("No one has been waiting that long.");
+  expect(await accessibilityProblems(page)).toEqual([]);
+  // Volume: the pilot's four applications, all this week (the last of the year's weeks), nobody hired yet.
+  await pages.getByRole("link", { name: "Volume" }).click();
+  const volume = page.getByRole("region", { name: "Volume" });
+  await expect(volume.getByRole("figure")).toContainText(/Applications per week, 5[23] weeks: the most, 4, in the week of/);
+  await expect(volume).toContainText("No one who applied in these days has been hired yet.");
+  await expect(volume.getByRole("link", { name: "4 applications to Harbour Pilot" })).toBeVisible();
+  expect(await accessibilityProblems(page)).toEqual([]);
+  // Team: the recruiter's four moves (Ada and Bo together, then Ada forward and back).
+  await pages.getByRole("link", { name: "Team" }).click();
+  const team = page.getByRole("region", { name: "Team activity" });
+  await expect.poll(() => cellsOf(team.getByRole("table"))).toEqual([
+    ["Member", "Moves", "Feedback", "Emails"],
+    ["Test Recruiter", "4", "0", "0"],
+  ]);
+  await expect(team).toContainText("No feedback was submitted in these days.");
+  // Changing a filter keeps the page.
+  await page.getByLabel("Stuck after (days)").fill("30");
+  await page.getByLabel("Stuck after (days)").press("Tab");
+  await expect(page).toHaveURL(/stuck=30/);
+  await expect(page).toHaveURL(/view=team/);
 
   // The dashboard's counters open their lists: today's five applications, the day where the reader is.
   await page.goto("/dashboard");

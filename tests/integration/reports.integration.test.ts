@@ -645,8 +645,17 @@ describe("who sees what", () => {
       cookie: zoned,
     });
     expect(page.status).toBe(200);
-    expect(page.data.funnel.steps.map((step) => step.reached)).toEqual([5, 3, 1, 1]);
+    expect(page.data.funnel!.steps.map((step) => step.reached)).toEqual([5, 3, 1, 1]);
     expect(page.data.job?.id).toBe(job.id);
+    expect([page.data.speed, page.data.volume, page.data.team]).toEqual([null, null, null]);
+    // Each of the report's pages runs its own reports only, with the same filters (decision 105).
+    const view = async (name: string) => (await callLoader(reportsLoader, { path: `/reports?view=${name}&${query}`, cookie: zoned })).data;
+    const speed = await view("speed");
+    expect([speed.funnel, speed.jobHealth, speed.speed?.timeToHire.count]).toEqual([null, null, 1]);
+    const volume = await view("volume");
+    expect(volume.volume?.jobs.map((row) => row.applications)).toEqual([5]);
+    // The team's moves were made today, not in these days of March.
+    expect((await view("team")).team).toEqual([]);
     const file = await callLoader(reportsExportLoader, {
       path: `/reports/export.csv?report=funnel&${query}`,
       cookie: zoned,
@@ -662,7 +671,7 @@ describe("who sees what", () => {
     const theirReport = await callLoader(reportsLoader, { path: `/reports?from=2026-03-07&to=2026-03-10`, cookie: `${manager.cookie}; ${TZ_COOKIE}=${encodeURIComponent(NEW_YORK)}` });
     expect(theirReport.data.filters.member).toBe(manager.staff.userId);
     expect(theirReport.data.anyone).toBe(false);
-    expect(theirReport.data.funnel.applications).toBe(5);
+    expect(theirReport.data.funnel!.applications).toBe(5);
 
     const { cookie: theirs } = await createStaff(t.db, t.auth);
     const foreign = await callLoader(reportsLoader, {

@@ -44,8 +44,8 @@ const NOT_IDS = new Set([
   ...["intent", "redirectTo", "status", "q", "page", "saved", "source", "sort"],
   // A tag is named by its name within the company (decision 084), and dates are days.
   ...["tag", "applied_from", "applied_to"],
-  // Reports (decisions 104, 105): a stage named by its name in the company's jobs, two flags, the days, which table a file holds, and days waited.
-  ...["reached", "hired", "interviewed", "from", "to", "report", "stuck", "stuck_days", "stuck_in"],
+  // Reports (decisions 104, 105): a stage named by its name in the company's jobs, flags, days, a month, which table a file holds, days waited, which page.
+  ...["reached", "hired", "interviewed", "from", "to", "report", "stuck", "stuck_days", "stuck_in", "hired_month", "view"],
   // The candidates import: the uploaded file, and the preview's "rows with errors" filter.
   ...["file", "show"],
   // The board's lane of rejected applications: how many pages of it show (decision 090).

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/reports";
 import { Panel } from "~/components/ui/panel";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -42,8 +42,9 @@ export const access = { loader: "reports.view" } as const satisfies RouteAccess;
 export const meta: Route.MetaFunction = () => pageMeta("Reports", "How your company's applications move through hiring.");
 
 /**
- * /reports?job=&source=&member=&from=&to=&stuck= (decisions 104, 105): the funnel, the sources and the
- * speed of the applications made in the days, and the open jobs' health.
+ * /reports?view=&job=&source=&member=&from=&to=&stuck= (decisions 104, 105): one of the report's pages
+ * for the applications made in the days, with the same filters: the pipeline (funnel, sources, and the
+ * open jobs' health), speed, volume, or the team's activity. Each page runs its own reports only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
@@ -51,21 +52,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = reportFiltersFor(staff, parseQuery(ReportsQuerySchema, request.url), instantToZonedTime(new Date(), timeZone).date);
   const counted = reportedApplicationsOf(filters, timeZone);
   const db = appDatabase();
-  const [{ funnel, sources, jobs }, speed, volume, team, jobHealth, choices, members] = await Promise.all([
-    applicationsReport(db, staff, counted),
-    speedReport(db, staff, counted, timeZone, filters.stuck),
-    volumeReport(db, staff, filters, counted, timeZone),
-    teamReport(db, staff, counted),
-    jobHealthReport(db, staff, counted),
+  const { view } = filters;
+  const [applied, speed, volume, team, jobHealth, choices, members] = await Promise.all([
+    view === "pipeline" || view === "volume" ? applicationsReport(db, staff, counted) : null,
+    view === "speed" ? speedReport(db, staff, counted, timeZone, filters.stuck) : null,
+    view === "volume" ? volumeReport(db, staff, filters, counted, timeZone) : null,
+    view === "team" ? teamReport(db, staff, counted) : null,
+    view === "pipeline" ? jobHealthReport(db, staff, counted) : null,
     getApplicationFilterChoices(db, staff, filters.job),
     listMentionableMembers(db, staff),
   ]);
   return {
     filters,
-    funnel,
-    sources,
+    funnel: view === "pipeline" ? applied!.funnel : null,
+    sources: view === "pipeline" ? applied!.sources : null,
     speed,
-    volume: { ...volume, jobs: jobs.slice(0, VOLUME_JOBS_SHOWN), jobCount: jobs.length },
+    volume: volume && applied ? { ...volume, jobs: applied.jobs.slice(0, VOLUME_JOBS_SHOWN), jobCount: applied.jobs.length } : null,
     team,
     jobHealth,
     job: choices.job,
@@ -163,6 +165,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           </label>
           <input id="report-stuck" type="number" name="stuck" min={1} max={365} defaultValue={filters.stuck} className={`${inputStyles} mt-1`} />
         </div>
+        {filters.view !== "pipeline" ? <input type="hidden" name="view" value={filters.view} /> : null}
         <noscript>
           <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
             Show report
@@ -170,23 +173,53 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         </noscript>
       </Form>
 
+      <nav aria-label="Report pages" className="mt-6 border-b border-slate-200">
+        <ul className="-mb-px flex gap-4 overflow-x-auto text-sm font-medium sm:gap-6">
+          {VIEWS.map(({ view, label }) => {
+            const current = filters.view === view;
+            return (
+              <li key={view}>
+                <Link
+                  to={`/reports?${reportSearch({ ...filters, view })}`}
+                  aria-current={current ? "page" : undefined}
+                  preventScrollReset
+                  className={`inline-block border-b-2 px-1 pb-2 whitespace-nowrap ${current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"}`}
+                >
+                  {label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
       <div className={`mt-6 space-y-6 ${navigation.state === "loading" ? "opacity-60" : ""}`}>
-        {funnel.applications === 0 ? (
-          <EmptyState title="No applications in these days.">Choose other dates or filters to see a report.</EmptyState>
-        ) : (
-          <>
-            <FunnelPanel funnel={funnel} filters={filters} scope={scope} />
-            <SourcesPanel sources={sources} filters={filters} />
-            <SpeedPanel speed={speed} filters={filters} />
-            <VolumePanel volume={volume} filters={filters} />
-          </>
-        )}
-        <TeamPanel team={team} filters={filters} />
-        <JobHealthPanel report={jobHealth} filters={filters} />
+        {funnel && sources ? (
+          funnel.applications === 0 ? (
+            <EmptyState title="No applications in these days.">Choose other dates or filters to see a report.</EmptyState>
+          ) : (
+            <>
+              <FunnelPanel funnel={funnel} filters={filters} scope={scope} />
+              <SourcesPanel sources={sources} filters={filters} />
+            </>
+          )
+        ) : null}
+        {speed ? <SpeedPanel speed={speed} filters={filters} /> : null}
+        {volume ? <VolumePanel volume={volume} filters={filters} /> : null}
+        {team ? <TeamPanel team={team} filters={filters} /> : null}
+        {jobHealth ? <JobHealthPanel report={jobHealth} filters={filters} /> : null}
       </div>
     </div>
   );
 }
+
+/** The report's pages, each with the same filters. */
+const VIEWS: { view: ShownReportFilters["view"]; label: string }[] = [
+  { view: "pipeline", label: "Pipeline" },
+  { view: "speed", label: "Speed" },
+  { view: "volume", label: "Volume" },
+  { view: "team", label: "Team" },
+];
 
 /** A report table's CSV file with the page's filters. */
 function CsvLink({ report, filters }: { report: string; filters: ShownReportFilters }) {

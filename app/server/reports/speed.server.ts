@@ -6,7 +6,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { applications } from "../../../db/schema";
 import { applicationsMatching, type ReportedApplications } from "../applications/queries.server";
 import { type Queryable, queryRows } from "../platform/db.server";
-import { type Actor, ownedSql } from "../platform/tenancy.server";
+import { type Actor, ownedSql, seesApplication } from "../platform/tenancy.server";
+import { isUuid } from "~/schemas/id";
 import { STUCK_DAYS } from "~/lib/report-filters";
 import { stuckSince } from "./reports.server";
 import { countsInTiers } from "./tiers.server";
@@ -133,18 +134,27 @@ function medianStays(rows: readonly { stage: string; place: number; days: number
 /**
  * The ended stays in a stage of the applications the filters match, by job, stage and whole days: a
  * statement to use as a subquery, from `stage_stays` in tiers (the rows of every source, `*`, unless
- * the report is of one) and from the history for the rest, each application's entries looked up by
- * its index (`offset 0` keeps the subquery per application: joined, PostgreSQL misjudged an
- * application's entries and read the whole history).
+ * the report is of one) and for the rest from the history alone, which carries each application's time
+ * and source (`stage_entries_stays_idx`). The history answers the report's own filters (job, source,
+ * member, days, and what the reader sees); the list's others (reached, hired…) are no report's here.
  */
 function stayedDays(actor: Actor, filters: ReportedApplications): SQL {
-  const raw = (range: Pick<ReportedApplications, "appliedFrom" | "appliedBefore">) =>
-    sql`select e.job_id, e.stage_id, stage_stay_days(e.entered_at, e.left_at) as days, count(*)::int as stays
-        from ${applications} cross join lateral (
-          select x.job_id, x.stage_id, x.entered_at, x.left_at from stage_entries x
-          where x.application_id = ${applications.id} and x.left_at is not null and x.stage_id is not null
-          offset 0) as e
-        where ${applicationsMatching(actor, { ...filters, ...range })} group by 1, 2, 3`;
+  const raw = (range: Pick<ReportedApplications, "appliedFrom" | "appliedBefore">) => {
+    // A range of the tiers' ends, else the report's days (as `applicationsMatching` takes them).
+    const { appliedFrom, appliedBefore } = { ...filters, ...range };
+    const conditions = [
+      ownedSql("e", actor),
+      sql`e.left_at is not null and e.stage_id is not null`,
+      appliedFrom ? sql`e.applied_at >= ${appliedFrom.toISOString()}::timestamptz` : undefined,
+      appliedBefore ? sql`e.applied_at < ${appliedBefore.toISOString()}::timestamptz` : undefined,
+      filters.jobId && isUuid(filters.jobId) ? sql`e.job_id = ${filters.jobId}` : undefined,
+      filters.source ? sql`e.source = ${filters.source}` : undefined,
+      filters.memberId ? sql`e.job_id in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})` : undefined,
+      seesApplication({ id: sql`e.application_id`, jobId: sql`e.job_id` }, actor),
+    ].filter((condition): condition is SQL => condition !== undefined);
+    return sql`select e.job_id, e.stage_id, stage_stay_days(e.entered_at, e.left_at) as days, count(*)::int as stays
+        from stage_entries e where ${sql.join(conditions, sql` and `)} group by 1, 2, 3`;
+  };
   const everySource = filters.source ? sql`` : sql` and r.source = '*'`;
   return countsInTiers(actor, filters, raw, {
     rows: (where) => sql`select r.job_id, r.stage_id, r.days, r.stays from stage_stays r where ${where}${everySource}`,

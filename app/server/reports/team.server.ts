@@ -27,26 +27,43 @@ export interface MemberActivity {
  * made in them: the actions themselves), on the applications of the report's job and member's jobs
  * that the reader sees; not by source. Counted from `team_counts`: the whole UTC months inside the
  * days from its months, the whole UTC days around them from its days, and the hours at either end (the
- * reader's midnight is not UTC's) from the history events and the emails themselves. The most active first.
+ * reader's midnight is not UTC's) from the history events and the emails themselves: at most half a day
+ * each, as a whole day counted less the hours outside the days where that is shorter. The most active first.
  */
 export async function teamReport(db: Queryable, actor: Actor, filters: ReportedApplications): Promise<MemberActivity[]> {
   if (!filters.appliedFrom || !filters.appliedBefore) return [];
   const dayStart = (instant: Date) => new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()));
   const from = filters.appliedFrom;
   const before = filters.appliedBefore;
-  const firstDay = dayStart(from).getTime() === from.getTime() ? from : new Date(dayStart(from).getTime() + 86_400_000);
-  const endDay = dayStart(before);
+  const DAY = 86_400_000;
+  let firstDay = dayStart(from).getTime() === from.getTime() ? from : new Date(dayStart(from).getTime() + DAY);
+  let endDay = dayStart(before);
   const whole = firstDay < endDay;
-  const raw = (from: Date, before: Date) => {
+  // The hours at either end, each counted from the events themselves, or (when they are most of a UTC
+  // day, as New York's evening is) that whole day from the counts less the hours outside the days.
+  const ends: { from: Date; before: Date; sign: 1 | -1 }[] = [];
+  if (whole && from < firstDay) {
+    if (firstDay.getTime() - from.getTime() > DAY / 2) {
+      firstDay = new Date(firstDay.getTime() - DAY);
+      ends.push({ from: firstDay, before: from, sign: -1 });
+    } else ends.push({ from, before: firstDay, sign: 1 });
+  }
+  if (whole && endDay < before) {
+    if (before.getTime() - endDay.getTime() > DAY / 2) {
+      endDay = new Date(endDay.getTime() + DAY);
+      ends.push({ from: before, before: endDay, sign: -1 });
+    } else ends.push({ from: endDay, before, sign: 1 });
+  }
+  const raw = (from: Date, before: Date, sign: 1 | -1 = 1) => {
     const [lo, hi] = [sql`${from.toISOString()}::timestamptz`, sql`${before.toISOString()}::timestamptz`];
-    return sql`select e.actor_id as member_id, j.id as job_id, k.kind, count(*)::int as n
+    return sql`select e.actor_id as member_id, j.id as job_id, k.kind, ${sign}::int * count(*)::int as n
         from activity_events e cross join lateral team_activity_kinds(e.type, e.data) k
         join jobs j on j.id = (e.data->>'jobId')::uuid and ${ownedSql("j", actor)}
         where ${ownedSql("e", actor)} and e.created_at >= ${lo} and e.created_at < ${hi} and e.actor_id is not null and e.subject_type = 'application'
           and e.type in ('application_stage_moved', 'application_feedback_submitted')
         group by 1, 2, 3
         union all
-        select m.sent_by, a.job_id, 'emailed', count(*)::int from email_messages m join applications a on a.id = m.application_id and ${ownedSql("a", actor)}
+        select m.sent_by, a.job_id, 'emailed', ${sign}::int * count(*)::int from email_messages m join applications a on a.id = m.application_id and ${ownedSql("a", actor)}
         where ${ownedSql("m", actor)} and m.sent_by is not null and m.direction = 'outbound' and m.status <> 'cancelled' and m.created_at >= ${lo} and m.created_at < ${hi}
         group by 1, 2`;
   };
@@ -65,9 +82,7 @@ export async function teamReport(db: Queryable, actor: Actor, filters: ReportedA
           ...(endMonth < endDay ? [counts("day", endMonth, endDay)] : []),
         ]
       : [counts("day", firstDay, endDay)];
-  const parts = whole
-    ? [...counted, ...(from < firstDay ? [raw(from, firstDay)] : []), ...(endDay < before ? [raw(endDay, before)] : [])]
-    : [raw(from, before)];
+  const parts = whole ? [...counted, ...ends.map((end) => raw(end.from, end.before, end.sign))] : [raw(from, before)];
   const narrowing = [
     seesJob(sql`x.job_id`, actor),
     filters.jobId && isUuid(filters.jobId) ? sql`x.job_id = ${filters.jobId}` : undefined,
