@@ -27,6 +27,7 @@ import {
   type FunnelReport,
   type JobVolume,
   jobHealthReport,
+  jobVolumeReport,
   type JobHealthReport,
   reportedApplicationsOf,
   reportFiltersFor,
@@ -53,8 +54,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const counted = reportedApplicationsOf(filters, timeZone);
   const db = appDatabase();
   const { view } = filters;
-  const [applied, speed, volume, team, jobHealth, choices, members] = await Promise.all([
-    view === "pipeline" || view === "volume" ? applicationsReport(db, staff, counted) : null,
+  const [applied, byJob, speed, volume, team, jobHealth, choices, members] = await Promise.all([
+    view === "pipeline" ? applicationsReport(db, staff, counted) : null,
+    view === "volume" ? jobVolumeReport(db, staff, counted) : null,
     view === "speed" ? speedReport(db, staff, counted, timeZone, filters.stuck) : null,
     view === "volume" ? volumeReport(db, staff, filters, counted, timeZone) : null,
     view === "team" ? teamReport(db, staff, counted) : null,
@@ -67,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     funnel: view === "pipeline" ? applied!.funnel : null,
     sources: view === "pipeline" ? applied!.sources : null,
     speed,
-    volume: volume && applied ? { ...volume, jobs: applied.jobs.slice(0, VOLUME_JOBS_SHOWN), jobCount: applied.jobs.length } : null,
+    volume: volume && byJob ? { ...volume, jobs: byJob.slice(0, VOLUME_JOBS_SHOWN), jobCount: byJob.length } : null,
     team,
     jobHealth,
     job: choices.job,

@@ -101,8 +101,6 @@ export interface JobVolume {
 export interface ApplicationsReport {
   funnel: FunnelReport;
   sources: SourceRow[];
-  /** The jobs with applications, the most first. */
-  jobs: JobVolume[];
 }
 
 /**
@@ -115,7 +113,6 @@ export interface ApplicationsReport {
  *   1), so Offer comes before Hired however many stages each job has.
  * - **Sources**: per kind of source (decision 079), the applications, how many were given an interview
  *   that was not cancelled, how many were hired, and the share hired.
- * - **Jobs** (the volume report, decision 105): per job, the applications and how many were hired.
  */
 export async function applicationsReport(db: Queryable, actor: Actor, filters: ReportedApplications): Promise<ApplicationsReport> {
   const stagesOf = filters.jobId && isUuid(filters.jobId) ? sql`s.job_id = ${filters.jobId}` : sql`s.job_id in (select c.job_id from counted c)`;
@@ -129,16 +126,25 @@ export async function applicationsReport(db: Queryable, actor: Actor, filters: R
         from pipeline_stages s where ${stagesOf} and lower(s.name) <> 'rejected' and ${ownedSql("s", actor)}
         union all
         select 'source', null, c.source, 0, sum(c.n)::int, sum(c.hired)::int, sum(c.interviewed)::int
-        from counted c group by c.source
-        union all
-        select 'job', c.job_id, j.title, 0, sum(c.n)::int, sum(c.hired)::int, 0
-        from counted c join jobs j on j.id = c.job_id and ${ownedSql("j", actor)} group by c.job_id, j.title`,
+        from counted c group by c.source`,
   );
-  const jobs = rows
-    .filter((row) => row.kind === "job" && row.n > 0)
-    .map((row) => ({ jobId: row.job_id!, title: row.name!, applications: row.n, hired: row.hired }))
+  return { funnel: funnelOf(rows), sources: sourcesOf(rows) };
+}
+
+/**
+ * Each job's applications and hires in the report's days, the most first (the volume report, decision
+ * 105): the counts alone, without the funnel's stages and the sources.
+ */
+export async function jobVolumeReport(db: Queryable, actor: Actor, filters: ReportedApplications): Promise<JobVolume[]> {
+  const rows = await queryRows<{ job_id: string; title: string; n: number; hired: number }>(
+    db,
+    sql`with counted as (${countedApplications(actor, filters)})
+        select c.job_id, j.title, sum(c.n)::int as n, sum(c.hired)::int as hired
+        from counted c join jobs j on j.id = c.job_id and ${ownedSql("j", actor)} group by c.job_id, j.title having sum(c.n) > 0`,
+  );
+  return rows
+    .map((row) => ({ jobId: row.job_id, title: row.title, applications: row.n, hired: row.hired }))
     .sort((a, b) => b.applications - a.applications || a.title.localeCompare(b.title));
-  return { funnel: funnelOf(rows), sources: sourcesOf(rows), jobs };
 }
 
 /** The funnel alone (its CSV file). */
@@ -147,7 +153,7 @@ export const funnelReport = async (db: Queryable, actor: Actor, filters: Reporte
 /** The sources alone (their CSV file). */
 export const sourcesReport = async (db: Queryable, actor: Actor, filters: ReportedApplications) => (await applicationsReport(db, actor, filters)).sources;
 
-type ReportRow = { kind: "furthest" | "stage" | "source" | "job"; job_id: string | null; name: string | null; place: number; n: number; hired: number; interviewed: number };
+type ReportRow = { kind: "furthest" | "stage" | "source"; job_id: string | null; name: string | null; place: number; n: number; hired: number; interviewed: number };
 
 function funnelOf(rows: readonly ReportRow[]): FunnelReport {
   // Per job: its stages in order, and how many applications got exactly as far as each place.
