@@ -533,7 +533,10 @@ function TeamPanel({ team, filters }: { team: MemberActivity[]; filters: ShownRe
               parts={RECOMMENDATION_PARTS}
               partClasses={RECOMMENDATION_FILLS}
               caption={`Recommendations by interviewer: ${interviewers
-                .map((member) => `${member.name}: ${RECOMMENDATION_OPTIONS.map((option) => `${member.recommendations[option.value]} ${option.label.toLowerCase()}`).join(", ")}`)
+                .map(
+                  (member) =>
+                    `${member.name}: ${RECOMMENDATION_OPTIONS.map((option) => `${member.recommendations[option.value].toLocaleString("en-US")} ${option.label.toLowerCase()}`).join(", ")}`,
+                )
                 .join("; ")}.`}
               rows={interviewers.map((member) => ({ label: member.name, parts: counts(member) }))}
             >
