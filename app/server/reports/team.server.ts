@@ -9,7 +9,7 @@ import type { Recommendation } from "~/schemas/scorecard";
 import type { ReportedApplications } from "../applications/queries.server";
 import { type Queryable, queryRows } from "../platform/db.server";
 import { type Actor, ownedSql, seesJob } from "../platform/tenancy.server";
-import { day } from "./tiers.server";
+import { day, monthStart, nextMonth } from "./tiers.server";
 
 /** What one member did in the report's days: moves, feedback submitted (by recommendation) and emails sent. */
 export interface MemberActivity {
@@ -71,8 +71,7 @@ export async function teamReport(db: Queryable, actor: Actor, filters: ReportedA
   const counts = (span: "month" | "day", lo: Date, hi: Date) =>
     sql`select r.member_id, r.job_id, r.kind, r.n from team_counts r
         where ${ownedSql("r", actor)} and r.span = ${span} and r.starts_on >= ${day(lo)} and r.starts_on < ${day(hi)}`;
-  const monthStart = (instant: Date) => new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), 1));
-  const firstMonth = monthStart(firstDay).getTime() === firstDay.getTime() ? firstDay : new Date(Date.UTC(firstDay.getUTCFullYear(), firstDay.getUTCMonth() + 1, 1));
+  const firstMonth = monthStart(firstDay).getTime() === firstDay.getTime() ? firstDay : nextMonth(monthStart(firstDay));
   const endMonth = monthStart(endDay);
   const counted =
     firstMonth < endMonth

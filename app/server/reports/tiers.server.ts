@@ -72,8 +72,9 @@ function nextBlock(start: Date): Date {
   return date === 29 ? new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)) : new Date(start.getTime() + 7 * 86_400_000);
 }
 
-const monthStart = (instant: Date) => new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), 1));
-const nextMonth = (start: Date) => new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+/** The first instant of the UTC month of `instant`, and of the month after one that starts at `start`. */
+export const monthStart = (instant: Date) => new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), 1));
+export const nextMonth = (start: Date) => new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
 
 /**
  * How a report reads [from, before) (decision 104): `counted`, the spans of whole months and whole
