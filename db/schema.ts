@@ -851,6 +851,10 @@ export const stageEntries = pgTable(
     index("stage_entries_stays_idx")
       .on(t.companyId, t.appliedAt)
       .where(sql`${t.leftAt} is not null and ${t.stageId} is not null`),
+    // The same for one job's report (decision 106).
+    index("stage_entries_job_stays_idx")
+      .on(t.jobId, t.appliedAt)
+      .where(sql`${t.leftAt} is not null and ${t.stageId} is not null`),
   ],
 );
 
@@ -921,7 +925,42 @@ export const stageStays = pgTable(
     unique("stage_stays_key").on(t.companyId, t.span, t.startsOn, t.jobId, t.source, t.stageId, t.days),
     // What a report reads of a company's months and blocks, counts included: an index-only scan.
     index("stage_stays_read_idx").on(t.companyId, t.span, t.startsOn, t.jobId, t.source, t.stageId, t.days, t.stays),
+    // The same for one job's report: its rows alone (decision 106).
+    index("stage_stays_job_read_idx").on(t.jobId, t.span, t.startsOn, t.source, t.stageId, t.days, t.stays),
     check("stage_stays_span_check", oneOf("span", REPORT_SPANS)),
+  ],
+);
+
+/**
+ * The reports' time in stage across jobs (decision 106): the stays of `stage_stays` by the stage's name
+ * (lowercased) instead of job and stage, per UTC month and per UTC day of when their application was
+ * made. A report of every job reads a few dozen rows a month here where `stage_stays` holds thousands,
+ * and its days at either end from the day rows. Kept by the database with `stage_stays` (its trigger),
+ * and when a stage is renamed or deleted or a job deleted (migration 0032); a count may be zero.
+ */
+/** The spans of the counts kept per UTC day and month: time in stage across jobs, and team activity. */
+export const TEAM_SPANS = ["month", "day"] as const;
+export const stageNameStays = pgTable(
+  "stage_name_stays",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    span: text("span", { enum: TEAM_SPANS }).notNull(),
+    /** The day, or the first day of the month (UTC). */
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    /** An APPLICATION_SOURCES kind, or `*`: every source. */
+    source: text("source").notNull(),
+    /** The stage's name, lowercased: the reports' stages across jobs. */
+    stage: text("stage").notNull(),
+    days: integer("days").notNull(),
+    stays: integer("stays").notNull(),
+  },
+  (t) => [
+    unique("stage_name_stays_key").on(t.companyId, t.span, t.startsOn, t.source, t.stage, t.days),
+    // What a report reads of a company's months and days, counts included: an index-only scan.
+    index("stage_name_stays_read_idx").on(t.companyId, t.span, t.startsOn, t.source, t.stage, t.days, t.stays),
+    check("stage_name_stays_span_check", oneOf("span", TEAM_SPANS)),
   ],
 );
 
@@ -931,7 +970,6 @@ export const stageStays = pgTable(
  * candidates. Kept by the database as the history events and the emails are written (migration 0029):
  * actions once done stay counted, as the history does; a cancelled email is taken out.
  */
-export const TEAM_SPANS = ["month", "day"] as const;
 export const TEAM_ACTIVITY_KINDS = ["moved", "feedback", "emailed", ...RECOMMENDATIONS] as const;
 export const teamCounts = pgTable(
   "team_counts",

@@ -131,6 +131,18 @@ describe("the reports migration on a database with history (decision 104)", () =
         { span: "block", startsOn: "2026-01-01", stage: applied, days: 1, stays: 1 },
         { span: "block", startsOn: "2026-01-01", stage: applied, days: 4, stays: 1 },
       ]);
+      // Migration 0032 (decision 106): the same stays by the stage's name, per UTC month and per day.
+      expect(
+        await queryRows(
+          db.db,
+          sql`select span, stage, days, sum(stays)::int as stays from stage_name_stays where source = 'job_board' group by 1, 2, 3 order by span desc, days`,
+        ),
+      ).toEqual([
+        { span: "month", stage: "applied", days: 1, stays: 1 },
+        { span: "month", stage: "applied", days: 4, stays: 1 },
+        { span: "day", stage: "applied", days: 1, stays: 1 },
+        { span: "day", stage: "applied", days: 4, stays: 1 },
+      ]);
       // The counts by week (2025-12-29 is the Monday of the week of Jan 1–3, 2026).
       expect(await queryRows(db.db, sql`select starts_on as "startsOn", sum(applications)::int as applications from report_counts where span = 'week' group by 1`)).toEqual([
         { startsOn: "2025-12-29", applications: 3 },

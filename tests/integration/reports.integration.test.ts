@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { activityEvents, applications, emailMessages, interviews, jobs } from "../../db/schema";
+import { activityEvents, applications, companies, emailMessages, interviews, jobs } from "../../db/schema";
 import { changeApplicationStatus, hireApplication, moveApplication } from "~/server/applications/pipeline.server";
 import { listApplications } from "~/server/applications/queries.server";
 import { updateJob } from "~/server/jobs/jobs.server";
@@ -269,12 +269,15 @@ describe("sources", () => {
 });
 
 describe("the monthly counts", () => {
-  /** Every key whose count differs from a count of the applications (none, when they are right). */
+  /**
+   * Every key whose count differs from a count of the applications (none, when they are right); the
+   * weeks not by furthest stage (decision 106).
+   */
   async function wrongCounts() {
     return queryRows(
       ctx.t.db,
       sql`with real as (
-            select a.company_id, p.span, p.starts_on, a.job_id, a.source, a.furthest_stage_id, count(*)::int as n,
+            select a.company_id, p.span, p.starts_on, a.job_id, a.source, case when p.span = 'week' then null else a.furthest_stage_id end as furthest_stage_id, count(*)::int as n,
                    (count(*) filter (where a.hired_on is not null))::int as hired, (count(*) filter (where a.interviews > 0))::int as interviewed
             from applications a
             cross join lateral (values ('month', date_trunc('month', a.created_at at time zone 'UTC')::date), ('block', report_block_start(a.created_at)),
@@ -362,6 +365,27 @@ describe("speed", () => {
     );
   }
 
+  /**
+   * The same for the stays by stage name (decision 106): every key whose count differs from the ended
+   * stays in the history of stages still there, by the stage's name now, per UTC month and day.
+   */
+  async function wrongNameStays() {
+    return queryRows(
+      ctx.t.db,
+      sql`with real as (
+            select e.company_id, p.span, p.starts_on, src.source, lower(s.name) as stage, stage_stay_days(e.entered_at, e.left_at) as days, count(*)::int as n
+            from stage_entries e join applications a on a.id = e.application_id join pipeline_stages s on s.id = e.stage_id
+            cross join lateral (values ('month', date_trunc('month', a.created_at at time zone 'UTC')::date), ('day', (a.created_at at time zone 'UTC')::date)) as p(span, starts_on)
+            cross join lateral (values (a.source), ('*')) as src(source)
+            where e.left_at is not null
+            group by 1, 2, 3, 4, 5, 6)
+          select * from real full join (select * from stage_name_stays where stays <> 0) c
+            on c.company_id = real.company_id and c.span = real.span and c.starts_on = real.starts_on and c.source = real.source
+           and c.stage = real.stage and c.days = real.days
+          where c.stays is distinct from real.n`,
+    );
+  }
+
   /** Makes the ended stay of an application in a stage (by name) last `length` (an SQL interval). */
   async function stayed(applicationId: string, stage: string, length: string) {
     await ctx.t.db.execute(
@@ -384,6 +408,7 @@ describe("speed", () => {
     await stayed(ids.restored.id, "Interview", "4 days");
     await stayed(ids.hired.id, "Offer", "23 hours 59 minutes");
     expect(await wrongStays()).toEqual([]);
+    expect(await wrongNameStays()).toEqual([]);
 
     const range = inNewYork("2026-03-07", "2026-03-10", { job: job.id });
     const now = new Date();
@@ -436,6 +461,22 @@ describe("speed", () => {
     await t.db.delete(applications).where(eq(applications.id, ids.after.id));
     const kept = ["Applied", "Interview", "Hired", "Rejected"].map((name) => ({ id: stage[name]!, name }));
     await updateJob(t.db, staff, job.id, { ...jobInput({ form_schema: SAMPLE_FORM_SCHEMA, stages: kept }), stage_moves: { [stage.Offer!]: stage.Interview! } });
+    expect(await wrongStays()).toEqual([]);
+    expect(await wrongNameStays()).toEqual([]);
+
+    // By name (decision 106): a renamed stage's stays go with its new name, and a job deleted takes its
+    // stays out, as does its company.
+    const renamed = kept.map((kept) => (kept.name === "Interview" ? { ...kept, name: "Onsite" } : kept));
+    await updateJob(t.db, staff, job.id, { ...jobInput({ form_schema: SAMPLE_FORM_SCHEMA, stages: renamed }), stage_moves: {} });
+    expect(await wrongNameStays()).toEqual([]);
+    const names = await queryRows<{ stage: string }>(t.db, sql`select distinct stage from stage_name_stays where company_id = ${staff.companyId} and stays <> 0 order by 1`);
+    expect(names.map((row) => row.stage)).toEqual(["applied", "onsite"]);
+    const other = await craft();
+    expect(await wrongNameStays()).toEqual([]);
+    await t.db.delete(jobs).where(eq(jobs.id, other.job.id));
+    expect(await wrongNameStays()).toEqual([]);
+    await t.db.delete(companies).where(eq(companies.id, staff.companyId));
+    expect(await wrongNameStays()).toEqual([]);
     expect(await wrongStays()).toEqual([]);
   });
 });
@@ -509,12 +550,14 @@ describe("team activity", () => {
     return queryRows(
       ctx.t.db,
       sql`with real as (
-            select company_id, p.span, p.starts_on, job_id, member_id, kind, sum(n)::int as n from (
+            select x.company_id, p.span, p.starts_on, x.job_id, member_id, kind, sum(n)::int as n from (
               select e.company_id, e.created_at as at, (e.data->>'jobId')::uuid as job_id, e.actor_id as member_id, k.kind, 1 as n
               from activity_events e cross join lateral team_activity_kinds(e.type, e.data) k where e.actor_id is not null
               union all
               select m.company_id, m.created_at, a.job_id, m.sent_by, 'emailed', 1
               from email_messages m join applications a on a.id = m.application_id where m.sent_by is not null and m.status <> 'cancelled') x
+            -- A deleted job's counts go with it (the history keeps its events).
+            join jobs j on j.id = x.job_id
             cross join lateral team_spans(x.at) p
             group by 1, 2, 3, 4, 5, 6)
           select * from real full join (select * from team_counts where n <> 0) c

@@ -4,6 +4,7 @@
  * UTC until the zone is known. A member who chose a zone in their profile reads in that one
  * (`staffTimeZone`, decision 103).
  */
+import { type SQL, sql } from "drizzle-orm";
 import { TZ_COOKIE } from "~/lib/time-zone-cookie";
 import { zoneOffset } from "~/schemas/zoned-time";
 
@@ -77,4 +78,67 @@ export function knownTimeZones(): readonly string[] {
     timeZoneNames = [...names].sort();
   }
   return timeZoneNames;
+}
+
+/** A zone's offset from UTC (ms) from an instant on, until its next change. */
+interface OffsetFrom {
+  at: number;
+  offset: number;
+}
+
+const zoneYears = new Map<string, readonly OffsetFrom[]>();
+
+/** The zone's offsets over one UTC year: the one in force as it begins, then each change (found to the second). */
+function offsetsInYear(timeZone: string, year: number): readonly OffsetFrom[] {
+  const key = `${timeZone} ${year}`;
+  const known = zoneYears.get(key);
+  if (known) return known;
+  const DAY = 86_400_000;
+  const end = Date.UTC(year + 1, 0, 1);
+  let at = Date.UTC(year, 0, 1);
+  const offsets: OffsetFrom[] = [{ at, offset: zoneOffset(at, timeZone) }];
+  // Day by day (a zone changes its clocks at most a few times a year, never twice in a day), then the
+  // second of each change by halving the day it falls in.
+  for (; at < end; at += DAY) {
+    const next = Math.min(at + DAY, end);
+    const offset = zoneOffset(next, timeZone);
+    if (offset === offsets.at(-1)!.offset) continue;
+    let [lo, hi] = [at, next];
+    while (hi - lo > 1_000) {
+      const mid = lo + Math.floor((hi - lo) / 2_000) * 1_000;
+      if (zoneOffset(mid, timeZone) === offset) hi = mid;
+      else lo = mid;
+    }
+    if (hi < end) offsets.push({ at: hi, offset });
+  }
+  // Remembered within a bound (the zones are a few hundred, a report's years a few).
+  if (zoneYears.size < 2_000) zoneYears.set(key, offsets);
+  return offsets;
+}
+
+/**
+ * The calendar date in a time zone of a timestamptz column whose values lie in [from, before), as SQL:
+ * the zone's offsets over those instants written out (`column` plus the offset, read as UTC), so that
+ * PostgreSQL adds a number to each row instead of looking the zone's rules up for it (a year's hires:
+ * 6 ms instead of 17).
+ */
+export function localDateSql(column: SQL, timeZone: string, from: Date, before: Date): SQL {
+  const offsets: OffsetFrom[] = [];
+  for (let year = from.getUTCFullYear(); year <= before.getUTCFullYear(); year++) {
+    for (const change of offsetsInYear(timeZone, year)) {
+      if (change.at >= before.getTime()) break;
+      if (change.at <= from.getTime()) offsets.splice(0, offsets.length, change);
+      else if (change.offset !== offsets.at(-1)?.offset) offsets.push(change);
+    }
+  }
+  const seconds = (offset: number) => sql`${offset / 1_000}::int * interval '1 second'`;
+  const [first, ...changes] = offsets;
+  const offset =
+    changes.length === 0
+      ? seconds(first!.offset)
+      : sql`case ${sql.join(
+          offsets.slice(0, -1).map((current, k) => sql`when ${column} < ${new Date(offsets[k + 1]!.at).toISOString()}::timestamptz then ${seconds(current.offset)}`),
+          sql` `,
+        )} else ${seconds(offsets.at(-1)!.offset)} end`;
+  return sql`((${column} + ${offset}) at time zone 'UTC')::date`;
 }

@@ -6,11 +6,12 @@ import { type SQL, sql } from "drizzle-orm";
 import { applications } from "../../../db/schema";
 import { applicationsMatching, type ReportedApplications } from "../applications/queries.server";
 import { type Queryable, queryRows } from "../platform/db.server";
-import { type Actor, ownedSql, seesApplication } from "../platform/tenancy.server";
+import { localDateSql } from "../platform/time-zone.server";
+import { type Actor, ownedSql, seesApplication, seesWholeCompany } from "../platform/tenancy.server";
 import { isUuid } from "~/schemas/id";
 import { STUCK_DAYS } from "~/lib/report-filters";
 import { stuckSince } from "./reports.server";
-import { countsInTiers } from "./tiers.server";
+import { countsInTiers, day, dayTiers, readsCounts } from "./tiers.server";
 
 /** A length of time in whole days: its median and 75th percentile, and how many it was measured over. */
 export interface DaysMeasure {
@@ -65,27 +66,33 @@ export async function speedReport(
   stuckDays: number = STUCK_DAYS,
   now = new Date(),
 ): Promise<SpeedReport> {
+  // The day each application was made where the reader is (the zone's offsets over the report's days written out).
+  const appliedOn =
+    filters.appliedFrom && filters.appliedBefore
+      ? localDateSql(sql`${applications.createdAt}`, timeZone, filters.appliedFrom, filters.appliedBefore)
+      : sql`(${applications.createdAt} at time zone ${timeZone})::date`;
   const [hires, stays, stuck] = await Promise.all([
-    queryRows<{ kind: "hire" | "fill"; n: number; median: number | null; p75: number | null }>(
+    // Counted by days in the database, the percentiles here: a year's hires are tens of thousands,
+    // their lengths in days a few hundred.
+    queryRows<{ kind: "hire" | "fill"; days: number; n: number }>(
       db,
       sql`with hires as (
-            select ${applications.jobId} as job_id, ${applications.hiredOn} as hired_on, (${applications.createdAt} at time zone ${timeZone})::date as applied_on
-            from ${applications} where ${applicationsMatching(actor, { ...filters, hired: true })}
-          ), fills as (
-            select greatest(min(h.hired_on) - (coalesce(j.published_at, j.created_at) at time zone ${timeZone})::date, 0) as days
-            from hires h join jobs j on j.id = h.job_id and ${ownedSql("j", actor)} group by j.id
+            select ${applications.jobId} as job_id, ${applications.hiredOn} - ${appliedOn} as days, count(*)::int as n, min(${applications.hiredOn}) as first_on
+            from ${applications} where ${applicationsMatching(actor, { ...filters, hired: true })} group by 1, 2
           )
-          select 'hire' as kind, count(*)::int as n, percentile_cont(0.5) within group (order by hired_on - applied_on) as median,
-                 percentile_cont(0.75) within group (order by hired_on - applied_on) as p75 from hires
+          select 'hire' as kind, days, sum(n)::int as n from hires group by days
           union all
-          select 'fill', count(*)::int, percentile_cont(0.5) within group (order by days), percentile_cont(0.75) within group (order by days) from fills`,
+          select 'fill', days, count(*)::int from (
+            select greatest(min(h.first_on) - (coalesce(j.published_at, j.created_at) at time zone ${timeZone})::date, 0) as days
+            from hires h join jobs j on j.id = h.job_id and ${ownedSql("j", actor)} group by j.id
+          ) as fills group by days`,
     ),
     queryRows<{ stage: string; place: number; days: number; stays: number }>(
       db,
-      sql`select min(s.name) as stage, avg(s."order")::float8 as place, x.days, sum(x.stays)::int as stays
-          from (${stayedDays(actor, filters)}) as x join pipeline_stages s on s.id = x.stage_id and ${ownedSql("s", actor)}
-          where lower(s.name) <> 'rejected'
-          group by lower(s.name), x.days`,
+      sql`select n.name as stage, n.place, x.days, x.stays
+          from (select x.stage, x.days, sum(x.stays)::int as stays from (${stayedDays(actor, filters)}) as x where x.stage <> 'rejected' group by 1, 2) as x
+          join (select lower(s.name) as stage, min(s.name) as name, avg(s."order")::float8 as place from pipeline_stages s
+                where ${sql.join(jobNarrowing("s", actor, filters), sql` and `)} group by 1) as n on n.stage = x.stage`,
     ),
     queryRows<{ stage: string; place: number; waiting: number }>(
       db,
@@ -96,11 +103,7 @@ export async function speedReport(
           group by lower(s.name) order by 2, 1`,
     ),
   ]);
-  const measure = (kind: "hire" | "fill"): DaysMeasure => {
-    const row = hires.find((candidate) => candidate.kind === kind);
-    const tenth = (value: number | null) => (value === null ? null : Math.round(Number(value) * 10) / 10);
-    return { count: row?.n ?? 0, median: tenth(row?.median ?? null), p75: tenth(row?.p75 ?? null) };
-  };
+  const measure = (kind: "hire" | "fill") => daysMeasure(hires.filter((row) => row.kind === kind));
   return {
     timeToHire: measure("hire"),
     timeToFill: measure("fill"),
@@ -108,6 +111,28 @@ export async function speedReport(
     stuck: stuck.map(({ stage, waiting }) => ({ stage, waiting })),
     stuckDays,
   };
+}
+
+/**
+ * The median and 75th percentile of lengths counted by days, as PostgreSQL's percentile_cont reads
+ * them: the value at position p × (count − 1) of the lengths in order, between two where it falls
+ * between them; to one decimal.
+ */
+export function daysMeasure(rows: readonly { days: number; n: number }[]): DaysMeasure {
+  const ordered = [...rows].filter((row) => row.n > 0).sort((a, b) => a.days - b.days);
+  const count = ordered.reduce((sum, row) => sum + row.n, 0);
+  // The length at a position (from 0) in order.
+  const at = (position: number) => {
+    let seen = 0;
+    return ordered.find((row) => (seen += row.n) > position)!.days;
+  };
+  const percentile = (p: number) => {
+    if (count === 0) return null;
+    const position = p * (count - 1);
+    const [below, above] = [at(Math.floor(position)), at(Math.ceil(position))];
+    return Math.round((below + (above - below) * (position - Math.floor(position))) * 10) / 10;
+  };
+  return { count, median: percentile(0.5), p75: percentile(0.75) };
 }
 
 /** Each stage's median stay from its stays counted by whole days (the middle stay's days). */
@@ -131,33 +156,73 @@ function medianStays(rows: readonly { stage: string; place: number; days: number
     .filter((stage) => stage.stays > 0);
 }
 
+/** The report's job and member filters, and the company, as conditions on a table's alias with a job_id. */
+function jobNarrowing(alias: string, actor: Actor, filters: ReportedApplications): SQL[] {
+  return [
+    ownedSql(alias, actor),
+    filters.jobId && isUuid(filters.jobId) ? sql`${sql.raw(alias)}.job_id = ${filters.jobId}` : undefined,
+    filters.memberId
+      ? sql`${sql.raw(alias)}.job_id in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})`
+      : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+}
+
 /**
- * The ended stays in a stage of the applications the filters match, by job, stage and whole days: a
- * statement to use as a subquery, from `stage_stays` in tiers (the rows of every source, `*`, unless
- * the report is of one) and for the rest from the history alone, which carries each application's time
- * and source (`stage_entries_stays_idx`). The history answers the report's own filters (job, source,
- * member, days, and what the reader sees); the list's others (reached, hired…) are no report's here.
+ * The ended stays in a stage of the applications the filters match, by stage name (lowercased) and
+ * whole days: a statement to use as a subquery.
+ *
+ * - A report of every job, where the reader sees the whole company (decision 106), reads the stays by
+ *   name: `stage_name_stays` per UTC month and day (`dayTiers`), the hours at either end from the history.
+ * - Else `stage_stays` in tiers (`countsInTiers`: the rows of every source, `*`, unless the report is of
+ *   one) and for the rest the history alone, which carries each application's time and source
+ *   (`stage_entries_stays_idx`, `stage_entries_job_stays_idx`).
+ *
+ * The history answers the report's own filters (job, source, member, days, and what the reader sees);
+ * the list's others (reached, hired…) are no report's here.
  */
 function stayedDays(actor: Actor, filters: ReportedApplications): SQL {
+  const source = filters.source ?? "*";
+  const ended = (from: Date | undefined, before: Date | undefined) =>
+    [
+      ownedSql("e", actor),
+      sql`e.left_at is not null and e.stage_id is not null`,
+      from ? sql`e.applied_at >= ${from.toISOString()}::timestamptz` : undefined,
+      before ? sql`e.applied_at < ${before.toISOString()}::timestamptz` : undefined,
+      filters.source ? sql`e.source = ${filters.source}` : undefined,
+    ].filter((condition): condition is SQL => condition !== undefined);
+  const { appliedFrom, appliedBefore } = filters;
+  const tiers = appliedFrom && appliedBefore && !filters.jobId && !filters.memberId && seesWholeCompany(actor) && readsCounts(actor, filters)
+    ? dayTiers(appliedFrom, appliedBefore)
+    : undefined;
+  if (tiers) {
+    const counted = tiers.counted.map(
+      ({ span, from, before }) =>
+        sql`select r.stage, r.days, r.stays from stage_name_stays r
+            where ${ownedSql("r", actor)} and r.span = ${span} and r.starts_on >= ${day(from)} and r.starts_on < ${day(before)} and r.source = ${source}`,
+    );
+    const ends = tiers.ends.map(
+      ({ from, before, sign }) =>
+        sql`select lower(s.name) as stage, stage_stay_days(e.entered_at, e.left_at) as days, ${sign}::int * count(*)::int as stays
+            from stage_entries e join pipeline_stages s on s.id = e.stage_id
+            where ${sql.join(ended(from, before), sql` and `)} group by 1, 2`,
+    );
+    return sql.join([...counted, ...ends], sql` union all `);
+  }
   const raw = (range: Pick<ReportedApplications, "appliedFrom" | "appliedBefore">) => {
     // A range of the tiers' ends, else the report's days (as `applicationsMatching` takes them).
     const { appliedFrom, appliedBefore } = { ...filters, ...range };
     const conditions = [
-      ownedSql("e", actor),
-      sql`e.left_at is not null and e.stage_id is not null`,
-      appliedFrom ? sql`e.applied_at >= ${appliedFrom.toISOString()}::timestamptz` : undefined,
-      appliedBefore ? sql`e.applied_at < ${appliedBefore.toISOString()}::timestamptz` : undefined,
-      filters.jobId && isUuid(filters.jobId) ? sql`e.job_id = ${filters.jobId}` : undefined,
-      filters.source ? sql`e.source = ${filters.source}` : undefined,
-      filters.memberId ? sql`e.job_id in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})` : undefined,
+      ...ended(appliedFrom, appliedBefore),
+      ...jobNarrowing("e", actor, filters).slice(1),
       seesApplication({ id: sql`e.application_id`, jobId: sql`e.job_id` }, actor),
     ].filter((condition): condition is SQL => condition !== undefined);
     return sql`select e.job_id, e.stage_id, stage_stay_days(e.entered_at, e.left_at) as days, count(*)::int as stays
         from stage_entries e where ${sql.join(conditions, sql` and `)} group by 1, 2, 3`;
   };
   const everySource = filters.source ? sql`` : sql` and r.source = '*'`;
-  return countsInTiers(actor, filters, raw, {
+  const stays = countsInTiers(actor, filters, raw, {
     rows: (where) => sql`select r.job_id, r.stage_id, r.days, r.stays from stage_stays r where ${where}${everySource}`,
     summed: (spans) => sql`select job_id, stage_id, days, sum(stays)::int as stays from (${spans}) as spans group by 1, 2, 3`,
   });
+  return sql`select lower(s.name) as stage, x.days, x.stays from (${stays}) as x join pipeline_stages s on s.id = x.stage_id and ${ownedSql("s", actor)}`;
 }

@@ -9,7 +9,7 @@ import type { Recommendation } from "~/schemas/scorecard";
 import type { ReportedApplications } from "../applications/queries.server";
 import { type Queryable, queryRows } from "../platform/db.server";
 import { type Actor, ownedSql, seesJob } from "../platform/tenancy.server";
-import { day, monthStart, nextMonth } from "./tiers.server";
+import { day, type DayTiers, dayTiers } from "./tiers.server";
 
 /** What one member did in the report's days: moves, feedback submitted (by recommendation) and emails sent. */
 export interface MemberActivity {
@@ -32,28 +32,6 @@ export interface MemberActivity {
  */
 export async function teamReport(db: Queryable, actor: Actor, filters: ReportedApplications): Promise<MemberActivity[]> {
   if (!filters.appliedFrom || !filters.appliedBefore) return [];
-  const dayStart = (instant: Date) => new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()));
-  const from = filters.appliedFrom;
-  const before = filters.appliedBefore;
-  const DAY = 86_400_000;
-  let firstDay = dayStart(from).getTime() === from.getTime() ? from : new Date(dayStart(from).getTime() + DAY);
-  let endDay = dayStart(before);
-  const whole = firstDay < endDay;
-  // The hours at either end, each counted from the events themselves, or (when they are most of a UTC
-  // day, as New York's evening is) that whole day from the counts less the hours outside the days.
-  const ends: { from: Date; before: Date; sign: 1 | -1 }[] = [];
-  if (whole && from < firstDay) {
-    if (firstDay.getTime() - from.getTime() > DAY / 2) {
-      firstDay = new Date(firstDay.getTime() - DAY);
-      ends.push({ from: firstDay, before: from, sign: -1 });
-    } else ends.push({ from, before: firstDay, sign: 1 });
-  }
-  if (whole && endDay < before) {
-    if (before.getTime() - endDay.getTime() > DAY / 2) {
-      endDay = new Date(endDay.getTime() + DAY);
-      ends.push({ from: before, before: endDay, sign: -1 });
-    } else ends.push({ from: endDay, before, sign: 1 });
-  }
   const raw = (from: Date, before: Date, sign: 1 | -1 = 1) => {
     const [lo, hi] = [sql`${from.toISOString()}::timestamptz`, sql`${before.toISOString()}::timestamptz`];
     return sql`select e.actor_id as member_id, j.id as job_id, k.kind, ${sign}::int * count(*)::int as n
@@ -67,21 +45,15 @@ export async function teamReport(db: Queryable, actor: Actor, filters: ReportedA
         where ${ownedSql("m", actor)} and m.sent_by is not null and m.direction = 'outbound' and m.status <> 'cancelled' and m.created_at >= ${lo} and m.created_at < ${hi}
         group by 1, 2`;
   };
-  // The whole UTC months inside the whole days from the month counts, the days around them from the day counts.
-  const counts = (span: "month" | "day", lo: Date, hi: Date) =>
+  // The whole UTC months inside the whole days from the month counts, the days around them from the day
+  // counts, the hours at either end from the events and emails (`dayTiers`).
+  const counts = ({ span, from, before }: DayTiers["counted"][number]) =>
     sql`select r.member_id, r.job_id, r.kind, r.n from team_counts r
-        where ${ownedSql("r", actor)} and r.span = ${span} and r.starts_on >= ${day(lo)} and r.starts_on < ${day(hi)}`;
-  const firstMonth = monthStart(firstDay).getTime() === firstDay.getTime() ? firstDay : nextMonth(monthStart(firstDay));
-  const endMonth = monthStart(endDay);
-  const counted =
-    firstMonth < endMonth
-      ? [
-          ...(firstDay < firstMonth ? [counts("day", firstDay, firstMonth)] : []),
-          counts("month", firstMonth, endMonth),
-          ...(endMonth < endDay ? [counts("day", endMonth, endDay)] : []),
-        ]
-      : [counts("day", firstDay, endDay)];
-  const parts = whole ? [...counted, ...ends.map((end) => raw(end.from, end.before, end.sign))] : [raw(from, before)];
+        where ${ownedSql("r", actor)} and r.span = ${span} and r.starts_on >= ${day(from)} and r.starts_on < ${day(before)}`;
+  const tiers = dayTiers(filters.appliedFrom, filters.appliedBefore);
+  const parts = tiers
+    ? [...tiers.counted.map(counts), ...tiers.ends.map((end) => raw(end.from, end.before, end.sign))]
+    : [raw(filters.appliedFrom, filters.appliedBefore)];
   const narrowing = [
     seesJob(sql`x.job_id`, actor),
     filters.jobId && isUuid(filters.jobId) ? sql`x.job_id = ${filters.jobId}` : undefined,

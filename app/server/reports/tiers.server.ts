@@ -102,3 +102,50 @@ export function reportTiers(from: Date, before: Date) {
   ];
   return { counted, raw };
 }
+
+/** A span of a count kept per UTC day and month, and an end read from the rows themselves (`sign` -1: taken away). */
+export interface DayTiers {
+  counted: { span: "month" | "day"; from: Date; before: Date }[];
+  ends: { from: Date; before: Date; sign: 1 | -1 }[];
+}
+
+const DAY = 86_400_000;
+
+/**
+ * How a count kept per UTC day and month (`team_counts`, `stage_name_stays`) reads [from, before)
+ * (decisions 105, 106): `counted`, the whole UTC months inside its whole days and the whole days around
+ * them; `ends`, the hours at either end (a reader's midnight is not UTC's), each at most half a day:
+ * the hours themselves, or where they are most of a UTC day (as New York's evening is), that whole day
+ * counted and the hours outside [from, before) taken away. Undefined when [from, before) holds no whole
+ * UTC day: read it all from the rows.
+ */
+export function dayTiers(from: Date, before: Date): DayTiers | undefined {
+  const dayStart = (instant: Date) => new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()));
+  let firstDay = dayStart(from).getTime() === from.getTime() ? from : new Date(dayStart(from).getTime() + DAY);
+  let endDay = dayStart(before);
+  if (endDay <= firstDay) return undefined;
+  const ends: DayTiers["ends"] = [];
+  if (from < firstDay) {
+    if (firstDay.getTime() - from.getTime() > DAY / 2) {
+      firstDay = new Date(firstDay.getTime() - DAY);
+      ends.push({ from: firstDay, before: from, sign: -1 });
+    } else ends.push({ from, before: firstDay, sign: 1 });
+  }
+  if (endDay < before) {
+    if (before.getTime() - endDay.getTime() > DAY / 2) {
+      endDay = new Date(endDay.getTime() + DAY);
+      ends.push({ from: before, before: endDay, sign: -1 });
+    } else ends.push({ from: endDay, before, sign: 1 });
+  }
+  const firstMonth = monthStart(firstDay).getTime() === firstDay.getTime() ? firstDay : nextMonth(monthStart(firstDay));
+  const endMonth = monthStart(endDay);
+  const counted: DayTiers["counted"] =
+    firstMonth < endMonth
+      ? [
+          ...(firstDay < firstMonth ? [{ span: "day" as const, from: firstDay, before: firstMonth }] : []),
+          { span: "month", from: firstMonth, before: endMonth },
+          ...(endMonth < endDay ? [{ span: "day" as const, from: endMonth, before: endDay }] : []),
+        ]
+      : [{ span: "day", from: firstDay, before: endDay }];
+  return { counted, ends };
+}
