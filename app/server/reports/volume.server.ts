@@ -120,12 +120,14 @@ export async function weeklyApplications(
  * the days to the last month with a hire (or of the days); from the hires' index.
  */
 export async function monthlyHires(db: Queryable, actor: Actor, shown: ShownReportFilters, filters: ReportedApplications): Promise<MonthCount[]> {
-  const hires = await queryRows<{ month: string; n: number }>(
+  // By hire day (a few hundred rows), summed by month here: cheaper than naming each hire's month.
+  const hires = await queryRows<{ hired_on: string; n: number }>(
     db,
-    sql`select to_char(${applications.hiredOn}, 'YYYY-MM') as month, count(*)::int as n from ${applications}
-        where ${applicationsMatching(actor, { ...filters, hired: true })} group by 1`,
+    sql`select ${applications.hiredOn}::text as hired_on, count(*)::int as n from ${applications}
+        where ${applicationsMatching(actor, { ...filters, hired: true })} group by ${applications.hiredOn}`,
   );
-  const hired = new Map(hires.map((row) => [row.month, row.n]));
+  const hired = new Map<string, number>();
+  for (const row of hires) hired.set(row.hired_on.slice(0, 7), (hired.get(row.hired_on.slice(0, 7)) ?? 0) + row.n);
   const last = [shown.to.slice(0, 7), ...hired.keys()].sort().at(-1)!;
   const months: MonthCount[] = [];
   for (let month = shown.from.slice(0, 7); month <= last; month = monthAfter(month).slice(0, 7)) months.push({ month, hires: hired.get(month) ?? 0 });
