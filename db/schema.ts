@@ -867,7 +867,7 @@ export const stageEntries = pgTable(
  * applications (migration 0028); a count may be zero.
  */
 export const REPORT_SPANS = ["month", "block"] as const;
-/** The report counts' spans: a month, a block of a month, and a week (Monday to Sunday, UTC) for the volume report (decision 105). */
+/** The report counts' spans: a month, a block of a month, and a week (Monday to Sunday, UTC) for the volume report (decision 105): weeks count per job and source only, their furthest stage null (decision 106). */
 export const REPORT_COUNT_SPANS = [...REPORT_SPANS, "week"] as const;
 export const reportCounts = pgTable(
   "report_counts",

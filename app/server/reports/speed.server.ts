@@ -51,10 +51,10 @@ export interface SpeedReport {
  * by side:
  *
  * - **Time to hire** and **time to fill** from the hires (`applications_hired_idx`): days between
- *   calendar days where the reader is, so a daylight-saving change neither adds nor takes a day.
- * - **Time in stage**: the median stay in each stage that has ended, in whole days, counted from
- *   `stage_stays` by month and block and from the history for the days left over (`countsInTiers`);
- *   the stages in their jobs' order, by name across jobs; Rejected is not one.
+ *   calendar days where the reader is, so a daylight-saving change neither adds nor takes a day; counted
+ *   by days in the database, the percentiles here (decision 106).
+ * - **Time in stage**: the median stay in each stage that has ended, in whole days (`stayedDays`): the
+ *   stages in their jobs' order, by name across jobs; Rejected is not one.
  * - **Stuck**: the active applications not hired that entered their stage more than `stuckDays` ago,
  *   per stage (`applications_waiting_idx`).
  */
