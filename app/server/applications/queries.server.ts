@@ -111,16 +111,24 @@ export async function listApplications(db: Queryable, actor: Actor, filters: App
 }
 
 /**
+ * The job and hiring-team-member filters (the one job; the jobs whose hiring team the member is on) as
+ * conditions on a job id: what the list and every report narrow by (decision 104).
+ */
+export function jobFilters(jobId: SQL | typeof applications.jobId, actor: Actor, filters: Pick<ReportedApplications, "jobId" | "memberId">): SQL[] {
+  return [
+    filters.jobId && isUuid(filters.jobId) ? sql`${jobId} = ${filters.jobId}` : undefined,
+    filters.memberId ? sql`${jobId} in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})` : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+}
+
+/**
  * The condition of the list's filters and search, among the applications the actor sees: also what
  * every report counts (decision 104).
  */
 export function applicationsMatching(actor: Actor, filters: Omit<ApplicationFilters, "after" | "before">): SQL {
   const conditions: (SQL | undefined)[] = [owned(applications, actor), seesApplication(applications, actor)];
-  if (filters.jobId && isUuid(filters.jobId)) conditions.push(eq(applications.jobId, filters.jobId));
+  conditions.push(...jobFilters(applications.jobId, actor, filters));
   if (filters.source) conditions.push(eq(applications.source, filters.source));
-  if (filters.memberId) {
-    conditions.push(sql`${applications.jobId} in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})`);
-  }
   if (filters.appliedFrom) conditions.push(gte(applications.createdAt, filters.appliedFrom));
   if (filters.appliedBefore) conditions.push(lt(applications.createdAt, filters.appliedBefore));
   if (filters.reached) {

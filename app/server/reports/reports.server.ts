@@ -10,7 +10,7 @@ import { isUuid } from "~/schemas/id";
 import type { ApplicationSourceKind } from "~/schemas/application-source";
 import type { ReportedApplicationsQuery, ReportsQuery } from "~/schemas/reports";
 import { APPLICATION_SOURCES } from "~/schemas/application-source";
-import { applicationsMatching, type ReportedApplications } from "../applications/queries.server";
+import { applicationsMatching, jobFilters, type ReportedApplications } from "../applications/queries.server";
 import { type Queryable, queryRows } from "../platform/db.server";
 import { type Actor, ownedSql, seesJob, seesWholeCompany } from "../platform/tenancy.server";
 import { startOfDateInTimeZone } from "../platform/time-zone.server";
@@ -264,8 +264,7 @@ export async function jobHealthReport(
     ownedSql("j", actor),
     sql`j.status = 'published'`,
     seesJob(sql`j.id`, actor),
-    filters.jobId && isUuid(filters.jobId) ? sql`j.id = ${filters.jobId}` : undefined,
-    filters.memberId ? sql`j.id in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})` : undefined,
+    ...jobFilters(sql`j.id`, actor, filters),
   ].filter((condition): condition is SQL => condition !== undefined);
   const rows = await queryRows<{ id: string; title: string; opened_at: string; applicants: number; last_activity_at: string; total: number }>(
     db,

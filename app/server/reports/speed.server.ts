@@ -4,11 +4,10 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { applications } from "../../../db/schema";
-import { applicationsMatching, type ReportedApplications } from "../applications/queries.server";
+import { applicationsMatching, jobFilters, type ReportedApplications } from "../applications/queries.server";
 import { type Queryable, queryRows } from "../platform/db.server";
 import { localDateSql } from "../platform/time-zone.server";
 import { type Actor, ownedSql, seesApplication, seesWholeCompany } from "../platform/tenancy.server";
-import { isUuid } from "~/schemas/id";
 import { STUCK_DAYS } from "~/lib/report-filters";
 import { stuckSince } from "./reports.server";
 import { countsInTiers, day, dayTiers, readsCounts } from "./tiers.server";
@@ -92,7 +91,7 @@ export async function speedReport(
       sql`select n.name as stage, n.place, x.days, x.stays
           from (select x.stage, x.days, sum(x.stays)::int as stays from (${stayedDays(actor, filters)}) as x where x.stage <> 'rejected' group by 1, 2) as x
           join (select lower(s.name) as stage, min(s.name) as name, avg(s."order")::float8 as place from pipeline_stages s
-                where ${sql.join(jobNarrowing("s", actor, filters), sql` and `)} group by 1) as n on n.stage = x.stage`,
+                where ${sql.join([ownedSql("s", actor), ...jobFilters(sql`s.job_id`, actor, filters)], sql` and `)} group by 1) as n on n.stage = x.stage`,
     ),
     queryRows<{ stage: string; place: number; waiting: number }>(
       db,
@@ -119,52 +118,43 @@ export async function speedReport(
  * between them; to one decimal.
  */
 export function daysMeasure(rows: readonly { days: number; n: number }[]): DaysMeasure {
-  const ordered = [...rows].filter((row) => row.n > 0).sort((a, b) => a.days - b.days);
+  const ordered = inOrder(rows);
   const count = ordered.reduce((sum, row) => sum + row.n, 0);
-  // The length at a position (from 0) in order.
-  const at = (position: number) => {
-    let seen = 0;
-    return ordered.find((row) => (seen += row.n) > position)!.days;
-  };
   const percentile = (p: number) => {
     if (count === 0) return null;
     const position = p * (count - 1);
-    const [below, above] = [at(Math.floor(position)), at(Math.ceil(position))];
+    const [below, above] = [lengthAt(ordered, Math.floor(position)), lengthAt(ordered, Math.ceil(position))];
     return Math.round((below + (above - below) * (position - Math.floor(position))) * 10) / 10;
   };
   return { count, median: percentile(0.5), p75: percentile(0.75) };
 }
 
+/** Lengths counted by days, the shortest first (none counted left out). */
+const inOrder = (rows: readonly { days: number; n: number }[]) => rows.filter((row) => row.n > 0).sort((a, b) => a.days - b.days);
+
+/** The length at a position (from 0) among lengths counted by days, in order. */
+function lengthAt(ordered: readonly { days: number; n: number }[], position: number): number {
+  let seen = 0;
+  return ordered.find((row) => (seen += row.n) > position)!.days;
+}
+
 /** Each stage's median stay from its stays counted by whole days (the middle stay's days). */
 function medianStays(rows: readonly { stage: string; place: number; days: number; stays: number }[]): StageTime[] {
-  const stages = new Map<string, { stage: string; place: number; days: { days: number; stays: number }[] }>();
+  const stages = new Map<string, { stage: string; place: number; days: { days: number; n: number }[] }>();
   for (const row of rows) {
     const key = row.stage.toLowerCase();
     const stage = stages.get(key) ?? stages.set(key, { stage: row.stage, place: row.place, days: [] }).get(key)!;
-    stage.days.push({ days: row.days, stays: row.stays });
+    stage.days.push({ days: row.days, n: row.stays });
   }
   return [...stages.values()]
     .sort((a, b) => a.place - b.place || a.stage.localeCompare(b.stage))
     .map(({ stage, days }) => {
-      days.sort((a, b) => a.days - b.days);
-      const total = days.reduce((sum, row) => sum + row.stays, 0);
+      const ordered = inOrder(days);
+      const total = ordered.reduce((sum, row) => sum + row.n, 0);
       // The ⌈total / 2⌉-th stay in order of length.
-      let seen = 0;
-      const median = total === 0 ? null : days.find((row) => (seen += row.stays) >= Math.ceil(total / 2))!.days;
-      return { stage, stays: total, median };
+      return { stage, stays: total, median: total === 0 ? null : lengthAt(ordered, Math.ceil(total / 2) - 1) };
     })
     .filter((stage) => stage.stays > 0);
-}
-
-/** The report's job and member filters, and the company, as conditions on a table's alias with a job_id. */
-function jobNarrowing(alias: string, actor: Actor, filters: ReportedApplications): SQL[] {
-  return [
-    ownedSql(alias, actor),
-    filters.jobId && isUuid(filters.jobId) ? sql`${sql.raw(alias)}.job_id = ${filters.jobId}` : undefined,
-    filters.memberId
-      ? sql`${sql.raw(alias)}.job_id in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})`
-      : undefined,
-  ].filter((condition): condition is SQL => condition !== undefined);
 }
 
 /**
@@ -213,7 +203,7 @@ function stayedDays(actor: Actor, filters: ReportedApplications): SQL {
     const { appliedFrom, appliedBefore } = { ...filters, ...range };
     const conditions = [
       ...ended(appliedFrom, appliedBefore),
-      ...jobNarrowing("e", actor, filters).slice(1),
+      ...jobFilters(sql`e.job_id`, actor, filters),
       seesApplication({ id: sql`e.application_id`, jobId: sql`e.job_id` }, actor),
     ].filter((condition): condition is SQL => condition !== undefined);
     return sql`select e.job_id, e.stage_id, stage_stay_days(e.entered_at, e.left_at) as days, count(*)::int as stays

@@ -4,9 +4,8 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { TEAM_ACTIVITY_KINDS } from "../../../db/schema";
-import { isUuid } from "~/schemas/id";
 import type { Recommendation } from "~/schemas/scorecard";
-import type { ReportedApplications } from "../applications/queries.server";
+import { jobFilters, type ReportedApplications } from "../applications/queries.server";
 import { type Queryable, queryRows } from "../platform/db.server";
 import { type Actor, ownedSql, seesJob } from "../platform/tenancy.server";
 import { day, type DayTiers, dayTiers } from "./tiers.server";
@@ -54,11 +53,7 @@ export async function teamReport(db: Queryable, actor: Actor, filters: ReportedA
   const parts = tiers
     ? [...tiers.counted.map(counts), ...tiers.ends.map((end) => raw(end.from, end.before, end.sign))]
     : [raw(filters.appliedFrom, filters.appliedBefore)];
-  const narrowing = [
-    seesJob(sql`x.job_id`, actor),
-    filters.jobId && isUuid(filters.jobId) ? sql`x.job_id = ${filters.jobId}` : undefined,
-    filters.memberId ? sql`x.job_id in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})` : undefined,
-  ].filter((condition): condition is SQL => condition !== undefined);
+  const narrowing = [seesJob(sql`x.job_id`, actor), ...jobFilters(sql`x.job_id`, actor, filters)].filter((condition): condition is SQL => condition !== undefined);
   const rows = await queryRows<{ member_id: string; name: string; kind: (typeof TEAM_ACTIVITY_KINDS)[number]; n: number }>(
     db,
     // Summed per member and kind first, then named: a year's counts are thousands of rows, its members a few.

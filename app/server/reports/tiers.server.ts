@@ -4,8 +4,7 @@
  * from the rows themselves. Shared by the funnel and sources, the stays and the weeks.
  */
 import { type SQL, sql } from "drizzle-orm";
-import { isUuid } from "~/schemas/id";
-import type { ReportedApplications } from "../applications/queries.server";
+import { jobFilters, type ReportedApplications } from "../applications/queries.server";
 import { type Actor, ownedSql, seesTeamJobs, seesWholeCompany } from "../platform/tenancy.server";
 
 /**
@@ -49,12 +48,7 @@ export function readsCounts(actor: Actor, filters: ReportedApplications): boolea
 
 /** The job, source and member filters as conditions on a counts table's alias `r`. */
 export function countsNarrowing(actor: Actor, filters: ReportedApplications): SQL[] {
-  return [
-    ownedSql("r", actor),
-    filters.jobId && isUuid(filters.jobId) ? sql`r.job_id = ${filters.jobId}` : undefined,
-    filters.source ? sql`r.source = ${filters.source}` : undefined,
-    filters.memberId ? sql`r.job_id in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})` : undefined,
-  ].filter((condition): condition is SQL => condition !== undefined);
+  return [ownedSql("r", actor), ...jobFilters(sql`r.job_id`, actor, filters), ...(filters.source ? [sql`r.source = ${filters.source}`] : [])];
 }
 
 /** The UTC day (YYYY-MM-DD) of an instant. */
