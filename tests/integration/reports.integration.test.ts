@@ -9,7 +9,6 @@ import {
   applicationsReport,
   funnelReport,
   jobHealthReport,
-  jobVolumeReport,
   reportedApplicationsFrom,
   reportedApplicationsOf,
   sourcesReport,
@@ -18,7 +17,7 @@ import {
 import { speedReport } from "~/server/reports/speed.server";
 import { teamReport } from "~/server/reports/team.server";
 import { reportTiers } from "~/server/reports/tiers.server";
-import { volumeReport } from "~/server/reports/volume.server";
+import { jobVolumes, volumeReport } from "~/server/reports/volume.server";
 import { saveScorecard } from "~/server/applications/scorecards.server";
 import { sendEmailToCandidate } from "~/server/mail/candidate-emails.server";
 import { createMailer, type MailTransport } from "~/server/mail/mailer.server";
@@ -532,7 +531,7 @@ describe("volume", () => {
     expect(await listed({ applied_from: "2026-03-02", applied_to: "2026-03-08" })).toEqual([made["2026-03-02T05:30:00Z"], made["2026-03-09T03:30:00Z"]].sort());
     expect(await listed({ applied_from: "2026-02-23", applied_to: "2026-03-22", hired_month: "2026-05" })).toEqual([made["2026-03-16T12:00:00Z"]]);
     // Each job's applications and hires, the most first; the CSV files hold the same.
-    const jobs = await jobVolumeReport(t.db, staff, reportedApplicationsOf(shownFor("2026-02-23", "2026-03-22"), NEW_YORK));
+    const jobs = await jobVolumes(t.db, staff, shownFor("2026-02-23", "2026-03-22"), reportedApplicationsOf(shownFor("2026-02-23", "2026-03-22"), NEW_YORK), NEW_YORK);
     expect(jobs.map((row) => [row.title, row.applications, row.hired])).toEqual([
       ["Main Opening", 5, 1],
       ["Other Opening", 1, 1],

@@ -25,9 +25,7 @@ import { seesWholeCompany } from "~/server/platform/tenancy.server";
 import {
   applicationsReport,
   type FunnelReport,
-  type JobVolume,
   jobHealthReport,
-  jobVolumeReport,
   type JobHealthReport,
   reportedApplicationsOf,
   reportFiltersFor,
@@ -54,9 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const counted = reportedApplicationsOf(filters, timeZone);
   const db = appDatabase();
   const { view } = filters;
-  const [applied, byJob, speed, volume, team, jobHealth, choices, members] = await Promise.all([
+  const [applied, speed, volume, team, jobHealth, choices, members] = await Promise.all([
     view === "pipeline" ? applicationsReport(db, staff, counted) : null,
-    view === "volume" ? jobVolumeReport(db, staff, counted) : null,
     view === "speed" ? speedReport(db, staff, counted, timeZone, filters.stuck) : null,
     view === "volume" ? volumeReport(db, staff, filters, counted, timeZone) : null,
     view === "team" ? teamReport(db, staff, counted) : null,
@@ -69,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     funnel: view === "pipeline" ? applied!.funnel : null,
     sources: view === "pipeline" ? applied!.sources : null,
     speed,
-    volume: volume && byJob ? { ...volume, jobs: byJob.slice(0, VOLUME_JOBS_SHOWN), jobCount: byJob.length } : null,
+    volume: volume ? { ...volume, jobs: volume.jobs.slice(0, VOLUME_JOBS_SHOWN), jobCount: volume.jobs.length } : null,
     team,
     jobHealth,
     job: choices.job,
@@ -406,7 +403,7 @@ const VOLUME_JOBS_SHOWN = 10;
 const shortDay = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const shortMonth = (month: string) => new Date(`${month}-15T12:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 
-function VolumePanel({ volume, filters }: { volume: VolumeReport & { jobs: JobVolume[]; jobCount: number }; filters: ShownReportFilters }) {
+function VolumePanel({ volume, filters }: { volume: VolumeReport & { jobCount: number }; filters: ShownReportFilters }) {
   const { weeks, months, jobs, jobCount } = volume;
   const busiest = weeks.reduce((best, week) => (week.applications > best.applications ? week : best), weeks[0]!);
   const weekLabel = (week: (typeof weeks)[number]) => `${shortDay(week.from)}–${shortDay(week.to)}`;

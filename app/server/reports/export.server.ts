@@ -4,10 +4,10 @@ import type { ReportTable } from "~/schemas/reports";
 import type { Queryable } from "../platform/db.server";
 import type { Actor } from "../platform/tenancy.server";
 import type { ShownReportFilters } from "~/lib/report-filters";
-import { funnelReport, JOB_HEALTH_FILE_LIMIT, jobHealthReport, jobVolumeReport, reportedApplicationsOf, sourcesReport } from "./reports.server";
+import { funnelReport, JOB_HEALTH_FILE_LIMIT, jobHealthReport, reportedApplicationsOf, sourcesReport } from "./reports.server";
 import { speedReport } from "./speed.server";
 import { teamReport } from "./team.server";
-import { monthlyHires, weeklyApplications } from "./volume.server";
+import { jobVolumes, monthlyHires, weeklyApplications } from "./volume.server";
 import { RECOMMENDATION_OPTIONS } from "~/schemas/scorecard";
 
 /**
@@ -46,7 +46,7 @@ export async function reportCsv(db: Queryable, actor: Actor, report: ReportTable
       return CSV_BOM + csvLine(["Month", "Hires"]) + months.map((month) => csvLine([month.month, month.hires])).join("");
     }
     case "job-volume": {
-      const jobs = await jobVolumeReport(db, actor, filters);
+      const jobs = await jobVolumes(db, actor, shown, filters, timeZone);
       return CSV_BOM + csvLine(["Job", "Applications", "Hired"]) + jobs.map((job) => csvLine([job.title, job.applications, job.hired])).join("");
     }
     case "team": {

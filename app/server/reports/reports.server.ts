@@ -91,13 +91,6 @@ export interface SourceRow {
 }
 
 /** One job's applications in the report's days, and how many of them were hired (the volume report's table). */
-export interface JobVolume {
-  jobId: string;
-  title: string;
-  applications: number;
-  hired: number;
-}
-
 export interface ApplicationsReport {
   funnel: FunnelReport;
   sources: SourceRow[];
@@ -129,22 +122,6 @@ export async function applicationsReport(db: Queryable, actor: Actor, filters: R
         from counted c group by c.source`,
   );
   return { funnel: funnelOf(rows), sources: sourcesOf(rows) };
-}
-
-/**
- * Each job's applications and hires in the report's days, the most first (the volume report, decision
- * 105): the counts alone, without the funnel's stages and the sources.
- */
-export async function jobVolumeReport(db: Queryable, actor: Actor, filters: ReportedApplications): Promise<JobVolume[]> {
-  const rows = await queryRows<{ job_id: string; title: string; n: number; hired: number }>(
-    db,
-    sql`with counted as (${countedApplications(actor, filters)})
-        select c.job_id, j.title, sum(c.n)::int as n, sum(c.hired)::int as hired
-        from counted c join jobs j on j.id = c.job_id and ${ownedSql("j", actor)} group by c.job_id, j.title having sum(c.n) > 0`,
-  );
-  return rows
-    .map((row) => ({ jobId: row.job_id, title: row.title, applications: row.n, hired: row.hired }))
-    .sort((a, b) => b.applications - a.applications || a.title.localeCompare(b.title));
 }
 
 /** The funnel alone (its CSV file). */

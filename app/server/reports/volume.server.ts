@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { applications } from "../../../db/schema";
 import { applicationsMatching, type ReportedApplications } from "../applications/queries.server";
 import { type Queryable, queryRows } from "../platform/db.server";
-import type { Actor } from "../platform/tenancy.server";
+import { type Actor, ownedSql } from "../platform/tenancy.server";
 import { startOfDateInTimeZone } from "../platform/time-zone.server";
 import { daysBefore, monthAfter, type ShownReportFilters } from "~/lib/report-filters";
 import { countsNarrowing, readsCounts } from "./tiers.server";
@@ -25,9 +25,19 @@ export interface MonthCount {
   hires: number;
 }
 
+/** One job's applications made in the report's days, and how many of them were hired. */
+export interface JobVolume {
+  jobId: string;
+  title: string;
+  applications: number;
+  hired: number;
+}
+
 export interface VolumeReport {
   weeks: WeekCount[];
   months: MonthCount[];
+  /** The jobs with applications, the most first. */
+  jobs: JobVolume[];
 }
 
 const addDays = (date: string, days: number) => daysBefore(date, -days);
@@ -35,24 +45,21 @@ const addDays = (date: string, days: number) => daysBefore(date, -days);
 const weekday = (date: string) => (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
 
 /**
- * The volume report (decision 105): the applications the filters match per week where the reader is
- * (`weeklyApplications`), and their hires per month of their hire day (`monthlyHires`).
+ * The volume report (decision 105): the applications the filters match per week where the reader is,
+ * and per job with their hires, read together (`weeklyCounts`, decision 106); and their hires per month
+ * of their hire day (`monthlyHires`).
  */
 export async function volumeReport(db: Queryable, actor: Actor, shown: ShownReportFilters, filters: ReportedApplications, timeZone: string): Promise<VolumeReport> {
-  const [weeks, months] = await Promise.all([weeklyApplications(db, actor, shown, filters, timeZone), monthlyHires(db, actor, shown, filters)]);
-  return { weeks, months };
+  const [{ weeks, jobs }, months] = await Promise.all([weeklyCounts(db, actor, shown, filters, timeZone), monthlyHires(db, actor, shown, filters)]);
+  return { weeks, months, jobs: await namedJobs(db, actor, jobs) };
 }
 
-/**
- * The applications the filters match per week (Monday to Sunday) where the reader is, the first and
- * last cut by the report's days.
- *
- * The weeks read the counts by UTC week (`report_counts`, span week) where the report reads counts
- * (`readsCounts`): a reader's week [t, t') is the UTC week [T, T') of the same dates, plus the
- * applications in [t, T) and less those in [t', T') (each a few hours, signed: a zone ahead of UTC
- * starts its weeks before T). A week cut by the report's days, and every week where the counts do not
- * count the filters, is read from the applications.
- */
+/** Each job's applications in the report's days and their hires, the most first (its CSV file). */
+export async function jobVolumes(db: Queryable, actor: Actor, shown: ShownReportFilters, filters: ReportedApplications, timeZone: string): Promise<JobVolume[]> {
+  return namedJobs(db, actor, (await weeklyCounts(db, actor, shown, filters, timeZone)).jobs);
+}
+
+/** The applications the filters match per week (Monday to Sunday) where the reader is (`weeklyCounts`). */
 export async function weeklyApplications(
   db: Queryable,
   actor: Actor,
@@ -60,6 +67,42 @@ export async function weeklyApplications(
   filters: ReportedApplications,
   timeZone: string,
 ): Promise<WeekCount[]> {
+  return (await weeklyCounts(db, actor, shown, filters, timeZone)).weeks;
+}
+
+/** The jobs with applications, named, the most first. */
+async function namedJobs(db: Queryable, actor: Actor, counts: ReadonlyMap<string, { applications: number; hired: number }>): Promise<JobVolume[]> {
+  const ids = [...counts].filter(([, count]) => count.applications > 0).map(([id]) => id);
+  if (ids.length === 0) return [];
+  const titles = await queryRows<{ id: string; title: string }>(
+    db,
+    sql`select j.id, j.title from jobs j where ${ownedSql("j", actor)} and j.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
+  return titles
+    .map((job) => ({ jobId: job.id, title: job.title, ...counts.get(job.id)! }))
+    .sort((a, b) => b.applications - a.applications || a.title.localeCompare(b.title));
+}
+
+/**
+ * The applications the filters match per week (Monday to Sunday) where the reader is, the first and
+ * last cut by the report's days; and per job, with their hires, over all the weeks (the report's days).
+ *
+ * The weeks read the counts by UTC week (`report_counts`, span week) where the report reads counts
+ * (`readsCounts`): a reader's week [t, t') is the UTC week [T, T') of the same dates, plus the
+ * applications in [t, T) and less those in [t', T') (each a few hours, signed: a zone ahead of UTC
+ * starts its weeks before T). A week cut by the report's days, and every week where the counts do not
+ * count the filters, is read from the applications.
+ */
+async function weeklyCounts(
+  db: Queryable,
+  actor: Actor,
+  shown: ShownReportFilters,
+  filters: ReportedApplications,
+  timeZone: string,
+): Promise<{ weeks: WeekCount[]; jobs: Map<string, { applications: number; hired: number }> }> {
   const at = (date: string) => startOfDateInTimeZone(date, timeZone);
   const utc = (date: string) => new Date(`${date}T00:00:00Z`);
   const counts = readsCounts(actor, filters);
@@ -88,31 +131,39 @@ export async function weeklyApplications(
   const [byWeek, byPiece] = await Promise.all([
     counted.length === 0
       ? []
-      : queryRows<{ starts_on: string; n: number }>(
+      : queryRows<{ starts_on: string; job_id: string; n: number; hired: number }>(
           db,
-          sql`select r.starts_on::text as starts_on, sum(r.applications)::int as n from report_counts r
+          sql`select r.starts_on::text as starts_on, r.job_id, sum(r.applications)::int as n, sum(r.hired)::int as hired from report_counts r
               where ${sql.join([sql`r.span = 'week' and r.starts_on >= ${counted[0]!.from} and r.starts_on <= ${counted.at(-1)!.from}`, ...countsNarrowing(actor, filters)], sql` and `)}
-              group by 1`,
+              group by 1, 2`,
         ),
     pieces.length === 0
       ? []
-      : queryRows<{ k: number; n: number }>(
+      : queryRows<{ k: number; job_id: string; n: number; hired: number }>(
           db,
-          sql`select r.k, (select count(*) from ${applications} where ${applicationsMatching(actor, unmatched)}
-                             and ${applications.createdAt} >= r.lo and ${applications.createdAt} < r.hi)::int as n
+          sql`select r.k, c.job_id, c.n, c.hired
               from (values ${sql.join(
                 pieces.map((piece, k) => sql`(${k}::int, ${piece.from.toISOString()}::timestamptz, ${piece.before.toISOString()}::timestamptz)`),
                 sql`, `,
-              )}) as r(k, lo, hi)`,
+              )}) as r(k, lo, hi)
+              cross join lateral (
+                select ${applications.jobId} as job_id, count(*)::int as n, (count(*) filter (where ${applications.hiredOn} is not null))::int as hired
+                from ${applications} where ${applicationsMatching(actor, unmatched)} and ${applications.createdAt} >= r.lo and ${applications.createdAt} < r.hi
+                group by 1
+              ) as c`,
         ),
   ]);
-  const weekly = new Map(byWeek.map((row) => [row.starts_on, row.n]));
-  for (const week of counted) week.applications = weekly.get(week.from) ?? 0;
-  for (const row of byPiece) {
-    const piece = pieces[row.k]!;
-    weeks[piece.week]!.applications += piece.sign * row.n;
-  }
-  return weeks.map(({ counted: _, ...week }) => week);
+  const weekOf = new Map(counted.map((week) => [week.from, week]));
+  const jobs = new Map<string, { applications: number; hired: number }>();
+  const add = (week: WeekCount, jobId: string, sign: 1 | -1, n: number, hired: number) => {
+    week.applications += sign * n;
+    const job = jobs.get(jobId) ?? jobs.set(jobId, { applications: 0, hired: 0 }).get(jobId)!;
+    job.applications += sign * n;
+    job.hired += sign * hired;
+  };
+  for (const row of byWeek) add(weekOf.get(row.starts_on)!, row.job_id, 1, row.n, row.hired);
+  for (const row of byPiece) add(weeks[pieces[row.k]!.week]!, row.job_id, pieces[row.k]!.sign, row.n, row.hired);
+  return { weeks: weeks.map(({ counted: _, ...week }) => week), jobs };
 }
 
 /**
