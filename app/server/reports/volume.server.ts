@@ -126,6 +126,14 @@ async function weeklyCounts(
     }
     start = next;
   }
+  // Each range read once: the hours between a reader's Monday and UTC's end one week and begin the next.
+  const ranges: { from: Date; before: Date; pieces: typeof pieces }[] = [];
+  const rangeOf = new Map<string, (typeof ranges)[number]>();
+  for (const piece of pieces) {
+    const key = `${piece.from.getTime()} ${piece.before.getTime()}`;
+    const range = rangeOf.get(key) ?? rangeOf.set(key, ranges[ranges.push({ from: piece.from, before: piece.before, pieces: [] }) - 1]!).get(key)!;
+    range.pieces.push(piece);
+  }
   const counted = weeks.filter((week) => week.counted);
   const unmatched = { ...filters, appliedFrom: undefined, appliedBefore: undefined };
   const [byWeek, byPiece] = await Promise.all([
@@ -137,13 +145,13 @@ async function weeklyCounts(
               where ${sql.join([sql`r.span = 'week' and r.starts_on >= ${counted[0]!.from} and r.starts_on <= ${counted.at(-1)!.from}`, ...countsNarrowing(actor, filters)], sql` and `)}
               group by 1, 2`,
         ),
-    pieces.length === 0
+    ranges.length === 0
       ? []
       : queryRows<{ k: number; job_id: string; n: number; hired: number }>(
           db,
           sql`select r.k, c.job_id, c.n, c.hired
               from (values ${sql.join(
-                pieces.map((piece, k) => sql`(${k}::int, ${piece.from.toISOString()}::timestamptz, ${piece.before.toISOString()}::timestamptz)`),
+                ranges.map((range, k) => sql`(${k}::int, ${range.from.toISOString()}::timestamptz, ${range.before.toISOString()}::timestamptz)`),
                 sql`, `,
               )}) as r(k, lo, hi)
               cross join lateral (
@@ -162,7 +170,7 @@ async function weeklyCounts(
     job.hired += sign * hired;
   };
   for (const row of byWeek) add(weekOf.get(row.starts_on)!, row.job_id, 1, row.n, row.hired);
-  for (const row of byPiece) add(weeks[pieces[row.k]!.week]!, row.job_id, pieces[row.k]!.sign, row.n, row.hired);
+  for (const row of byPiece) for (const piece of ranges[row.k]!.pieces) add(weeks[piece.week]!, row.job_id, piece.sign, row.n, row.hired);
   return { weeks: weeks.map(({ counted: _, ...week }) => week), jobs };
 }
 
