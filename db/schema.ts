@@ -235,6 +235,13 @@ export const jobs = pgTable(
     salaryCurrency: text("salary_currency"),
     salaryPeriod: text("salary_period", { enum: SALARY_PERIODS }),
     remoteType: text("remote_type", { enum: REMOTE_TYPES }),
+    /** Where a remote job's candidates may work from: ISO 3166-1 alpha-2 codes (decision 107); null or empty is anywhere unsaid. */
+    remoteCountries: text("remote_countries").array(),
+    /**
+     * The last day applications are taken (decision 107): the JSON-LD's validThrough, and after it
+     * the job closes itself (the close-expired-jobs task).
+     */
+    closesOn: date("closes_on", { mode: "string" }),
     /** Whether the apply form asks for a CV: optional, required or hidden (decision 083). */
     cvField: text("cv_field", { enum: CV_FIELD_SETTINGS }).notNull().default("optional"),
     /** How many people the job hires: once as many are hired, the page offers to close it (decision 094). */
@@ -271,6 +278,8 @@ export const jobs = pgTable(
     index("jobs_search_document_idx").using("gin", t.searchDocument),
     // Deleting a user sets created_by to null.
     index("jobs_created_by_idx").on(t.createdBy),
+    // The close-expired-jobs task: published jobs with a closing date.
+    index("jobs_closes_on_idx").on(t.closesOn).where(sql`${t.status} = 'published' and ${t.closesOn} is not null`),
     // The target of the composite foreign keys that keep a job's stages and applications in its company.
     unique("jobs_id_company_unique").on(t.id, t.companyId),
     check("jobs_type_check", oneOf("type", JOB_TYPES)),

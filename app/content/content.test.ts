@@ -9,11 +9,13 @@ import { LEGAL_LAST_UPDATED, PRIVACY_POLICY, TERMS_OF_SERVICE } from "./legal";
 import { planButtonLabel, planPriceLabel, PLANS, PRICING_FAQ } from "./plans";
 import { formatContentDate } from "./format";
 import { findPost, POSTS, postParagraphs } from "./posts";
-import { COPYRIGHT_YEAR, FIGURES, FOOTER_COLUMNS, MAIN_NAV, PUBLIC_PAGES } from "./site";
+import { COPYRIGHT_YEAR, FIGURES, FOOTER_COLUMNS, JOBS_LINK, MAIN_NAV, PUBLIC_PAGES } from "./site";
 
 describe("site content", () => {
   it("the navigation and footer carry every link of the spec to a page we have", () => {
     expect(MAIN_NAV.map((link) => link.label)).toEqual(["Platform", "Solutions", "Resources", "Pricing"]);
+    // Issue 16: the header also leads candidates to the job board.
+    expect(JOBS_LINK).toEqual({ label: "Find jobs", to: "/jobs" });
     const footer = FOOTER_COLUMNS.flatMap((column) => column.links.map((link) => link.to));
     expect(footer.toSorted()).toEqual(
       ["/platform", "/integrations", "/pricing", "/documentation", "/guides", "/api", "/about", "/blog", "/careers", "/privacy", "/terms"].toSorted(),

@@ -16,6 +16,12 @@ export const MAIN_NAV: NavLinkItem[] = [
   { label: "Pricing", to: "/pricing" },
 ];
 
+/**
+ * The public job board, linked beside Sign in (issue 16): candidates arrive here too. Kept out of
+ * MAIN_NAV, which is the spec's four product pages.
+ */
+export const JOBS_LINK: NavLinkItem = { label: "Find jobs", to: "/jobs" };
+
 export interface FooterColumn {
   title: string;
   links: NavLinkItem[];

@@ -1,13 +1,20 @@
-import { isCurrencyCode, parseSalaryAmount } from "~/schemas/salary";
+import { countryName } from "~/schemas/countries";
+import { readSalary } from "./salary";
 
 export interface JobPostingSource {
+  id: string;
   title: string;
-  description: string;
+  /** The description and requirements as the job page shows them: sanitised HTML (decision 107). */
+  descriptionHtml: string;
   publishedAt: string | null;
   createdAt: string;
   type: string;
   location: string | null;
   remoteType: string | null;
+  /** ISO 3166-1 alpha-2 codes a remote job's candidates may work from. */
+  remoteCountries: string[] | null;
+  /** The last day applications are taken (YYYY-MM-DD). */
+  closesOn: string | null;
   salaryMin: string | null;
   salaryMax: string | null;
   salaryCurrency: string | null;
@@ -37,47 +44,55 @@ export function safeWebsite(website: string | null): string | null {
 }
 
 /**
- * The salary as schema.org MonetaryAmount, only when it is valid: an ISO 4217 currency (Google
- * requires one), at least one readable amount, and a minimum not above the maximum. Jobs saved
- * before salaries were checked may hold free text; such a salary is left out rather than guessed.
+ * The salary as schema.org MonetaryAmount, only when it reads (`readSalary`) and names a currency,
+ * which Google requires. Jobs saved before salaries were checked may hold free text; such a
+ * salary is left out rather than guessed.
  */
 function baseSalary(job: JobPostingSource): Record<string, unknown> | null {
-  const currency = job.salaryCurrency?.trim().toUpperCase() ?? "";
-  if (!isCurrencyCode(currency)) return null;
-  const min = job.salaryMin ? parseSalaryAmount(job.salaryMin) : NaN;
-  const max = job.salaryMax ? parseSalaryAmount(job.salaryMax) : NaN;
-  if (Number.isNaN(min) && Number.isNaN(max)) return null;
-  if (min > max) return null;
+  const salary = readSalary(job);
+  if (!salary?.currency) return null;
   return {
     "@type": "MonetaryAmount",
-    currency,
+    currency: salary.currency,
     value: {
       "@type": "QuantitativeValue",
-      ...(Number.isNaN(min) ? {} : { minValue: min }),
-      ...(Number.isNaN(max) ? {} : { maxValue: max }),
-      ...(job.salaryPeriod && UNIT_TEXT[job.salaryPeriod] ? { unitText: UNIT_TEXT[job.salaryPeriod] } : {}),
+      ...(salary.min === null ? {} : { minValue: salary.min }),
+      ...(salary.max === null ? {} : { maxValue: salary.max }),
+      ...(salary.period && UNIT_TEXT[salary.period] ? { unitText: UNIT_TEXT[salary.period] } : {}),
     },
   };
 }
 
-/** schema.org JobPosting for a published job (Google's job search reads it). */
+/**
+ * schema.org JobPosting for a published job (Google's job search reads it): every property Google
+ * requires, and the recommended ones the job holds (decision 107). A remote job is TELECOMMUTE,
+ * with the countries it takes candidates from; a closing date is validThrough, the end of that
+ * day in UTC, when the job closes itself.
+ */
 export function jobPostingJsonLd(job: JobPostingSource, url: string): Record<string, unknown> {
   const website = safeWebsite(job.companyWebsite);
   const ld: Record<string, unknown> = {
     "@context": "https://schema.org/",
     "@type": "JobPosting",
     title: job.title,
-    description: job.description,
+    description: job.descriptionHtml,
+    identifier: { "@type": "PropertyValue", name: job.companyName, value: job.id },
     datePosted: job.publishedAt ?? job.createdAt,
     url,
     directApply: true,
     employmentType: EMPLOYMENT_TYPES[job.type] ?? "OTHER",
     hiringOrganization: { "@type": "Organization", name: job.companyName, ...(website ? { sameAs: website } : {}) },
   };
+  if (job.closesOn) ld.validThrough = `${job.closesOn}T23:59:59Z`;
+  if (job.location) {
+    ld.jobLocation = { "@type": "Place", address: { "@type": "PostalAddress", addressLocality: job.location } };
+  }
   if (job.remoteType === "remote") {
     ld.jobLocationType = "TELECOMMUTE";
-  } else if (job.location) {
-    ld.jobLocation = { "@type": "Place", address: { "@type": "PostalAddress", addressLocality: job.location } };
+    const countries = job.remoteCountries ?? [];
+    if (countries.length) {
+      ld.applicantLocationRequirements = countries.map((code) => ({ "@type": "Country", name: countryName(code) }));
+    }
   }
   const salary = baseSalary(job);
   if (salary) ld.baseSalary = salary;

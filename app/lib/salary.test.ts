@@ -21,9 +21,12 @@ describe("formatSalary", () => {
     expect(formatSalary(salary(" ", "90000"))).toBeNull();
   });
 
-  it("keeps free text and unknown currencies readable", () => {
-    expect(formatSalary(salary("1000", "2000", "Bitcoin"))).toBe("1,000 Bitcoin - 2,000 Bitcoin yearly");
-    expect(formatSalary(salary("competitive", "great", "USD"))).toBe("competitive - great yearly");
+  it("leaves out a salary that does not read: free text, an unknown currency, bounds out of order", () => {
+    expect(formatSalary(salary("1000", "2000", "Bitcoin"))).toBeNull();
+    expect(formatSalary(salary("competitive", "great", "USD"))).toBeNull();
+    expect(formatSalary(salary("60k", "40,000", "EU"))).toBeNull();
+    expect(formatSalary(salary("60k", "40,000", "EUR"))).toBeNull();
+    expect(formatSalary(salary("40,000", "60k", "EUR"))).toBe("€40,000 - €60,000 yearly");
     expect(formatSalary(salary("5000", "6000", null, "monthly"))).toBe("5,000 - 6,000 monthly");
   });
 });

@@ -1,4 +1,4 @@
-import { parseSalaryAmount } from "~/schemas/salary";
+import { isCurrencyCode, parseSalaryAmount } from "~/schemas/salary";
 
 /** Pages render money with one locale so that server and browser (and the page cache) agree. */
 export const MONEY_LOCALE = "en-US";
@@ -35,27 +35,36 @@ export function amountFormatter(locale: string, currency: string | null, whole: 
   return formatter;
 }
 
-function formatAmount(text: string, currency: string | null, locale: string): string {
-  const amount = parseSalaryAmount(text);
-  if (Number.isNaN(amount)) return text;
-  const whole = Number.isInteger(amount);
-  const formatter = amountFormatter(locale, currency, whole);
-  if (formatter) return formatter.format(amount);
-  // Not an ISO 4217 code: show the number and the text as given.
-  return `${amountFormatter(locale, null, true)!.format(amount)} ${currency}`;
+/**
+ * A job's salary as numbers, when it reads as one (decision 107): both amounts readable, the
+ * minimum not above the maximum, and the currency, when given, a current ISO 4217 code. The job
+ * form refuses anything else; jobs saved before it did may hold free text ("60k - 40,000 EU"),
+ * which no page, feed or JSON-LD publishes.
+ */
+export function readSalary(job: SalaryParts): { min: number | null; max: number | null; currency: string | null; period: string | null } | null {
+  const min = job.salaryMin?.trim() ? parseSalaryAmount(job.salaryMin) : null;
+  const max = job.salaryMax?.trim() ? parseSalaryAmount(job.salaryMax) : null;
+  if (Number.isNaN(min) || Number.isNaN(max) || (min === null && max === null)) return null;
+  if (min !== null && max !== null && min > max) return null;
+  const currency = job.salaryCurrency?.trim().toUpperCase() || null;
+  if (currency !== null && !isCurrencyCode(currency)) return null;
+  return { min, max, currency, period: job.salaryPeriod || null };
+}
+
+function formatAmount(amount: number, currency: string | null, locale: string): string {
+  return amountFormatter(locale, currency, Number.isInteger(amount))!.format(amount);
 }
 
 /**
  * Spec section 2: the salary range only when both bounds exist, formatted with the currency,
- * as "min - max period" (e.g. "$70,000 - $90,000 yearly"); otherwise null.
+ * as "min - max period" (e.g. "$70,000 - $90,000 yearly"); otherwise null. A salary that does not
+ * read (`readSalary`) is not shown.
  */
 export function formatSalary(job: SalaryParts, locale = MONEY_LOCALE): string | null {
-  const min = job.salaryMin?.trim();
-  const max = job.salaryMax?.trim();
-  if (!min || !max) return null;
-  const currency = job.salaryCurrency?.trim() || null;
-  const range = `${formatAmount(min, currency, locale)} - ${formatAmount(max, currency, locale)}`;
-  return job.salaryPeriod ? `${range} ${job.salaryPeriod}` : range;
+  const salary = readSalary(job);
+  if (salary?.min == null || salary.max == null) return null;
+  const range = `${formatAmount(salary.min, salary.currency, locale)} - ${formatAmount(salary.max, salary.currency, locale)}`;
+  return salary.period ? `${range} ${salary.period}` : range;
 }
 
 /**

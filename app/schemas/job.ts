@@ -4,6 +4,7 @@ import { queryCursor, queryPage, querySearch, queryValue } from "./query";
 import { type FormFieldDraft, FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES, FormFieldSchema, fieldsFromDrafts, type FormFieldType } from "./form-field";
 import { isCurrencyCode, parseSalaryAmount, SALARY_MESSAGES, salaryAmountError } from "./salary";
 import { CV_FIELD_SETTINGS } from "./cv";
+import { COUNTRY_MESSAGES, MAX_COUNTRIES, parseCountries } from "./countries";
 
 export const JOB_TYPES = ["full-time", "part-time", "contract", "internship"] as const;
 export const JOB_STATUSES = ["published", "draft", "closed"] as const;
@@ -36,7 +37,24 @@ export const MESSAGES = {
   appliedStageRequired: `The pipeline needs a stage named ${APPLIED_STAGE_NAME}: every application starts there.`,
   stageNamesUnique: "Each stage needs a name of its own.",
   openings: "Openings must be a whole number from 1 to 1,000.",
+  closesOn: "Enter the closing date as a day, e.g. 2027-03-31",
+  closesOnPast: "The closing date has passed. Choose today or a later day.",
 } as const;
+
+/**
+ * The earliest closing date a save accepts: yesterday in UTC, which is today or earlier in every
+ * time zone, so a browser and the server agree (decision 107).
+ */
+export function earliestClosingDate(now = new Date()): string {
+  return new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** Whether a YYYY-MM-DD text is a day of the calendar. */
+function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
 
 /** Longest single-line value (title, location, stage name, salary text) and longest multi-line text. */
 const MAX_LINE = 200;
@@ -85,6 +103,32 @@ const optionalSalaryAmount = optionalText
   })
   .transform((value) => (value === undefined ? undefined : String(parseSalaryAmount(value))));
 
+/** Where a remote job's candidates may work from: names or codes, comma-separated, stored as codes. */
+const optionalCountries = z
+  .string()
+  .trim()
+  .max(MAX_COUNTRIES * 40, COUNTRY_MESSAGES.tooMany)
+  .refine(isSingleLineText, TEXT_MESSAGES.singleLine)
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return undefined;
+    const parsed = parseCountries(value);
+    if ("unknown" in parsed) {
+      ctx.addIssue({ code: "custom", message: COUNTRY_MESSAGES.unknown(parsed.unknown) });
+      return z.NEVER;
+    }
+    if (parsed.codes.length > MAX_COUNTRIES) {
+      ctx.addIssue({ code: "custom", message: COUNTRY_MESSAGES.tooMany });
+      return z.NEVER;
+    }
+    return parsed.codes.length ? parsed.codes : undefined;
+  });
+
+/** The last day applications are taken: a calendar day, not already past. */
+const optionalClosingDate = optionalText
+  .refine((value) => value === undefined || isCalendarDay(value), MESSAGES.closesOn)
+  .refine((value) => value === undefined || !isCalendarDay(value) || value >= earliestClosingDate(), MESSAGES.closesOnPast);
+
 /** An optional ISO 4217 currency code, stored in upper case. */
 const optionalCurrency = optionalText
   .transform((value) => value?.toUpperCase())
@@ -122,6 +166,8 @@ export const CreateJobSchema = z
     salary_currency: optionalCurrency,
     salary_period: optionalEnum(SALARY_PERIODS),
     remote_type: optionalEnum(REMOTE_TYPES),
+    remote_countries: optionalCountries,
+    closes_on: optionalClosingDate,
     /** Whether the apply form asks for a CV (decision 083); optional unless said. */
     cv_field: z.preprocess((value) => (value === "" ? undefined : value), z.enum(CV_FIELD_SETTINGS).default("optional")),
     /** How many people the job hires (decision 094); 1 unless said. */
@@ -189,6 +235,8 @@ export interface JobFormState {
   salary_currency: string;
   salary_period: string;
   remote_type: string;
+  remote_countries: string;
+  closes_on: string;
   cv_field: string;
   openings: string;
   fields: FormFieldDraft[];
@@ -208,6 +256,8 @@ export function newJobFormState(): JobFormState {
     salary_currency: "",
     salary_period: "",
     remote_type: "",
+    remote_countries: "",
+    closes_on: "",
     cv_field: "optional",
     openings: "1",
     fields: [],
@@ -254,6 +304,8 @@ export function jobFormStateFromValues(values: Record<string, string>): JobFormS
     salary_currency: text("salary_currency"),
     salary_period: text("salary_period"),
     remote_type: text("remote_type"),
+    remote_countries: text("remote_countries"),
+    closes_on: text("closes_on"),
     cv_field: text("cv_field") || "optional",
     openings: text("openings") || "1",
     fields: byIndex(fieldRows).map((row, index) => ({
@@ -289,6 +341,8 @@ export function jobInputFromState(state: JobFormState): Record<string, unknown> 
     salary_currency: state.salary_currency,
     salary_period: state.salary_period,
     remote_type: state.remote_type,
+    remote_countries: state.remote_countries,
+    closes_on: state.closes_on,
     cv_field: state.cv_field,
     openings: state.openings,
     form_schema: fieldsFromDrafts(state.fields),

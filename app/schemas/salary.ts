@@ -64,3 +64,13 @@ export function isCurrencyCode(code: string): boolean {
   if (!/^[A-Z]{3}$/.test(code)) return false;
   return CURRENCIES ? CURRENCIES.has(code) : true;
 }
+
+/**
+ * The currencies the job form suggests (a datalist: the field stays free text, spec section 8),
+ * fixed here so that the server's page and the browser's agree; any current code is accepted.
+ */
+export const SUGGESTED_CURRENCIES = [
+  "USD", "EUR", "GBP", "CAD", "AUD", "NZD", "CHF", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF", "RON", "BGN",
+  "JPY", "CNY", "HKD", "SGD", "INR", "KRW", "TWD", "IDR", "MYR", "PHP", "THB", "VND", "AED", "SAR", "ILS",
+  "TRY", "ZAR", "NGN", "KES", "EGP", "BRL", "MXN", "ARS", "CLP", "COP", "PEN", "UAH",
+] as const;

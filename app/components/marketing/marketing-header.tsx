@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation } from "react-router";
 import { Logo } from "~/components/ui/logo";
-import { MAIN_NAV, WEBINAR_BANNER } from "~/content/site";
+import { JOBS_LINK, MAIN_NAV, WEBINAR_BANNER } from "~/content/site";
 import { BookingLink } from "./booking-link";
 import { Icon } from "./icon";
 import { useBookingUrl } from "./site-links";
@@ -55,6 +55,9 @@ export function MarketingHeader() {
           ))}
         </nav>
         <div className="hidden items-center gap-2 md:flex">
+          <Link to={JOBS_LINK.to} className="rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:text-slate-950">
+            {JOBS_LINK.label}
+          </Link>
           <Link to="/login" className="rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:text-slate-950">
             Sign in
           </Link>
@@ -81,6 +84,9 @@ export function MarketingHeader() {
                   {item.label}
                 </NavLink>
               ))}
+              <Link to={JOBS_LINK.to} className="rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-50">
+                {JOBS_LINK.label}
+              </Link>
               <Link to="/login" className="rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-50">
                 Sign in
               </Link>

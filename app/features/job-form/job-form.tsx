@@ -10,7 +10,11 @@ import { CV_FIELD_LABELS, CV_FIELD_SETTINGS } from "~/schemas/cv";
 import { FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES, type FormFieldType } from "~/schemas/form-field";
 import { ENTRY_DELAY_HOURS, fieldErrorIndexes, JOB_TYPES, type JobFormIntent, JobFormSchema, type JobFormState, jobFormStateFromValues, REMOTE_TYPES, SALARY_PERIODS } from "~/schemas/job";
 import { type FieldErrors, formValues } from "~/schemas/parse-form";
+import { SUGGESTED_CURRENCIES } from "~/schemas/salary";
 import { applyBuilderIntent, parseBuilderIntent } from "./builder";
+
+/** What the description and requirements take (decision 107). */
+const MARKDOWN_HINT = "Markdown works here: ## headings, - lists, **bold**, *italic*, [links](https://example.com)";
 
 /** A saved stage and how many candidates it holds (editing only). */
 export interface SavedStage {
@@ -139,14 +143,32 @@ export function JobForm({ initial, errors: serverErrors, failure, failureTitle, 
         <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <h2 className="text-lg font-semibold text-slate-900">Job details</h2>
           <Field label="Job title" name="title" defaultValue={state.title} error={errors.title} required maxLength={200} />
-          <TextAreaField label="Description" name="description" rows={6} defaultValue={state.description} error={errors.description} required />
-          <TextAreaField label="Requirements" name="requirements" rows={4} defaultValue={state.requirements} error={errors.requirements} />
+          <TextAreaField label="Description" name="description" rows={6} defaultValue={state.description} error={errors.description} required hint={MARKDOWN_HINT} />
+          <TextAreaField label="Requirements" name="requirements" rows={4} defaultValue={state.requirements} error={errors.requirements} hint={MARKDOWN_HINT} />
           <div className="grid gap-4 sm:grid-cols-4">
             <Field label="Location" name="location" defaultValue={state.location} error={errors.location} />
             <SelectField label="Job type" name="type" defaultValue={state.type} options={options(JOB_TYPES, undefined, jobTypeLabel)} error={errors.type} />
             <SelectField label="Remote type" name="remote_type" defaultValue={state.remote_type} options={options(REMOTE_TYPES, "Not specified", (value) => remoteTypeLabel(value) ?? value)} error={errors.remote_type} />
             {/* Decision 094: once as many are hired, the hire offers to close the job. */}
             <Field label="Openings" name="openings" inputMode="numeric" defaultValue={state.openings} error={errors.openings} hint="How many people you hire" />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="Remote from"
+              name="remote_countries"
+              defaultValue={state.remote_countries}
+              error={errors.remote_countries}
+              placeholder="United States, Canada"
+              hint="For remote jobs: the countries candidates may work from, by name or code, separated by commas"
+            />
+            <Field
+              label="Applications close on"
+              name="closes_on"
+              type="date"
+              defaultValue={state.closes_on}
+              error={errors.closes_on}
+              hint="Optional. The job closes itself after this day (UTC) and search engines show it until then"
+            />
           </div>
         </section>
 
@@ -155,7 +177,22 @@ export function JobForm({ initial, errors: serverErrors, failure, failureTitle, 
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <Field label="Minimum salary" name="salary_min" inputMode="decimal" defaultValue={state.salary_min} error={errors.salary_min} />
             <Field label="Maximum salary" name="salary_max" inputMode="decimal" defaultValue={state.salary_max} error={errors.salary_max} />
-            <Field label="Currency" name="salary_currency" placeholder="USD" maxLength={3} defaultValue={state.salary_currency} error={errors.salary_currency} hint="Three-letter code, e.g. USD or EUR" />
+            <Field
+              label="Currency"
+              name="salary_currency"
+              placeholder="USD"
+              maxLength={3}
+              list="currency-codes"
+              autoComplete="off"
+              defaultValue={state.salary_currency}
+              error={errors.salary_currency}
+              hint="Three-letter code, e.g. USD or EUR"
+            />
+            <datalist id="currency-codes">
+              {SUGGESTED_CURRENCIES.map((code) => (
+                <option key={code} value={code} />
+              ))}
+            </datalist>
             <SelectField label="Salary period" name="salary_period" defaultValue={state.salary_period} options={options(SALARY_PERIODS, "Not specified")} error={errors.salary_period} />
           </div>
         </section>

@@ -12,7 +12,7 @@ import { parseQuery } from "~/schemas/query";
 import { config } from "~/server/platform/config.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { listBoardJobs } from "~/server/job-board/queries.server";
-import { jobSummary } from "./job-summary.server";
+import { jobCard } from "./job-summary.server";
 
 export const meta: Route.MetaFunction = ({ data }) => {
   const title = data?.q ? `Jobs matching “${data.q}”` : "Job Board";
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...result,
     canonical: `${config.baseUrl}/jobs`,
     applied: query.applied === "1",
-    jobs: result.jobs.map((job) => ({ ...jobSummary(job), href: jobPath(job) })),
+    jobs: result.jobs.map((job) => ({ ...jobCard(job), href: jobPath(job) })),
   };
 }
 
@@ -94,8 +94,8 @@ export default function JobBoard({ loaderData }: Route.ComponentProps) {
                     Apply Now
                   </Link>
                 </div>
-                <p className="mt-3 line-clamp-3 whitespace-pre-line text-sm text-slate-700">{job.description}</p>
-                {job.requirements ? <p className="mt-2 line-clamp-2 whitespace-pre-line text-sm text-slate-600">{job.requirements}</p> : null}
+                <p className="mt-3 line-clamp-3 text-sm text-slate-700">{job.description}</p>
+                {job.requirements ? <p className="mt-2 line-clamp-2 text-sm text-slate-600">{job.requirements}</p> : null}
               </li>
             ))}
           </ul>

@@ -5,19 +5,53 @@ import { pageMeta } from "~/lib/meta";
 import type { PublishedJobPage } from "./job-page.server";
 import { unavailableMeta } from "./job-unavailable";
 
-/** The meta of the job page and the apply page. */
+/** The meta of the job page and the apply page: title, description, canonical, and Open Graph and Twitter cards for sharing. */
 export function jobPageMeta(data: PublishedJobPage | { status: "missing" | "closed" } | undefined) {
   if (!data || data.status !== "published") return unavailableMeta(data?.status ?? "missing");
   const { job } = data;
-  const summary = job.description.replace(/\s+/g, " ").slice(0, 155);
+  const title = `${job.title} at ${job.companyName}`;
+  const facts = [job.companyName, job.location, jobTypeLabel(job.type), remoteTypeLabel(job.remoteType)].filter(Boolean).join(" · ");
+  const shareText = job.summary ? `${facts}. ${job.summary}` : facts;
   return [
-    ...pageMeta(`${data.apply ? "Apply: " : ""}${job.title} at ${job.companyName}`, summary),
+    ...pageMeta(`${data.apply ? "Apply: " : ""}${title}`, job.summary),
     { tagName: "link", rel: "canonical", href: data.canonical },
+    { property: "og:site_name", content: "OpenHire" },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: shareText },
+    { property: "og:url", content: data.canonical },
+    { property: "og:image", content: data.shareImage },
+    { property: "og:image:alt", content: `${job.companyName} is hiring` },
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: shareText },
+  ];
+}
+
+/** "31 March 2027": the closing day as the page shows it (the day is UTC's, as the job stores it). */
+function closingDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+/** Where a job can be shared, each a plain link (no script, no tracking until someone clicks). */
+function shareLinks(title: string, companyName: string, url: string) {
+  const text = `${title} at ${companyName}`;
+  const q = encodeURIComponent;
+  return [
+    { label: "LinkedIn", name: "Share on LinkedIn", href: `https://www.linkedin.com/sharing/share-offsite/?url=${q(url)}` },
+    { label: "X", name: "Share on X", href: `https://x.com/intent/post?text=${q(text)}&url=${q(url)}` },
+    { label: "Facebook", name: "Share on Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${q(url)}` },
+    { label: "Email", name: "Share by email", href: `mailto:?subject=${q(text)}&body=${q(`${text}\n${url}`)}` },
   ];
 }
 
 /** What the job page shows of a job: the public page's, or a staff preview's (no JSON-LD). */
-export type JobDetailsPage = Pick<PublishedJobPage, "apply" | "path"> & { job: Omit<PublishedJobPage["job"], "formSchema" | "cvField">; jsonLd?: string };
+export type JobDetailsPage = Pick<PublishedJobPage, "apply" | "path"> & {
+  job: Omit<PublishedJobPage["job"], "formSchema" | "cvField">;
+  jsonLd?: string;
+  /** The public page's address: its share links use it (a preview has none). */
+  canonical?: string;
+};
 
 /** Looks like a button or link of the public page, goes nowhere: a preview's Apply Now and Back to Job Board. */
 function Inert({ className, children }: { className: string; children: ReactNode }) {
@@ -34,12 +68,13 @@ function Inert({ className, children }: { className: string; children: ReactNode
  * (`preview`) shows the same page with its links inert and without structured data.
  */
 export function JobDetails({ page, preview = false, children }: { page: JobDetailsPage; preview?: boolean; children?: ReactNode }) {
-  const { job, apply, path, jsonLd } = page;
+  const { job, apply, path, jsonLd, canonical } = page;
   const facts = [
     { label: "Location", value: job.location },
     { label: "Type", value: jobTypeLabel(job.type) },
-    { label: "Remote", value: remoteTypeLabel(job.remoteType) },
+    { label: "Remote", value: job.remoteFrom ? `${remoteTypeLabel(job.remoteType)} (${job.remoteFrom})` : remoteTypeLabel(job.remoteType) },
     { label: "Salary", value: job.salary },
+    { label: "Applications close", value: job.closesOn ? closingDay(job.closesOn) : null },
   ].filter((fact) => fact.value);
 
   return (
@@ -86,13 +121,34 @@ export function JobDetails({ page, preview = false, children }: { page: JobDetai
         </dl>
         <section className="mt-6">
           <h2 className="text-lg font-semibold text-slate-900">Description</h2>
-          <p className="mt-2 whitespace-pre-line text-slate-700">{job.description}</p>
+          {/* Sanitised on the server from the job's Markdown (job-text.server.ts, decision 107). */}
+          <div className="job-text mt-2 text-slate-700" dangerouslySetInnerHTML={{ __html: job.descriptionHtml }} />
         </section>
-        {job.requirements ? (
+        {job.requirementsHtml ? (
           <section className="mt-6">
             <h2 className="text-lg font-semibold text-slate-900">Requirements</h2>
-            <p className="mt-2 whitespace-pre-line text-slate-700">{job.requirements}</p>
+            <div className="job-text mt-2 text-slate-700" dangerouslySetInnerHTML={{ __html: job.requirementsHtml }} />
           </section>
+        ) : null}
+        {canonical && !preview && !apply ? (
+          <footer className="mt-8 border-t border-slate-100 pt-4">
+            <h2 className="text-sm font-semibold text-slate-900">Share this job</h2>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {shareLinks(job.title, job.companyName, canonical).map((link) => (
+                <li key={link.label}>
+                  <a
+                    href={link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center rounded-lg border border-slate-200 px-3 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-300 hover:text-brand-700"
+                    aria-label={link.name}
+                  >
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </footer>
         ) : null}
       </article>
       {children}

@@ -2,10 +2,11 @@ import { data, redirect } from "react-router";
 import { jobPostingJsonLd, safeWebsite, serializeJsonLd } from "~/lib/job-posting-ld";
 import { idParam } from "~/lib/id-param";
 import { jobPath } from "~/lib/slug";
+import { DEFAULT_SHARE_IMAGE } from "~/components/marketing/seo";
 import { config } from "~/server/platform/config.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { getPublicJob } from "~/server/job-board/queries.server";
-import { jobSummary } from "./job-summary.server";
+import { jobPageContent, postingHtml } from "./job-summary.server";
 
 /** A job that is not (or no longer) public may come back: never keep that answer. */
 const UNAVAILABLE_HEADERS = { "Cache-Control": "no-store" };
@@ -28,13 +29,15 @@ export async function loadJobPage(params: { id: string; slug: string }, apply: b
     throw redirect(`${apply ? `${canonicalPath}/apply` : canonicalPath}${search}`, { status: 301, headers: { "Cache-Control": "no-cache" } });
   }
   const canonical = `${config.baseUrl}${canonicalPath}`;
+  const content = jobPageContent(job);
   return {
     status: "published" as const,
     apply,
     canonical,
+    shareImage: `${config.baseUrl}${DEFAULT_SHARE_IMAGE.src}`,
     path: canonicalPath,
-    jsonLd: serializeJsonLd(jobPostingJsonLd(job, canonical)),
-    job: { ...jobSummary(job), companyWebsite: safeWebsite(job.companyWebsite), formSchema: job.formSchema, cvField: job.cvField },
+    jsonLd: serializeJsonLd(jobPostingJsonLd({ ...job, descriptionHtml: postingHtml(content) }, canonical)),
+    job: { ...content, companyWebsite: safeWebsite(job.companyWebsite), formSchema: job.formSchema, cvField: job.cvField },
   };
 }
 

@@ -1,17 +1,51 @@
 import { formatSalary } from "~/lib/salary";
+import { countryName } from "~/schemas/countries";
 import type { BoardJob } from "~/server/job-board/queries.server";
+import { jobTextExcerpt, jobTextHtml } from "~/server/job-board/job-text.server";
+
+/** How much of a job's text a board card holds: the card clamps it to three and two lines. */
+const CARD_DESCRIPTION = 320;
+const CARD_REQUIREMENTS = 200;
 
 /** What the board's cards and the job page both show of a published job. */
-export function jobSummary(job: Omit<BoardJob, "publishedAt">) {
+function jobFacts(job: Omit<BoardJob, "publishedAt" | "description" | "requirements">) {
   return {
     id: job.id,
     title: job.title,
     companyName: job.companyName,
-    description: job.description,
-    requirements: job.requirements,
     location: job.location,
     type: job.type,
     remoteType: job.remoteType,
     salary: formatSalary(job),
   };
+}
+
+/** A board card: the facts, and the first words of the description and requirements as plain text. */
+export function jobCard(job: Omit<BoardJob, "publishedAt">) {
+  return {
+    ...jobFacts(job),
+    description: jobTextExcerpt(job.description, CARD_DESCRIPTION),
+    requirements: job.requirements ? jobTextExcerpt(job.requirements, CARD_REQUIREMENTS) : null,
+  };
+}
+
+/**
+ * The job page (and a staff preview): the facts, the description and requirements as sanitised
+ * HTML from their Markdown (decision 107), the summary for the meta description, and where a
+ * remote job's candidates may work from.
+ */
+export function jobPageContent(job: Omit<BoardJob, "publishedAt"> & { remoteCountries: string[] | null; closesOn: string | null }) {
+  return {
+    ...jobFacts(job),
+    summary: jobTextExcerpt(job.description, 155),
+    descriptionHtml: jobTextHtml(job.description),
+    requirementsHtml: job.requirements ? jobTextHtml(job.requirements) : null,
+    remoteFrom: job.remoteType === "remote" && job.remoteCountries?.length ? job.remoteCountries.map(countryName).join(", ") : null,
+    closesOn: job.closesOn,
+  };
+}
+
+/** A job's whole text as one HTML document: the description, then the requirements under their heading (the JSON-LD's description). */
+export function postingHtml(content: { descriptionHtml: string; requirementsHtml: string | null }): string {
+  return content.requirementsHtml ? `${content.descriptionHtml}<h3>Requirements</h3>${content.requirementsHtml}` : content.descriptionHtml;
 }

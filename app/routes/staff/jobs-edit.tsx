@@ -1,4 +1,5 @@
 import { data, Link, useActionData } from "react-router";
+import { countriesText } from "~/schemas/countries";
 import type { Route } from "./+types/jobs-edit";
 import { idParam } from "~/lib/id-param";
 import { Badge, jobStatusTone } from "~/components/ui/badge";
@@ -38,6 +39,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     salary_currency: job.salaryCurrency ?? "",
     salary_period: job.salaryPeriod ?? "",
     remote_type: job.remoteType ?? "",
+    remote_countries: countriesText(job.remoteCountries),
+    closes_on: job.closesOn ?? "",
     cv_field: job.cvField,
     openings: String(job.openings),
     fields: job.formSchema.map(draftFromField),

@@ -9,7 +9,7 @@ import { requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { getStaffJobPreview } from "~/server/jobs/queries.server";
 import { JobDetails } from "../job-board/job-details";
-import { jobSummary } from "../job-board/job-summary.server";
+import { jobPageContent } from "../job-board/job-summary.server";
 import type { RouteAccess } from "~/lib/permissions";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
@@ -32,7 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     page: {
       apply: false,
       path: jobPath(job),
-      job: { ...jobSummary(job), companyWebsite: safeWebsite(job.companyWebsite) },
+      job: { ...jobPageContent(job), companyWebsite: safeWebsite(job.companyWebsite) },
     },
   };
 }

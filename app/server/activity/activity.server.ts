@@ -41,7 +41,8 @@ export interface ActivityData {
   /** Two candidates were one person: `mergedName` (`mergedEmail`) was merged into the subject, the kept candidate (decision 085). */
   candidates_merged: { keptName: string; mergedName: string; mergedEmail: string; applicationsMoved: number };
   job_posted: { jobTitle: string };
-  job_status_changed: { jobTitle: string; from: string; to: string };
+  /** `reason`: why no staff member did it (a closing date passed, decision 107). */
+  job_status_changed: { jobTitle: string; from: string; to: string; reason?: string };
 }
 
 export type ActivityEventInput = {

@@ -186,7 +186,7 @@ export function describeActivity(item: Pick<ActivityItem, "type" | "data">): str
     case "job_posted":
       return `Job posted: ${d.jobTitle}`;
     case "job_status_changed":
-      return `${d.jobTitle} changed from ${d.from} to ${d.to}`;
+      return `${d.jobTitle} changed from ${d.from} to ${d.to}${d.reason ? ` (${d.reason})` : ""}`;
     default:
       return "Activity";
   }

@@ -11,6 +11,7 @@ import { sweepUploadTemp } from "../storage/upload.server";
 import { applicationEmailSweep, emailRetryPass } from "../mail/mail-tasks.server";
 import { interviewReminderPass } from "../interviews/reminders.server";
 import { mentionDigestTask } from "../notifications/digest.server";
+import { closeExpiredJobsTask } from "../jobs/closing.server";
 import { type Queue, startQueue } from "../queue/queue.server";
 import { type InboundSmtp, parseInboundSmtpPort, startInboundSmtp } from "../mail/inbound-smtp.server";
 import { isEmptyDatabase, seedDemo } from "./demo-seed.server";
@@ -21,7 +22,7 @@ import { isEmptyDatabase, seedDemo } from "./demo-seed.server";
  * but the CV extraction's memory watchdog, which samples only while a file is read and which
  * stopApp stops with the extraction worker.
  */
-const APP_TASKS = [emailRetryPass, applicationEmailSweep, extractCvTask, mentionDigestTask, interviewReminderPass];
+const APP_TASKS = [emailRetryPass, applicationEmailSweep, extractCvTask, mentionDigestTask, interviewReminderPass, closeExpiredJobsTask];
 
 let appQueue: Queue | undefined;
 let inboundSmtp: InboundSmtp | undefined;

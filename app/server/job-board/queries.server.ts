@@ -222,6 +222,8 @@ export interface PublicJob extends BoardJob {
   formSchema: FormField[];
   /** Whether the apply form asks for a CV (decision 083). */
   cvField: CvFieldSetting;
+  remoteCountries: string[] | null;
+  closesOn: string | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -230,12 +232,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function getPublicJob(db: Queryable, id: string): Promise<PublicJob | null> {
   if (!UUID.test(id)) return null;
   const [row] = await queryRows<
-    BoardRow & { status: string; company_id: string; company_website: string | null; created_at: Date | string; form_schema: FormField[] | string; cv_field: CvFieldSetting }
+    BoardRow & { status: string; company_id: string; company_website: string | null; created_at: Date | string; form_schema: FormField[] | string; cv_field: CvFieldSetting;
+      remote_countries: string[] | null; closes_on: string | Date | null }
   >(
     db,
     sql`select j.id, j.title, j.description, j.requirements, j.location, j.type, j.remote_type, j.status,
           j.salary_min, j.salary_max, j.salary_currency, j.salary_period, j.published_at, j.created_at, j.form_schema, j.cv_field,
-          j.company_id, c.name as company_name, c.website as company_website
+          j.remote_countries, j.closes_on::text as closes_on, j.company_id, c.name as company_name, c.website as company_website
         from jobs j join companies c on c.id = j.company_id
         where j.id = ${id}`,
   );
@@ -249,6 +252,8 @@ export async function getPublicJob(db: Queryable, id: string): Promise<PublicJob
     createdAt: iso(row.created_at)!,
     formSchema: [...(formSchema ?? [])].sort((a, b) => a.order - b.order),
     cvField: row.cv_field,
+    remoteCountries: row.remote_countries,
+    closesOn: row.closes_on === null ? null : String(row.closes_on),
   };
 }
 

@@ -48,6 +48,8 @@ function jobColumns(input: CreateJobData) {
     salaryCurrency: input.salary_currency ?? null,
     salaryPeriod: input.salary_period ?? null,
     remoteType: input.remote_type ?? null,
+    remoteCountries: input.remote_countries ?? null,
+    closesOn: input.closes_on ?? null,
     cvField: input.cv_field,
     openings: input.openings ?? 1,
   };
@@ -234,6 +236,8 @@ export async function setJobStatus(db: Database, actor: Actor, jobId: string, st
       .set({
         status,
         publishedAt: status === "published" ? sql`coalesce(${jobs.publishedAt}, now())` : undefined,
+        // Reopening a job whose closing date has passed forgets the date, or it would close again within the hour (decision 107).
+        closesOn: status === "published" ? sql`case when ${jobs.closesOn} < (now() at time zone 'UTC')::date then null else ${jobs.closesOn} end` : undefined,
       })
       .where(and(eq(jobs.id, jobId), owned(jobs, actor)));
     await recordActivity(tx, {

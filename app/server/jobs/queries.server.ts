@@ -71,6 +71,8 @@ const JOB_FIELDS = {
   salaryMax: jobs.salaryMax,
   salaryCurrency: jobs.salaryCurrency,
   salaryPeriod: jobs.salaryPeriod,
+  remoteCountries: jobs.remoteCountries,
+  closesOn: jobs.closesOn,
 };
 
 /** One of the company's jobs with its stages (and how many candidates each holds), for editing; or null. */
