@@ -29,7 +29,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const APPLY_SECONDS = Number(process.env.BENCH_APPLY_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
-// BENCH_ONLY=apply skips the page runs (when working on applying), BENCH_ONLY=pages the apply runs.
+// BENCH_ONLY=apply skips the page runs (when working on applying), BENCH_ONLY=pages the apply runs,
+// BENCH_ONLY=feeds both (only the feeds).
 const ONLY = process.env.BENCH_ONLY;
 const REUSE = process.env.BENCH_REUSE === "1";
 
@@ -62,12 +63,13 @@ async function seed(client) {
   const words = ["Senior", "Junior", "Staff", "Lead", "Principal"];
   const roles = ["Engineer", "Designer", "Product Manager", "Data Analyst", "Recruiter", "Accountant", "Nurse", "Teacher", "Chef", "Electrician"];
   const cities = ["Berlin", "Lisbon", "New York", "London", "Paris", "Tokyo", "Remote", "Toronto", "Madrid", "Sydney"];
-  await client.query(`insert into companies (name, website)
-    select 'Company ' || i, 'https://company' || i || '.example' from generate_series(1, 1000) i`);
+  // Each company has a careers page address (decision 108): company-1 … company-1000.
+  await client.query(`insert into companies (name, website, slug)
+    select 'Company ' || i, 'https://company' || i || '.example', 'company-' || i from generate_series(1, 1000) i`);
   await client.query(
     `with c as (select array_agg(id) as ids from companies)
      insert into jobs (company_id, title, description, requirements, location, type, status, published_at, form_schema,
-                       salary_min, salary_max, salary_currency, salary_period, remote_type)
+                       salary_min, salary_max, salary_currency, salary_period, remote_type, department, featured)
      select (select ids from c)[1 + i % 1000],
             ($1::text[])[1 + i % 5] || ' ' || ($2::text[])[1 + (i / 5) % 10] || ' ' || i,
             'Join our team as a ' || ($2::text[])[1 + (i / 5) % 10] || '. You will work with great people on meaningful problems, ship often and learn every day.',
@@ -76,7 +78,10 @@ async function seed(client) {
             (array['full-time','part-time','contract','internship'])[1 + i % 4], 'published',
             now() - make_interval(mins => i),
             '[{"id":"notice","type":"select","label":"Notice period","required":true,"options":["Now","1 month"],"order":1}]'::jsonb,
-            '50000', '80000', 'USD', 'yearly', (array['office','hybrid','remote'])[1 + i % 3]
+            '50000', '80000', 'USD', 'yearly', (array['office','hybrid','remote'])[1 + i % 3],
+            (array['Engineering','Design','Product','Data','People','Finance','Operations'])[1 + (i / 7) % 7],
+            -- One job in 200 is featured (decision 108).
+            i % 200 = 0
      from generate_series(1, ${JOBS}) i`,
     [words, roles, cities],
   );
@@ -147,7 +152,7 @@ try {
   // Warm up once per page (first render, cache fill).
   for (const path of ["/favicon.svg", "/jobs", "/jobs?q=engineer%20berlin", jobPage]) await fetch(BASE + path, { headers: html });
 
-  if (ONLY !== "apply") {
+  if (ONLY !== "apply" && ONLY !== "feeds") {
     const entryScript = readdirSync("build/client/assets").find((name) => /^entry\.client-.*\.js$/.test(name));
     const isBoard = (body) => body.includes("Find your next role") && body.includes("</html>");
     const pageRuns = [
@@ -166,6 +171,35 @@ try {
         "/jobs?page=<random up to 4,000> uncached",
         { url: `${BASE}/jobs`, headers: html, requests: [{ setupRequest: (request) => ({ ...request, path: `/jobs?page=${1 + Math.floor(Math.random() * 4000)}` }) }] },
         (status, body) => status === 200 && isBoard(body) && (body.match(/Apply Now:/g) ?? []).length === 20,
+      ],
+      // Decision 108: the board's filters and the careers pages, each request a new page or company so no cache helps.
+      [
+        "/jobs?type=&remote=&page=<random up to 400> uncached",
+        {
+          url: `${BASE}/jobs`,
+          headers: html,
+          requests: [{ setupRequest: (request) => ({ ...request, path: `/jobs?type=${["full-time", "part-time", "contract", "internship"][Math.floor(Math.random() * 4)]}&remote=${["office", "hybrid", "remote"][Math.floor(Math.random() * 3)]}&page=${1 + Math.floor(Math.random() * 400)}` }) }],
+        },
+        (status, body) => status === 200 && isBoard(body) && (body.match(/Apply Now:/g) ?? []).length >= 20,
+      ],
+      [
+        "/jobs?location=<city>&department=<dept>&page=<random up to 60> uncached",
+        {
+          url: `${BASE}/jobs`,
+          headers: html,
+          requests: [{ setupRequest: (request) => ({ ...request, path: `/jobs?location=${["Berlin", "Lisbon", "Tokyo", "Remote"][Math.floor(Math.random() * 4)]}&department=${["Engineering", "Design", "Data"][Math.floor(Math.random() * 3)]}&page=${1 + Math.floor(Math.random() * 60)}` }) }],
+        },
+        (status, body) => status === 200 && isBoard(body) && (body.match(/Apply Now:/g) ?? []).length >= 20,
+      ],
+      [
+        "/jobs?location=<random, matches nothing> uncached",
+        { url: `${BASE}/jobs`, headers: html, requests: [{ setupRequest: (request) => ({ ...request, path: `/jobs?location=nowhere${Math.random().toString(36).slice(2, 10)}` }) }] },
+        (status, body) => status === 200 && body.includes("No matching jobs found"),
+      ],
+      [
+        "/companies/<random of 1,000> (careers page) uncached",
+        { url: `${BASE}/jobs`, headers: html, requests: [{ setupRequest: (request) => ({ ...request, path: `/companies/company-${1 + Math.floor(Math.random() * 1000)}?page=${1 + Math.floor(Math.random() * 4)}` }) }] },
+        (status, body) => status === 200 && body.includes("Careers at Company ") && (body.match(/Apply Now:/g) ?? []).length === 25,
       ],
       // A new term that matches nothing on every request: no cache helps.
       [
@@ -255,7 +289,33 @@ try {
     }
   }
 
-  if (ONLY !== "pages") await applyRuns();
+  // Feeds (decision 109): the board's RSS and Atom (every published job) and a company's Indeed
+  // feed, each read by 3 clients at once to the end, the server's memory sampled every 100 ms.
+  if (ONLY !== "apply") {
+    const feedRows = [];
+    const perCompany = Math.ceil(JOBS / 1000);
+    for (const [name, path, tag, expected] of [
+      ["/jobs/feed.rss", "/jobs/feed.rss", "<item>", JOBS],
+      ["/jobs/feed.atom", "/jobs/feed.atom", "<entry>", JOBS],
+      ["/companies/company-1/indeed.xml", "/companies/company-1/indeed.xml", "<job>", perCompany],
+    ]) {
+      const before = serverMemory(server.pid).rss;
+      let peak = before;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, serverMemory(server.pid).rss);
+      }, 100);
+      const started = performance.now();
+      const bodies = await Promise.all([0, 1, 2].map(() => fetch(BASE + path).then((response) => response.text())));
+      const seconds = (performance.now() - started) / 1000;
+      clearInterval(sampler);
+      const counts = bodies.map((body) => body.split(tag).length - 1);
+      if (counts.some((count) => count !== expected)) throw new Error(`${path}: ${counts.join(", ")} ${tag}, expected ${expected}`);
+      feedRows.push({ feed: name, jobs: expected, MB: +(bodies[0].length / 1e6).toFixed(1), "3 at once, s": +seconds.toFixed(1), "server RSS before MB": before, "server RSS peak MB": peak });
+    }
+    console.table(feedRows);
+  }
+
+  if (ONLY !== "pages" && ONLY !== "feeds") await applyRuns();
   console.table(rows);
 } finally {
   server.kill("SIGTERM");

@@ -170,6 +170,15 @@ export const companies = pgTable(
     website: text("website"),
     /** Hours before an interview its reminders go (decision 102, Settings › Hiring); 0 is off. */
     interviewReminderHours: integer("interview_reminder_hours").notNull().default(DEFAULT_INTERVIEW_REMINDER_HOURS),
+    /** The careers page's address, /companies/{slug} (decision 108); null: no careers page yet. */
+    slug: text("slug"),
+    /** The careers page's colour, #rrggbb; null is the product's. */
+    brandColor: text("brand_color"),
+    /** The careers page's introduction, Markdown like a job's description. */
+    careersIntro: text("careers_intro"),
+    /** The logo in the file storage (`logo/<company>/<uuid>`) and its type: PNG, JPEG or WebP. */
+    logoKey: text("logo_key"),
+    logoContentType: text("logo_content_type"),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -179,6 +188,9 @@ export const companies = pgTable(
     index("companies_name_search_idx").using("gin", sql`to_tsvector('english', ${t.name})`),
     // Deleting a user sets it to null here; also the "owns a company" check on accepting an invitation.
     index("companies_created_by_idx").on(t.createdBy),
+    uniqueIndex("companies_slug_unique").on(t.slug),
+    check("companies_slug_check", sql`${t.slug} ~ '^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$'`),
+    check("companies_brand_color_check", sql`${t.brandColor} ~ '^#[0-9a-f]{6}$'`),
     check("companies_interview_reminder_hours_check", sql`${t.interviewReminderHours} in (${sql.raw(INTERVIEW_REMINDER_HOURS.join(", "))})`),
   ],
 );
@@ -235,6 +247,10 @@ export const jobs = pgTable(
     salaryCurrency: text("salary_currency"),
     salaryPeriod: text("salary_period", { enum: SALARY_PERIODS }),
     remoteType: text("remote_type", { enum: REMOTE_TYPES }),
+    /** The team the job is in ("Engineering"), for the board's and careers page's filters (decision 108). */
+    department: text("department"),
+    /** Featured jobs come first on the board and the careers page, with a label (decision 108). */
+    featured: boolean("featured").notNull().default(false),
     /** Where a remote job's candidates may work from: ISO 3166-1 alpha-2 codes (decision 107); null or empty is anywhere unsaid. */
     remoteCountries: text("remote_countries").array(),
     /**
@@ -256,6 +272,13 @@ export const jobs = pgTable(
       .generatedAlwaysAs(
         sql`to_tsvector('english', title || ' ' || description || ' ' || coalesce(requirements, '') || ' ' || coalesce(location, ''))`,
       ),
+    /**
+     * The location's words for the board's location filter (decision 108), with the 'simple'
+     * dictionary so "Berl" finds "Berlin" as a prefix and names are not stemmed.
+     */
+    locationDocument: tsvector("location_document")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', coalesce(location, ''))`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -267,8 +290,15 @@ export const jobs = pgTable(
     index("jobs_company_status_idx").on(t.companyId, t.status),
     // Public board: published jobs in the board's order. With the id it answers a deep page's
     // offset from the index alone (an index-only scan), before reading the page's 20 rows.
+    // Migration 0035 rebuilds it with INCLUDE (type, remote_type, department, location_document),
+    // which drizzle cannot declare: a filtered page (decision 108) reads the board's order and
+    // tests each filter on the index entry alone.
     index("jobs_board_idx")
       .on(t.publishedAt.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.status} = 'published'`),
+    // The board's location filter when the newest jobs do not fill a page: every match at once.
+    index("jobs_location_document_idx")
+      .using("gin", t.locationDocument)
       .where(sql`${t.status} = 'published'`),
     // Job sitemaps (decision 025): published jobs in a stable order, read in keyset batches.
     index("jobs_sitemap_idx")
@@ -278,6 +308,14 @@ export const jobs = pgTable(
     index("jobs_search_document_idx").using("gin", t.searchDocument),
     // Deleting a user sets created_by to null.
     index("jobs_created_by_idx").on(t.createdBy),
+    // Careers pages and the public API: one company's published jobs, newest first.
+    index("jobs_company_board_idx")
+      .on(t.companyId, t.publishedAt.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.status} = 'published'`),
+    // The board's featured jobs, newest first.
+    index("jobs_featured_idx")
+      .on(t.publishedAt.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.status} = 'published' and ${t.featured}`),
     // The close-expired-jobs task: published jobs with a closing date.
     index("jobs_closes_on_idx").on(t.closesOn).where(sql`${t.status} = 'published' and ${t.closesOn} is not null`),
     // The target of the composite foreign keys that keep a job's stages and applications in its company.

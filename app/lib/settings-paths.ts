@@ -8,6 +8,7 @@ export const SETTINGS_PATHS = {
   company: "/settings/company",
   team: "/settings/team",
   hiring: "/settings/hiring",
+  careers: "/settings/careers",
 } as const;
 
 export type SettingsSection = keyof typeof SETTINGS_PATHS;

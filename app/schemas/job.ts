@@ -167,6 +167,9 @@ export const CreateJobSchema = z
     salary_period: optionalEnum(SALARY_PERIODS),
     remote_type: optionalEnum(REMOTE_TYPES),
     remote_countries: optionalCountries,
+    department: optionalText,
+    /** Decision 108: featured jobs lead the board and the careers page. An unchecked box sends nothing. */
+    featured: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()).default(false),
     closes_on: optionalClosingDate,
     /** Whether the apply form asks for a CV (decision 083); optional unless said. */
     cv_field: z.preprocess((value) => (value === "" ? undefined : value), z.enum(CV_FIELD_SETTINGS).default("optional")),
@@ -237,6 +240,8 @@ export interface JobFormState {
   remote_type: string;
   remote_countries: string;
   closes_on: string;
+  department: string;
+  featured: boolean;
   cv_field: string;
   openings: string;
   fields: FormFieldDraft[];
@@ -258,6 +263,8 @@ export function newJobFormState(): JobFormState {
     remote_type: "",
     remote_countries: "",
     closes_on: "",
+    department: "",
+    featured: false,
     cv_field: "optional",
     openings: "1",
     fields: [],
@@ -306,6 +313,8 @@ export function jobFormStateFromValues(values: Record<string, string>): JobFormS
     remote_type: text("remote_type"),
     remote_countries: text("remote_countries"),
     closes_on: text("closes_on"),
+    department: text("department"),
+    featured: values.featured === "on" || values.featured === "true",
     cv_field: text("cv_field") || "optional",
     openings: text("openings") || "1",
     fields: byIndex(fieldRows).map((row, index) => ({
@@ -343,6 +352,8 @@ export function jobInputFromState(state: JobFormState): Record<string, unknown> 
     remote_type: state.remote_type,
     remote_countries: state.remote_countries,
     closes_on: state.closes_on,
+    department: state.department,
+    featured: state.featured,
     cv_field: state.cv_field,
     openings: state.openings,
     form_schema: fieldsFromDrafts(state.fields),

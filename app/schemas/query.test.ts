@@ -35,7 +35,16 @@ describe("parseQuery", () => {
     }
     expect(parseQuery(ApplicationsQuerySchema, url(`before=1795303735639123_${ID}`)).before).toEqual({ at: "1795303735639123", id: ID });
     expect(parseQuery(JobsQuerySchema, url("status=bogus"))).toEqual({ status: undefined, q: "", after: undefined, before: undefined });
-    expect(parseQuery(BoardQuerySchema, url("page=10001&applied=yes"))).toEqual({ q: "", page: 1, applied: undefined });
+    expect(parseQuery(BoardQuerySchema, url("page=10001&applied=yes&type=gig&remote=moon&company=Not%20A%20Slug"))).toEqual({
+      q: "",
+      page: 1,
+      applied: undefined,
+      type: undefined,
+      remote: undefined,
+      location: "",
+      department: "",
+      company: undefined,
+    });
     expect(parseQuery(BoardQuerySchema, url("page=10000&applied=1"))).toMatchObject({ page: 10_000, applied: "1" });
   });
 

@@ -79,13 +79,14 @@ test.describe("on a phone", () => {
     await registerStaff(page);
     await page.goto("/settings");
     const nav = sectionsNav(page);
-    await expect(nav.getByRole("link")).toHaveText(["Profile", "Security", "Company", "Team", "Hiring"]);
+    await expect(nav.getByRole("link")).toHaveText(["Profile", "Security", "Company", "Team", "Hiring", "Careers page"]);
     const pages = [
       { link: "Profile", path: "/settings", region: "Profile" },
       { link: "Security", path: "/settings/security", region: "Security" },
       { link: "Company", path: "/settings/company", region: "Company" },
       { link: "Team", path: "/settings/team", region: "Team" },
       { link: "Hiring", path: "/settings/hiring", region: "Hiring" },
+      { link: "Careers page", path: "/settings/careers", region: "Careers page" },
     ];
     for (const { link, path, region } of pages) {
       await nav.getByRole("link", { name: link }).focus();

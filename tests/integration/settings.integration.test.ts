@@ -89,6 +89,7 @@ describe("the settings routes", () => {
       { path: "settings/company", file: "routes/staff/settings-company.tsx" },
       { path: "settings/team", file: "routes/staff/settings-team.tsx" },
       { path: "settings/hiring", file: "routes/staff/settings-hiring.tsx" },
+      { path: "settings/careers", file: "routes/staff/settings-careers.tsx" },
     ]);
   });
 

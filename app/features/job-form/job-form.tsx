@@ -152,7 +152,16 @@ export function JobForm({ initial, errors: serverErrors, failure, failureTitle, 
             {/* Decision 094: once as many are hired, the hire offers to close the job. */}
             <Field label="Openings" name="openings" inputMode="numeric" defaultValue={state.openings} error={errors.openings} hint="How many people you hire" />
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field
+              label="Department"
+              name="department"
+              defaultValue={state.department}
+              error={errors.department}
+              maxLength={200}
+              placeholder="Engineering"
+              hint="Candidates filter the job board and your careers page by it"
+            />
             <Field
               label="Remote from"
               name="remote_countries"
@@ -170,6 +179,13 @@ export function JobForm({ initial, errors: serverErrors, failure, failureTitle, 
               hint="Optional. The job closes itself after this day (UTC) and search engines show it until then"
             />
           </div>
+          <label className="flex items-start gap-3 text-sm text-slate-700">
+            <input type="checkbox" name="featured" defaultChecked={state.featured} className="mt-0.5 size-4 rounded border-slate-300 text-brand-600" />
+            <span>
+              <span className="font-medium text-slate-900">Feature this job</span>
+              <span className="block text-slate-600">It comes first on the job board and on your careers page, marked Featured.</span>
+            </span>
+          </label>
         </section>
 
         <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">

@@ -3,47 +3,68 @@ import { EmptyState } from "~/components/ui/empty-state";
 import type { Route } from "./+types/board";
 import { Alert } from "~/components/ui/alert";
 import { inputStyles } from "~/components/ui/field";
-import { jobTypeLabel, remoteTypeLabel } from "~/lib/job-labels";
+import { JobCard, JobFiltersForm } from "~/features/public-jobs/public-jobs";
 import { pageMeta } from "~/lib/meta";
-import { jobPath } from "~/lib/slug";
 import { APPLICATION_MESSAGES } from "~/schemas/application-messages";
-import { BoardQuerySchema } from "~/schemas/job-board";
+import { type BoardFilters, BoardQuerySchema, filterParams, hasFilters } from "~/schemas/job-board";
 import { parseQuery } from "~/schemas/query";
 import { config } from "~/server/platform/config.server";
 import { appDatabase } from "~/server/platform/db.server";
-import { listBoardJobs } from "~/server/job-board/queries.server";
+import { getCareersCompany, listBoardJobs, listFeaturedJobs } from "~/server/job-board/queries.server";
 import { jobCard } from "./job-summary.server";
 
 export const meta: Route.MetaFunction = ({ data }) => {
-  const title = data?.q ? `Jobs matching “${data.q}”` : "Job Board";
+  const title = data?.q ? `Jobs matching “${data.q}”` : data?.company ? `Jobs at ${data.company.name}` : "Job Board";
   return [
     ...pageMeta(title, "Browse open positions at companies hiring with OpenHire and apply in minutes."),
     ...(data ? [{ tagName: "link", rel: "canonical", href: data.canonical }] : []),
+    // Decision 109: the board's feeds, for readers that look for them.
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "OpenHire job board (RSS)", href: "/jobs/feed.rss" },
+    { tagName: "link", rel: "alternate", type: "application/atom+xml", title: "OpenHire job board (Atom)", href: "/jobs/feed.atom" },
   ];
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseQuery(BoardQuerySchema, request.url);
-  const result = await listBoardJobs(appDatabase(), { q: query.q, page: query.page });
+  const filters: BoardFilters = { type: query.type, remote: query.remote, location: query.location, department: query.department, company: query.company };
+  const db = appDatabase();
+  const [result, featured, company] = await Promise.all([
+    listBoardJobs(db, { q: query.q, page: query.page, filters }),
+    // Decision 108: featured jobs lead the first page (not a search's, which is ordered by the search).
+    query.page === 1 && !query.q.trim() ? listFeaturedJobs(db, filters) : Promise.resolve([]),
+    query.company ? getCareersCompany(db, query.company) : Promise.resolve(null),
+  ]);
+  const featuredIds = new Set(featured.map((job) => job.id));
   return {
-    ...result,
+    q: result.q,
+    page: result.page,
+    hasNextPage: result.hasNextPage,
+    filters,
+    company: company ? { name: company.name, href: `/companies/${company.slug}` } : null,
     canonical: `${config.baseUrl}/jobs`,
     applied: query.applied === "1",
-    jobs: result.jobs.map((job) => ({ ...jobCard(job), href: jobPath(job) })),
+    // A featured job leads the page once, not twice.
+    jobs: [...featured, ...result.jobs.filter((job) => !featuredIds.has(job.id))].map(jobCard),
   };
 }
 
-function pageHref(q: string, page: number) {
+/** The board's address with the search, filters and page. */
+function boardHref(q: string, filters: BoardFilters, page = 1) {
   const params = new URLSearchParams();
   if (q) params.set("q", q);
+  for (const [key, value] of filterParams(filters)) params.set(key, value);
   if (page > 1) params.set("page", String(page));
   const search = params.toString();
   return search ? `/jobs?${search}` : "/jobs";
 }
 
 export default function JobBoard({ loaderData }: Route.ComponentProps) {
-  const { jobs, q, page, hasNextPage, applied } = loaderData;
+  const { jobs, q, page, hasNextPage, applied, filters, company } = loaderData;
   const navigation = useNavigation();
+  const filtered = hasFilters(filters);
+  // The search and the filters each keep the other's values.
+  const keepForSearch = Object.fromEntries(filterParams(filters));
+  const keepForFilters: Record<string, string> = { ...(q ? { q } : {}), ...(filters.company ? { company: filters.company } : {}) };
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       {applied ? (
@@ -55,6 +76,9 @@ export default function JobBoard({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-slate-600">Open positions at companies hiring with OpenHire.</p>
 
       <Form method="get" action="/jobs" role="search" className="mt-6 flex gap-2">
+        {Object.entries(keepForSearch).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <label htmlFor="job-board-search" className="sr-only">
           Search jobs
         </label>
@@ -64,46 +88,42 @@ export default function JobBoard({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
+      <div className="mt-4">
+        <JobFiltersForm action="/jobs" filters={filters} keep={keepForFilters} clearHref={filtered ? boardHref(q, {} as BoardFilters) : null} />
+        {filters.company ? (
+          <p className="mt-3 text-sm text-slate-700">
+            Showing jobs at{" "}
+            {company ? (
+              <Link to={company.href} className="font-semibold text-brand-700 hover:text-brand-800">
+                {company.name}
+              </Link>
+            ) : (
+              <span className="font-semibold">{filters.company}</span>
+            )}
+            {" · "}
+            <Link to={boardHref(q, { ...filters, company: undefined })} className="font-semibold text-brand-700 hover:text-brand-800">
+              Every company
+            </Link>
+          </p>
+        ) : null}
+      </div>
+
       <div className={`mt-8 ${navigation.state === "loading" ? "opacity-60" : ""}`}>
         {jobs.length === 0 ? (
-          <EmptyState titleAs="h2" title={q ? "No matching jobs found" : "No jobs available"}>
-            <p className="mt-1 text-sm text-slate-600">{q ? "Try adjusting your search terms" : "Check back later for new opportunities"}</p>
+          <EmptyState titleAs="h2" title={q || filtered ? "No matching jobs found" : "No jobs available"}>
+            <p className="mt-1 text-sm text-slate-600">{q || filtered ? "Try adjusting your search terms" : "Check back later for new opportunities"}</p>
           </EmptyState>
         ) : (
           <ul className="space-y-4">
             {jobs.map((job) => (
-              <li key={job.id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-                <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-                  <div className="min-w-0">
-                    <h2 className="text-lg font-semibold text-slate-900">
-                      <Link to={job.href} className="hover:text-brand-700">
-                        {job.title}
-                      </Link>
-                    </h2>
-                    <p className="mt-0.5 text-sm font-medium text-slate-700">{job.companyName}</p>
-                    <p className="mt-1 text-sm text-slate-600">
-                      {[job.location, jobTypeLabel(job.type), remoteTypeLabel(job.remoteType)].filter(Boolean).join(" · ")}
-                    </p>
-                    {job.salary ? <p className="mt-1 text-sm font-medium text-slate-800">{job.salary}</p> : null}
-                  </div>
-                  <Link
-                    to={`${job.href}/apply`}
-                    className="inline-flex shrink-0 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-                    aria-label={`Apply Now: ${job.title}`}
-                  >
-                    Apply Now
-                  </Link>
-                </div>
-                <p className="mt-3 line-clamp-3 text-sm text-slate-700">{job.description}</p>
-                {job.requirements ? <p className="mt-2 line-clamp-2 text-sm text-slate-600">{job.requirements}</p> : null}
-              </li>
+              <JobCard key={job.id} job={job} />
             ))}
           </ul>
         )}
         {page > 1 || hasNextPage ? (
           <nav aria-label="Pagination" className="mt-8 flex items-center justify-between text-sm">
             {page > 1 ? (
-              <Link to={pageHref(q, page - 1)} className="font-semibold text-brand-700 hover:text-brand-800">
+              <Link to={boardHref(q, filters, page - 1)} className="font-semibold text-brand-700 hover:text-brand-800">
                 ← Previous
               </Link>
             ) : (
@@ -111,7 +131,7 @@ export default function JobBoard({ loaderData }: Route.ComponentProps) {
             )}
             <span className="text-slate-600">Page {page}</span>
             {hasNextPage ? (
-              <Link to={pageHref(q, page + 1)} className="font-semibold text-brand-700 hover:text-brand-800">
+              <Link to={boardHref(q, filters, page + 1)} className="font-semibold text-brand-700 hover:text-brand-800">
                 Next →
               </Link>
             ) : (

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { buttonStyles, ButtonLink } from "~/components/ui/button";
 import { jobTypeLabel, remoteTypeLabel } from "~/lib/job-labels";
 import { pageMeta } from "~/lib/meta";
@@ -71,6 +72,7 @@ export function JobDetails({ page, preview = false, children }: { page: JobDetai
   const { job, apply, path, jsonLd, canonical } = page;
   const facts = [
     { label: "Location", value: job.location },
+    { label: "Department", value: job.department },
     { label: "Type", value: jobTypeLabel(job.type) },
     { label: "Remote", value: job.remoteFrom ? `${remoteTypeLabel(job.remoteType)} (${job.remoteFrom})` : remoteTypeLabel(job.remoteType) },
     { label: "Salary", value: job.salary },
@@ -92,7 +94,13 @@ export function JobDetails({ page, preview = false, children }: { page: JobDetai
           <div>
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{job.title}</h1>
             <p className="mt-1 text-base font-medium text-slate-700">
-              {job.companyName}
+              {job.companyHref && !preview ? (
+                <Link to={job.companyHref} className="hover:text-brand-700 hover:underline">
+                  {job.companyName}
+                </Link>
+              ) : (
+                job.companyName
+              )}
               {job.companyWebsite ? (
                 <>
                   {" · "}

@@ -1,4 +1,6 @@
+import type { JobCardData } from "~/features/public-jobs/public-jobs";
 import { formatSalary } from "~/lib/salary";
+import { jobPath } from "~/lib/slug";
 import { countryName } from "~/schemas/countries";
 import type { BoardJob } from "~/server/job-board/queries.server";
 import { jobTextExcerpt, jobTextHtml } from "~/server/job-board/job-text.server";
@@ -8,7 +10,7 @@ const CARD_DESCRIPTION = 320;
 const CARD_REQUIREMENTS = 200;
 
 /** What the board's cards and the job page both show of a published job. */
-function jobFacts(job: Omit<BoardJob, "publishedAt" | "description" | "requirements">) {
+function jobFacts(job: Pick<BoardJob, "id" | "title" | "companyName" | "location" | "type" | "remoteType" | "salaryMin" | "salaryMax" | "salaryCurrency" | "salaryPeriod">) {
   return {
     id: job.id,
     title: job.title,
@@ -20,10 +22,14 @@ function jobFacts(job: Omit<BoardJob, "publishedAt" | "description" | "requireme
   };
 }
 
-/** A board card: the facts, and the first words of the description and requirements as plain text. */
-export function jobCard(job: Omit<BoardJob, "publishedAt">) {
+/** A board or careers page card (`JobCardData`): the facts, and the first words of the description and requirements as plain text. */
+export function jobCard(job: Omit<BoardJob, "publishedAt">): JobCardData {
   return {
     ...jobFacts(job),
+    href: jobPath(job),
+    companyHref: job.companySlug ? `/companies/${job.companySlug}` : null,
+    department: job.department,
+    featured: job.featured,
     description: jobTextExcerpt(job.description, CARD_DESCRIPTION),
     requirements: job.requirements ? jobTextExcerpt(job.requirements, CARD_REQUIREMENTS) : null,
   };
@@ -37,6 +43,8 @@ export function jobCard(job: Omit<BoardJob, "publishedAt">) {
 export function jobPageContent(job: Omit<BoardJob, "publishedAt"> & { remoteCountries: string[] | null; closesOn: string | null }) {
   return {
     ...jobFacts(job),
+    department: job.department,
+    companyHref: job.companySlug ? `/companies/${job.companySlug}` : null,
     summary: jobTextExcerpt(job.description, 155),
     descriptionHtml: jobTextHtml(job.description),
     requirementsHtml: job.requirements ? jobTextHtml(job.requirements) : null,

@@ -8,5 +8,16 @@ export const jobBoardRoutes = [
     route("jobs/:id", "routes/job-board/job-redirect.tsx"),
     route("jobs/:id/:slug", "routes/job-board/job.tsx", { id: "job-page" }),
     route("jobs/:id/:slug/apply", "routes/job-board/job-apply.tsx", { id: "job-apply" }),
+    // Decision 108: a company's careers page, from its address in Settings › Careers page.
+    route("companies/:slug", "routes/job-board/careers.tsx"),
   ]),
+  // Its logo and its job list for the company's own site: no page around them.
+  route("companies/:slug/logo", "routes/job-board/company-logo.ts"),
+  route("companies/:slug/embed", "routes/job-board/careers-embed.ts"),
+  // Decision 109: the feeds, streamed.
+  route("jobs/feed.rss", "routes/job-board/feeds.ts", { id: "feed-board-rss" }),
+  route("jobs/feed.atom", "routes/job-board/feeds.ts", { id: "feed-board-atom" }),
+  route("companies/:slug/feed.rss", "routes/job-board/feeds.ts", { id: "feed-company-rss" }),
+  route("companies/:slug/feed.atom", "routes/job-board/feeds.ts", { id: "feed-company-atom" }),
+  route("companies/:slug/indeed.xml", "routes/job-board/feeds.ts", { id: "feed-company-indeed" }),
 ];

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/sitemap-jobs";
 import { config } from "~/server/platform/config.server";
 import { appDatabase } from "~/server/platform/db.server";
+import { streamedResponse } from "~/server/platform/streamed-response.server";
 import { cachedValue } from "~/server/job-board/cache.server";
 import { countJobSitemaps, jobSitemapChunks, SITEMAP_CACHE_CONTROL } from "~/server/job-board/sitemap.server";
 
@@ -13,24 +14,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (file < 1 || file > jobFiles) {
     return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   }
-  const chunks = jobSitemapChunks(db, config.baseUrl, file);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      } catch (error) {
-        console.error(`sitemap-jobs.xml?page=${file} failed while streaming`, error);
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
-  return new Response(body, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": SITEMAP_CACHE_CONTROL },
-  });
+  return streamedResponse(
+    jobSitemapChunks(db, config.baseUrl, file),
+    { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": SITEMAP_CACHE_CONTROL },
+    `sitemap-jobs.xml?page=${file}`,
+  );
 }

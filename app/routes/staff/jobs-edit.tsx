@@ -41,6 +41,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     remote_type: job.remoteType ?? "",
     remote_countries: countriesText(job.remoteCountries),
     closes_on: job.closesOn ?? "",
+    department: job.department ?? "",
+    featured: job.featured,
     cv_field: job.cvField,
     openings: String(job.openings),
     fields: job.formSchema.map(draftFromField),

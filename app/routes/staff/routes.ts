@@ -32,6 +32,7 @@ export const staffRoutes = [
     route("settings/company", "routes/staff/settings-company.tsx"),
     route("settings/team", "routes/staff/settings-team.tsx"),
     route("settings/hiring", "routes/staff/settings-hiring.tsx"),
+    route("settings/careers", "routes/staff/settings-careers.tsx"),
   ]),
   route("manage/jobs/new", "routes/staff/jobs-new.tsx"),
   route("manage/jobs/:id/edit", "routes/staff/jobs-edit.tsx"),

@@ -1,3 +1,4 @@
+import { assignCompanySlug } from "../careers/careers.server";
 import { runWithTransaction } from "@better-auth/core/context";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
@@ -79,6 +80,7 @@ export async function registerAccount(
         .values({ name: companyName!, createdBy: userId })
         .returning({ id: companies.id });
       if (!company) throw new Error("The company was not created");
+      await assignCompanySlug(tx, { id: company.id, name: companyName! });
       await tx.insert(profiles).values({ id: userId, companyId: company.id, role: "admin", fullName });
       await createDefaultEmailTemplates(tx, { userId, companyId: company.id });
       await createDefaultRejectionReasons(tx, { userId, companyId: company.id });

@@ -26,6 +26,7 @@ const DEMO_JOBS: CreateJobInput[] = [
     salary_currency: "EUR",
     salary_period: "yearly",
     remote_type: "hybrid",
+    department: "Engineering",
     form_schema: [
       { id: "portfolio", type: "text", label: "Portfolio or GitHub link", required: false, placeholder: "https://", order: 1 },
       { id: "notice", type: "select", label: "Notice period", required: true, options: ["Immediately", "1 month", "3 months"], order: 2 },
@@ -43,6 +44,7 @@ const DEMO_JOBS: CreateJobInput[] = [
     salary_currency: "USD",
     salary_period: "yearly",
     remote_type: "office",
+    department: "Customer Success",
     form_schema: [
       { id: "why", type: "textarea", label: "Why do you want to work in customer success?", required: true, order: 1 },
     ],
@@ -58,6 +60,8 @@ const DEMO_JOBS: CreateJobInput[] = [
     salary_currency: "USD",
     salary_period: "hourly",
     remote_type: "remote",
+    remote_countries: "Germany, Portugal, Spain, United Kingdom",
+    department: "Data",
     form_schema: [
       { id: "timezone", type: "radio", label: "Working hours overlap with US Eastern time", required: true, options: ["Full", "Partial", "None"], order: 1 },
       { id: "rights", type: "checkbox", label: "I can work as a contractor in my country", required: true, order: 2 },
@@ -69,6 +73,7 @@ const DEMO_JOBS: CreateJobInput[] = [
     location: "London, UK",
     type: "internship",
     remote_type: "hybrid",
+    department: "People",
   },
 ];
 

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { FormField } from "~/schemas/form-field";
 import type { CvFieldSetting } from "~/schemas/cv";
+import { type BoardFilters, hasFilters } from "~/schemas/job-board";
 import { type Queryable, queryRows } from "../platform/db.server";
 import { cachedValue } from "./cache.server";
 
@@ -20,6 +21,10 @@ export interface BoardJob {
   salaryPeriod: string | null;
   publishedAt: string | null;
   companyName: string;
+  /** The company's careers page address (decision 108); null until it has one. */
+  companySlug: string | null;
+  department: string | null;
+  featured: boolean;
 }
 
 interface BoardRow {
@@ -36,6 +41,9 @@ interface BoardRow {
   salary_period: string | null;
   published_at: Date | string | null;
   company_name: string;
+  company_slug: string | null;
+  department: string | null;
+  featured: boolean;
 }
 
 const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
@@ -64,6 +72,8 @@ export interface BoardAnchor {
 export interface BoardPageOptions {
   q?: string;
   page?: number;
+  /** Narrow the board (decision 108): a filtered page is read from the board's order with the filters. */
+  filters?: BoardFilters;
   /** JOB_BOARD_RECENT_WINDOW unless a test needs a small one. */
   recentWindow?: number;
   /** JOB_BOARD_ANCHOR_ROWS unless a test needs a small one. */
@@ -104,7 +114,7 @@ function anchorFor(anchors: BoardAnchor[], offset: number, anchorRows: number): 
  */
 export async function listBoardJobs(db: Queryable, options: BoardPageOptions) {
   const anchorRows = options.anchorRows ?? JOB_BOARD_ANCHOR_ROWS;
-  const deep = !options.q?.trim() && (Math.max(1, Math.floor(options.page ?? 1)) - 1) * JOB_BOARD_PAGE_SIZE >= anchorRows;
+  const deep = !options.q?.trim() && !(options.filters && hasFilters(options.filters)) && (Math.max(1, Math.floor(options.page ?? 1)) - 1) * JOB_BOARD_PAGE_SIZE >= anchorRows;
   const anchors = deep ? await boardAnchors(db, anchorRows) : [];
   const { q, page, queries } = boardPageQueries(options, anchors);
   let rows: BoardRow[] = [];
@@ -132,12 +142,14 @@ export function boardPageQueries(options: BoardPageOptions, anchors: BoardAnchor
   const order = sql`order by p.published_at desc nulls last, p.id desc nulls last`;
   // The page's ids first, then their rows.
   const withRows = (pageIds: SQL) =>
-    sql`select b.id, b.title, b.description, b.requirements, b.location, b.type, b.remote_type,
-          b.salary_min, b.salary_max, b.salary_currency, b.salary_period, b.published_at, c.name as company_name
+    sql`select ${BOARD_COLUMNS}
         from (${pageIds}) p
         join jobs b on b.id = p.id
         join companies c on c.id = b.company_id
         ${order}`;
+  const filters = options.filters && hasFilters(options.filters) ? options.filters : undefined;
+  // Each filter as a condition on the job `j` (true when none).
+  const filtered = filters ? filterConditions("j", filters) : sql`true`;
 
   const anchor = q ? undefined : anchorFor(anchors, offset, anchorRows);
   if (anchor) {
@@ -161,6 +173,25 @@ export function boardPageQueries(options: BoardPageOptions, anchors: BoardAnchor
       queries: [withRows(sql`select p.id, p.published_at from (${fromAnchor}) p ${order} limit ${limit} offset ${skip}`)],
     };
   }
+  if (!q && filters) {
+    // A filtered page (decision 108): the board's order with the filters. One company's jobs come
+    // from their own index. Type, remote and department are tested on the board index's entries
+    // (it includes them), so a page reads index entries until it is full.
+    const walk = withRows(sql`select j.id, j.published_at from jobs j where j.status = 'published' and ${filtered}
+      order by j.published_at desc nulls last, j.id desc nulls last limit ${limit} offset ${offset}`);
+    if (filters.company || !locationQuery(filters.location)) return { q, page, queries: [walk] };
+    // A location: the newest jobs first, as a search does (decision 024), then every match from the
+    // location's own index, so a place few or no jobs name never walks the whole board.
+    const everyMatch = withRows(sql`with matches as materialized (
+        select j.id, j.published_at from jobs j where j.status = 'published' and ${filtered})
+      select p.id, p.published_at from matches p ${order} limit ${limit} offset ${offset}`);
+    if (offset + limit > recentWindow) return { q, page, queries: [everyMatch] };
+    const recent = withRows(sql`select j.id, j.published_at from (
+        select j.id, j.published_at, j.type, j.remote_type, j.department, j.location_document from jobs j
+        where j.status = 'published' order by j.published_at desc nulls last, j.id desc nulls last limit ${recentWindow}) j
+      where ${filtered} order by j.published_at desc nulls last, j.id desc nulls last limit ${limit} offset ${offset}`);
+    return { q, page, queries: [recent, everyMatch] };
+  }
   if (!q) {
     // A page before the first anchor: its ids come from the board index alone.
     return {
@@ -178,21 +209,66 @@ export function boardPageQueries(options: BoardPageOptions, anchors: BoardAnchor
   // half leaves out what the first found, so no de-duplication is needed.
   const allMatches = withRows(sql`with matches as materialized (
         select j.id, j.published_at from jobs j
-        where j.status = 'published' and j.search_document @@ ${tsquery}
+        where j.status = 'published' and j.search_document @@ ${tsquery} and ${filtered}
         union all
         select j.id, j.published_at from jobs j
         where j.status = 'published' and j.company_id in (${matchingCompanies})
-          and not (j.search_document @@ ${tsquery}))
+          and not (j.search_document @@ ${tsquery}) and ${filtered})
       select p.id, p.published_at from matches p ${order} limit ${limit} offset ${offset}`);
   if (offset + limit > recentWindow) return { q, page, queries: [allMatches] };
   // A common term fills its page from the newest jobs: at most `recentWindow` of them
   // are read in the board's order, whatever the term.
   const recentMatches = withRows(sql`select p.id, p.published_at from (
-        select j.id, j.published_at, j.company_id, j.search_document from jobs j where j.status = 'published'
+        select j.id, j.published_at, j.company_id, j.search_document from jobs j where j.status = 'published' and ${filtered}
         order by j.published_at desc nulls last, j.id desc nulls last limit ${recentWindow}) p
       where p.search_document @@ ${tsquery} or p.company_id = any(array(${matchingCompanies}))
       ${order} limit ${limit} offset ${offset}`);
   return { q, page, queries: [recentMatches, allMatches] };
+}
+
+/** What the board and a careers page read of a job `b` and its company `c`. */
+const BOARD_COLUMNS = sql`b.id, b.title, b.description, b.requirements, b.location, b.type, b.remote_type,
+  b.salary_min, b.salary_max, b.salary_currency, b.salary_period, b.published_at, b.department, b.featured,
+  c.name as company_name, c.slug as company_slug`;
+
+/**
+ * A location filter as a text search query: each word of it as the start of a word of the job's
+ * location ("new york" finds "New York, NY", "berl" finds "Berlin"). Only letters and digits are
+ * kept, so nothing typed is query syntax; null when no word is left.
+ */
+export function locationQuery(text: string | undefined): string | null {
+  const words = (text ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  return words.length ? words.map((word) => `${word}:*`).join(" & ") : null;
+}
+
+/** The filters as conditions on the job aliased `alias`. */
+function filterConditions(alias: string, filters: BoardFilters): SQL {
+  const j = sql.identifier(alias);
+  const conditions: SQL[] = [];
+  if (filters.type) conditions.push(sql`${j}.type = ${filters.type}`);
+  if (filters.remote) conditions.push(sql`${j}.remote_type = ${filters.remote}`);
+  const location = locationQuery(filters.location);
+  if (location) conditions.push(sql`${j}.location_document @@ to_tsquery('simple', ${location})`);
+  if (filters.department) conditions.push(sql`lower(${j}.department) = lower(${filters.department})`);
+  if (filters.company) conditions.push(sql`${j}.company_id = (select c.id from companies c where c.slug = ${filters.company})`);
+  return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+}
+
+/** How many featured jobs lead the board's first page (decision 108). */
+export const FEATURED_ON_BOARD = 3;
+
+/**
+ * The newest featured jobs matching the filters, for the top of the board's first page: at most
+ * `FEATURED_ON_BOARD`, from their own small index.
+ */
+export async function listFeaturedJobs(db: Queryable, filters: BoardFilters = {} as BoardFilters): Promise<BoardJob[]> {
+  const rows = await queryRows<BoardRow>(
+    db,
+    sql`select ${BOARD_COLUMNS} from jobs b join companies c on c.id = b.company_id
+        where b.status = 'published' and b.featured and ${hasFilters(filters) ? filterConditions("b", filters) : sql`true`}
+        order by b.published_at desc nulls last, b.id desc nulls last limit ${FEATURED_ON_BOARD}`,
+  );
+  return rows.map(toBoardJob);
 }
 
 /** The board's shape of a job row. */
@@ -211,6 +287,9 @@ function toBoardJob(row: BoardRow): BoardJob {
     salaryPeriod: row.salary_period,
     publishedAt: iso(row.published_at),
     companyName: row.company_name,
+    companySlug: row.company_slug,
+    department: row.department,
+    featured: row.featured,
   };
 }
 
@@ -238,7 +317,8 @@ export async function getPublicJob(db: Queryable, id: string): Promise<PublicJob
     db,
     sql`select j.id, j.title, j.description, j.requirements, j.location, j.type, j.remote_type, j.status,
           j.salary_min, j.salary_max, j.salary_currency, j.salary_period, j.published_at, j.created_at, j.form_schema, j.cv_field,
-          j.remote_countries, j.closes_on::text as closes_on, j.company_id, c.name as company_name, c.website as company_website
+          j.remote_countries, j.closes_on::text as closes_on, j.department, j.featured,
+          j.company_id, c.name as company_name, c.slug as company_slug, c.website as company_website
         from jobs j join companies c on c.id = j.company_id
         where j.id = ${id}`,
   );
@@ -269,4 +349,72 @@ export async function listPublishedJobPaths(db: Queryable, options: { limit?: nu
         limit ${options.limit ?? 50_000} offset ${options.offset ?? 0}`,
   );
   return rows.map((row) => ({ id: row.id, title: row.title, publishedAt: iso(row.published_at) }));
+}
+
+/** A company as its careers page shows it (decision 108). */
+export interface CareersCompany {
+  id: string;
+  name: string;
+  slug: string;
+  website: string | null;
+  brandColor: string | null;
+  careersIntro: string | null;
+  logoKey: string | null;
+  logoContentType: string | null;
+}
+
+/** The company whose careers page is at /companies/{slug}, or null. The address, not a session, names it. */
+export async function getCareersCompany(db: Queryable, slug: string): Promise<CareersCompany | null> {
+  if (!/^[a-z0-9-]{1,40}$/.test(slug)) return null;
+  const [row] = await queryRows<{
+    id: string; name: string; slug: string; website: string | null; brand_color: string | null;
+    careers_intro: string | null; logo_key: string | null; logo_content_type: string | null;
+  }>(db, sql`select id, name, slug, website, brand_color, careers_intro, logo_key, logo_content_type from companies where slug = ${slug}`);
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    website: row.website,
+    brandColor: row.brand_color,
+    careersIntro: row.careers_intro,
+    logoKey: row.logo_key,
+    logoContentType: row.logo_content_type,
+  };
+}
+
+/** Jobs a careers page shows at once; more are further pages. */
+export const CAREERS_PAGE_SIZE = 25;
+
+/**
+ * One page of a company's published jobs for its careers page: featured first, then newest first,
+ * with the filters. From the company's own index (`jobs_company_board_idx`).
+ */
+export async function listCompanyJobs(db: Queryable, companyId: string, filters: BoardFilters, page = 1) {
+  const offset = (Math.max(1, Math.floor(page)) - 1) * CAREERS_PAGE_SIZE;
+  const rows = await queryRows<BoardRow>(
+    db,
+    sql`select ${BOARD_COLUMNS} from jobs b join companies c on c.id = b.company_id
+        where b.company_id = ${companyId} and b.status = 'published' and ${hasFilters(filters) ? filterConditions("b", filters) : sql`true`}
+        order by b.featured desc, b.published_at desc nulls last, b.id desc nulls last
+        limit ${CAREERS_PAGE_SIZE + 1} offset ${offset}`,
+  );
+  return { jobs: rows.slice(0, CAREERS_PAGE_SIZE).map(toBoardJob), hasNextPage: rows.length > CAREERS_PAGE_SIZE };
+}
+
+/** The departments and locations of a company's published jobs: its careers page's filter choices. */
+export async function companyFilterChoices(db: Queryable, companyId: string): Promise<{ departments: string[]; locations: string[] }> {
+  const rows = await queryRows<{ kind: "department" | "location"; value: string }>(
+    db,
+    sql`select distinct 'department' as kind, department as value from jobs
+          where company_id = ${companyId} and status = 'published' and department is not null
+        union
+        select distinct 'location' as kind, location as value from jobs
+          where company_id = ${companyId} and status = 'published' and location is not null
+        order by 1, 2 limit 400`,
+  );
+  return {
+    departments: rows.filter((row) => row.kind === "department").map((row) => row.value),
+    locations: rows.filter((row) => row.kind === "location").map((row) => row.value),
+  };
 }

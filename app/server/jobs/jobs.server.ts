@@ -50,6 +50,8 @@ function jobColumns(input: CreateJobData) {
     remoteType: input.remote_type ?? null,
     remoteCountries: input.remote_countries ?? null,
     closesOn: input.closes_on ?? null,
+    department: input.department ?? null,
+    featured: input.featured,
     cvField: input.cv_field,
     openings: input.openings ?? 1,
   };

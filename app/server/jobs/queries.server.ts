@@ -73,6 +73,8 @@ const JOB_FIELDS = {
   salaryPeriod: jobs.salaryPeriod,
   remoteCountries: jobs.remoteCountries,
   closesOn: jobs.closesOn,
+  department: jobs.department,
+  featured: jobs.featured,
 };
 
 /** One of the company's jobs with its stages (and how many candidates each holds), for editing; or null. */
@@ -104,7 +106,7 @@ export async function getStaffJob(db: Queryable, actor: Actor, jobId: string) {
 export async function getStaffJobPreview(db: Queryable, actor: Actor, jobId: string) {
   if (!isUuid(jobId)) return null;
   const [job] = await db
-    .select({ ...JOB_FIELDS, companyName: companies.name, companyWebsite: companies.website })
+    .select({ ...JOB_FIELDS, companyName: companies.name, companySlug: companies.slug, companyWebsite: companies.website })
     .from(jobs)
     .innerJoin(companies, eq(companies.id, jobs.companyId))
     .where(and(eq(jobs.id, jobId), owned(jobs, actor), seesJob(jobs.id, actor)));

@@ -30,6 +30,7 @@ export const NOTICES = {
   "blocked-time-added": "Blocked time added.",
   "blocked-time-removed": "Blocked time removed.",
   "company-saved": "Company details saved.",
+  "careers-saved": "Careers page saved.",
   "password-changed": "Password changed.",
   "password-changed-signed-out": "Password changed. Your other devices have been signed out.",
   "two-factor-off": "Two-factor authentication is off.",
