@@ -155,3 +155,27 @@ function FilterText({ label, name, value, placeholder }: { label: string; name: 
     </div>
   );
 }
+
+/** Previous and Next between a public list's pages, with the page's number; nothing when there is one page. */
+export function PageLinks({ page, hasNextPage, href }: { page: number; hasNextPage: boolean; href: (page: number) => string }) {
+  if (page <= 1 && !hasNextPage) return null;
+  return (
+    <nav aria-label="Pagination" className="mt-8 flex items-center justify-between text-sm">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="font-semibold text-brand-700 hover:text-brand-800">
+          ← Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-slate-600">Page {page}</span>
+      {hasNextPage ? (
+        <Link to={href(page + 1)} className="font-semibold text-brand-700 hover:text-brand-800">
+          Next →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -3,7 +3,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import type { Route } from "./+types/board";
 import { Alert } from "~/components/ui/alert";
 import { inputStyles } from "~/components/ui/field";
-import { JobCard, JobFiltersForm } from "~/features/public-jobs/public-jobs";
+import { JobCard, JobFiltersForm, PageLinks } from "~/features/public-jobs/public-jobs";
 import { pageMeta } from "~/lib/meta";
 import { APPLICATION_MESSAGES } from "~/schemas/application-messages";
 import { type BoardFilters, BoardQuerySchema, filterParams, hasFilters } from "~/schemas/job-board";
@@ -120,25 +120,7 @@ export default function JobBoard({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        {page > 1 || hasNextPage ? (
-          <nav aria-label="Pagination" className="mt-8 flex items-center justify-between text-sm">
-            {page > 1 ? (
-              <Link to={boardHref(q, filters, page - 1)} className="font-semibold text-brand-700 hover:text-brand-800">
-                ← Previous
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-slate-600">Page {page}</span>
-            {hasNextPage ? (
-              <Link to={boardHref(q, filters, page + 1)} className="font-semibold text-brand-700 hover:text-brand-800">
-                Next →
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <PageLinks page={page} hasNextPage={hasNextPage} href={(n) => boardHref(q, filters, n)} />
       </div>
     </div>
   );

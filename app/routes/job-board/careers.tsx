@@ -1,7 +1,7 @@
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/careers";
 import { EmptyState } from "~/components/ui/empty-state";
-import { JobCard, JobFiltersForm } from "~/features/public-jobs/public-jobs";
+import { JobCard, JobFiltersForm, PageLinks } from "~/features/public-jobs/public-jobs";
 import { accentText } from "~/lib/brand-color";
 import { safeWebsite } from "~/lib/job-posting-ld";
 import { pageMeta } from "~/lib/meta";
@@ -120,25 +120,7 @@ export default function CareersPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          {page > 1 || hasNextPage ? (
-            <nav aria-label="Pagination" className="mt-8 flex items-center justify-between text-sm">
-              {page > 1 ? (
-                <Link to={pageHref(path, filters, page - 1)} className="font-semibold text-brand-700 hover:text-brand-800">
-                  ← Previous
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-slate-600">Page {page}</span>
-              {hasNextPage ? (
-                <Link to={pageHref(path, filters, page + 1)} className="font-semibold text-brand-700 hover:text-brand-800">
-                  Next →
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <PageLinks page={page} hasNextPage={hasNextPage} href={(n) => pageHref(path, filters, n)} />
         </div>
       </div>
     </div>

@@ -53,7 +53,3 @@ export function jobPageContent(job: Omit<BoardJob, "publishedAt"> & { remoteCoun
   };
 }
 
-/** A job's whole text as one HTML document: the description, then the requirements under their heading (the JSON-LD's description). */
-export function postingHtml(content: { descriptionHtml: string; requirementsHtml: string | null }): string {
-  return content.requirementsHtml ? `${content.descriptionHtml}<h3>Requirements</h3>${content.requirementsHtml}` : content.descriptionHtml;
-}

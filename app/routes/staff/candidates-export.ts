@@ -7,6 +7,7 @@ import { candidatesCsvChunks, candidatesCsvFileName } from "~/server/candidates/
 import { candidateFiltersOf } from "~/server/candidates/queries.server";
 import { staffTimeZone } from "~/server/platform/time-zone.server";
 import { appDatabase } from "~/server/platform/db.server";
+import { streamedResponse } from "~/server/platform/streamed-response.server";
 import type { RouteAccess } from "~/lib/permissions";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
@@ -21,28 +22,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
   // The list's own query and reading of it: the file holds what the list shows, every page of it.
   const filters = candidateFiltersOf(shownCandidateFilters(parseQuery(CandidateFiltersQuerySchema, request.url)), staffTimeZone(request, staff));
-  const chunks = candidatesCsvChunks(appDatabase(), staff, filters);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      } catch (error) {
-        console.error("candidates/export.csv failed while streaming", error);
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
-  return new Response(body, {
-    headers: {
+  return streamedResponse(
+    candidatesCsvChunks(appDatabase(), staff, filters),
+    {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${candidatesCsvFileName()}"`,
       "Cache-Control": "no-store",
     },
-  });
+    "candidates/export.csv",
+  );
 }

@@ -5,7 +5,8 @@ import { jobPath } from "~/lib/slug";
 import { countryName } from "~/schemas/countries";
 import { type Queryable, queryRows } from "../platform/db.server";
 import { streamedResponse } from "../platform/streamed-response.server";
-import { jobTextHtml } from "./job-text.server";
+import { jobPostingHtml } from "./job-text.server";
+import { POSTING_COLUMNS, type PostingRow } from "./queries.server";
 
 /**
  * The job feeds (decision 109): RSS 2.0 and Atom 1.0 of the board and of each company, and an
@@ -35,23 +36,7 @@ export interface FeedSource {
   companyId?: string;
 }
 
-interface FeedRow {
-  id: string;
-  title: string;
-  description: string;
-  requirements: string | null;
-  location: string | null;
-  type: string;
-  remote_type: string | null;
-  remote_countries: string[] | null;
-  department: string | null;
-  salary_min: string | null;
-  salary_max: string | null;
-  salary_currency: string | null;
-  salary_period: string | null;
-  closes_on: string | null;
-  published_at: Date | string | null;
-  updated_at: Date | string;
+interface FeedRow extends PostingRow {
   /** published_at as PostgreSQL prints it: microseconds, which a JavaScript Date would lose. */
   published_key: string | null;
   company_name: string;
@@ -66,9 +51,7 @@ export async function* feedJobBatches(db: Queryable, source: Pick<FeedSource, "c
   const read = (position: SQL, dated: boolean) =>
     queryRows<FeedRow>(
       db,
-      sql`select j.id, j.title, j.description, j.requirements, j.location, j.type, j.remote_type, j.remote_countries, j.department,
-            j.salary_min, j.salary_max, j.salary_currency, j.salary_period, j.closes_on::text as closes_on,
-            j.published_at, j.updated_at, j.published_at::text as published_key, c.name as company_name
+      sql`select ${POSTING_COLUMNS}, j.published_at::text as published_key, c.name as company_name
           from jobs j join companies c on c.id = j.company_id
           where j.status = 'published' ${ofCompany} and ${position}
           order by ${dated ? sql`j.published_at desc, j.id desc` : sql`j.id desc`} limit ${batchSize}`,
@@ -99,12 +82,6 @@ const cdata = (value: string) => `<![CDATA[${xmlText(value).replace(/]]>/g, "]]]
 // eslint-disable-next-line no-control-regex -- these are the characters XML refuses
 const xmlText = (value: string) => value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "");
 
-/** The job's whole text as HTML: the description, then the requirements (as the job page and its JSON-LD have them). */
-function jobHtml(job: FeedRow): string {
-  const description = jobTextHtml(job.description);
-  return job.requirements ? `${description}<h3>Requirements</h3>${jobTextHtml(job.requirements)}` : description;
-}
-
 const facts = (job: FeedRow) =>
   [job.department, job.location, jobTypeLabel(job.type), remoteTypeLabel(job.remote_type), formatSalary(salaryOf(job))].filter(Boolean).join(" · ");
 
@@ -119,7 +96,7 @@ function rssItem(baseUrl: string, job: FeedRow): string {
     `<item><title>${escapeXml(xmlText(`${job.title} at ${job.company_name}`))}</title><link>${escapeXml(url)}</link>` +
     `<guid isPermaLink="true">${escapeXml(url)}</guid><pubDate>${dateOf(job).toUTCString()}</pubDate>` +
     (job.department ? `<category>${escapeXml(xmlText(job.department))}</category>` : "") +
-    `<description>${escapeXml(xmlText(`${summary ? `<p>${escapeXml(summary)}</p>` : ""}${jobHtml(job)}`))}</description></item>\n`
+    `<description>${escapeXml(xmlText(`${summary ? `<p>${escapeXml(summary)}</p>` : ""}${jobPostingHtml(job)}`))}</description></item>\n`
   );
 }
 
@@ -131,7 +108,7 @@ function atomEntry(baseUrl: string, job: FeedRow): string {
     `<link rel="alternate" type="text/html" href="${escapeXml(url)}"/><published>${dateOf(job).toISOString()}</published>` +
     `<updated>${new Date(job.updated_at).toISOString()}</updated><author><name>${escapeXml(xmlText(job.company_name))}</name></author>` +
     (summary ? `<summary>${escapeXml(xmlText(summary))}</summary>` : "") +
-    `<content type="html">${escapeXml(xmlText(jobHtml(job)))}</content></entry>\n`
+    `<content type="html">${escapeXml(xmlText(jobPostingHtml(job)))}</content></entry>\n`
   );
 }
 
@@ -155,7 +132,7 @@ function indeedJob(baseUrl: string, job: FeedRow): string {
     field("state", "") +
     field("country", job.remote_type === "remote" && job.remote_countries?.length ? countryName(job.remote_countries[0]!) : "") +
     field("postalcode", "") +
-    field("description", jobHtml(job)) +
+    field("description", jobPostingHtml(job)) +
     field("salary", salaryText.trim()) +
     field("jobtype", INDEED_TYPES[job.type] ?? "") +
     field("category", job.department) +

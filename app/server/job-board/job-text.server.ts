@@ -61,3 +61,12 @@ export function jobTextExcerpt(text: string, length: number): string {
   const space = cut.lastIndexOf(" ");
   return `${(space > length * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, "")}…`;
 }
+
+/**
+ * A job's whole text as one HTML document: the description, then the requirements under their
+ * heading. The JSON-LD, the feeds and the API carry it.
+ */
+export function jobPostingHtml(job: { description: string; requirements: string | null }): string {
+  const description = jobTextHtml(job.description);
+  return job.requirements ? `${description}<h3>Requirements</h3>${jobTextHtml(job.requirements)}` : description;
+}

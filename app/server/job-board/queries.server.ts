@@ -303,6 +303,7 @@ export interface PublicJob extends BoardJob {
   cvField: CvFieldSetting;
   remoteCountries: string[] | null;
   closesOn: string | null;
+  updatedAt: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -312,11 +313,11 @@ export async function getPublicJob(db: Queryable, id: string): Promise<PublicJob
   if (!UUID.test(id)) return null;
   const [row] = await queryRows<
     BoardRow & { status: string; company_id: string; company_website: string | null; created_at: Date | string; form_schema: FormField[] | string; cv_field: CvFieldSetting;
-      remote_countries: string[] | null; closes_on: string | Date | null }
+      remote_countries: string[] | null; closes_on: string | Date | null; updated_at: Date | string }
   >(
     db,
     sql`select j.id, j.title, j.description, j.requirements, j.location, j.type, j.remote_type, j.status,
-          j.salary_min, j.salary_max, j.salary_currency, j.salary_period, j.published_at, j.created_at, j.form_schema, j.cv_field,
+          j.salary_min, j.salary_max, j.salary_currency, j.salary_period, j.published_at, j.created_at, j.updated_at, j.form_schema, j.cv_field,
           j.remote_countries, j.closes_on::text as closes_on, j.department, j.featured,
           j.company_id, c.name as company_name, c.slug as company_slug, c.website as company_website
         from jobs j join companies c on c.id = j.company_id
@@ -334,6 +335,7 @@ export async function getPublicJob(db: Queryable, id: string): Promise<PublicJob
     cvField: row.cv_field,
     remoteCountries: row.remote_countries,
     closesOn: row.closes_on === null ? null : String(row.closes_on),
+    updatedAt: iso(row.updated_at)!,
   };
 }
 
@@ -418,3 +420,28 @@ export async function companyFilterChoices(db: Queryable, companyId: string): Pr
     locations: rows.filter((row) => row.kind === "location").map((row) => row.value),
   };
 }
+
+/** A published job as the feeds and the public API read it (decisions 109, 110), from `jobs j`. */
+export interface PostingRow {
+  id: string;
+  title: string;
+  description: string;
+  requirements: string | null;
+  location: string | null;
+  type: string;
+  remote_type: string | null;
+  remote_countries: string[] | null;
+  department: string | null;
+  featured: boolean;
+  salary_min: string | null;
+  salary_max: string | null;
+  salary_currency: string | null;
+  salary_period: string | null;
+  closes_on: string | null;
+  published_at: Date | string | null;
+  updated_at: Date | string;
+}
+
+export const POSTING_COLUMNS = sql`j.id, j.title, j.description, j.requirements, j.location, j.type, j.remote_type, j.remote_countries,
+  j.department, j.featured, j.salary_min, j.salary_max, j.salary_currency, j.salary_period, j.closes_on::text as closes_on,
+  j.published_at, j.updated_at`;

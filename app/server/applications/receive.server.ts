@@ -1,0 +1,122 @@
+import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
+import { APPLICATION_MESSAGES, applicationSchema, HONEYPOT_FIELD } from "~/schemas/application";
+import type { ApplicationSource } from "~/schemas/application-source";
+import { CV_FIELD_NAME, type CvFieldSetting } from "~/schemas/cv";
+import type { FormField } from "~/schemas/form-field";
+import { type FieldErrors, parseForm } from "~/schemas/parse-form";
+import { type FormWithCv, readFormWithCv } from "../cvs/cv-upload.server";
+import { cachedValue } from "../job-board/cache.server";
+import { getPublicJob, type PublicJob } from "../job-board/queries.server";
+import { applicationEmailWorker } from "../mail/candidate-emails.server";
+import { appMailer } from "../mail/mailer.server";
+import type { Database } from "../platform/db.server";
+import { answerDomainError } from "../platform/errors.server";
+import { RATE_LIMITS } from "../platform/rate-limit.server";
+import { NOT_ACCEPTING_MESSAGE, submitApplication } from "./apply.server";
+
+/**
+ * An application as a request brings it, by the job's apply form or by the public API (decision
+ * 110): one way in, so both check the same schema, limits (size, CV, rate) and honeypot, and queue
+ * the same emails. Each caller answers the outcome in its own shape.
+ */
+export type ReceivedApplication =
+  | { outcome: "applied"; job: PublicJob }
+  /** The honeypot was filled: a bot. Answer as if it had applied; nothing is stored. */
+  | { outcome: "ignored" }
+  | {
+      outcome: "refused";
+      init: { status: number; headers: Record<string, string> };
+      /** Messages on fields (the form shows them beside each). */
+      errors?: FieldErrors;
+      /** A message for the whole form. */
+      failure?: string;
+      /** What the form may show again: its own fields, none longer than its maximum. */
+      values: Record<string, string>;
+    };
+
+export interface ReceiveOptions {
+  jobId: string;
+  /** Who sends it, for the per-client rate limit. */
+  clientIp: string;
+  /** Where it came from (decision 079), from the submitted fields. */
+  sourceOf(submitted: Record<string, string>): ApplicationSource;
+  /** Only this company's jobs (the public API's board); any company's when absent. */
+  companyId?: string;
+}
+
+export async function receiveApplication(db: Database, request: Request, options: ReceiveOptions): Promise<ReceivedApplication> {
+  const refused = (status: number, failure: string, headers: Record<string, string> = {}) => ({ outcome: "refused" as const, init: { status, headers }, failure, values: {} });
+  // The job's form and status for validation, read through the board cache; submitApplication
+  // checks the status again in its own statement.
+  const job = await cachedValue(`apply-job ${options.jobId}`, () => getPublicJob(db, options.jobId));
+  if (!job || (options.companyId && job.companyId !== options.companyId)) return refused(404, "Job not found");
+  if (job.status !== "published") return refused(410, NOT_ACCEPTING_MESSAGE);
+  // The text fields, and the CV (when the job asks for one) streamed to a temporary file and
+  // checked by its bytes (decision 083).
+  let form: FormWithCv;
+  try {
+    form = await readFormWithCv(request, { acceptCv: job.cvField !== "hidden" });
+  } catch (error) {
+    // A form too large to read, or not a form: nothing came through to keep.
+    const answer = answerDomainError(error, { unexpected: { log: "Error reading an application:", message: APPLICATION_MESSAGES.fallback } });
+    return refused(answer.init.status, answer.message, answer.init.headers);
+  }
+  try {
+    const submitted = form.values;
+    if (submitted[HONEYPOT_FIELD]) return { outcome: "ignored" };
+    const { schema, maxLengths } = applicationSchemaOf(job.formSchema, job.cvField);
+    // Whether a file had been chosen is kept too (the browser forgets it: the field says so).
+    const values = { ...echoFormValues(submitted, maxLengths), ...(submitted[CV_FIELD_NAME] ? { [CV_FIELD_NAME]: submitted[CV_FIELD_NAME] } : {}) };
+    const parsed = parseForm(schema, submitted);
+    if (!parsed.success || form.cvError) {
+      const errors = { ...(parsed.success ? {} : parsed.errors), ...(form.cvError ? { [CV_FIELD_NAME]: form.cvError } : {}) };
+      return { outcome: "refused", init: { status: 400, headers: {} }, errors, values };
+    }
+    try {
+      await submitApplication(db, {
+        jobId: job.id,
+        application: parsed.data,
+        source: options.sourceOf(submitted),
+        rateLimit: { rule: RATE_LIMITS.apply, subject: options.clientIp },
+        cv: form.cv,
+      });
+    } catch (error) {
+      // Spec section 8: "Job not found", "Failed to get pipeline stage" and the fallback are the form's own messages.
+      const answer = answerDomainError(error, {
+        answerNotFound: true,
+        unexpected: { log: "Error submitting application:", message: APPLICATION_MESSAGES.fallback },
+      });
+      const onField = answer.field !== "form";
+      return { outcome: "refused", init: answer.init, values, ...(onField ? { errors: answer.errors } : { failure: answer.message }) };
+    }
+  } finally {
+    await form.cv?.dispose();
+  }
+  // The application's statement queued its emails (the candidate's confirmation and the staff
+  // notifications): the worker writes and sends them in the background, never delaying the answer.
+  applicationEmailWorker(db, appMailer()).kick();
+  return { outcome: "applied", job };
+}
+
+/**
+ * The apply schema of a job's form, built once per form: the board cache hands out the same job
+ * (and so the same form array) for a few seconds, and building a zod schema costs more than using it.
+ */
+interface ApplySchema {
+  schema: ReturnType<typeof applicationSchema>;
+  maxLengths: ReadonlyMap<string, number>;
+}
+
+const schemaCache = new WeakMap<readonly FormField[], Map<CvFieldSetting, ApplySchema>>();
+
+export function applicationSchemaOf(formSchema: readonly FormField[], cvField: CvFieldSetting): ApplySchema {
+  let byCvField = schemaCache.get(formSchema);
+  if (!byCvField) schemaCache.set(formSchema, (byCvField = new Map()));
+  let cached = byCvField.get(cvField);
+  if (!cached) {
+    const schema = applicationSchema(formSchema, cvField);
+    cached = { schema, maxLengths: maxLengthsOf(schema) };
+    byCvField.set(cvField, cached);
+  }
+  return cached;
+}
