@@ -30,7 +30,7 @@ const APPLY_SECONDS = Number(process.env.BENCH_APPLY_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
 // BENCH_ONLY=apply skips the page runs (when working on applying), BENCH_ONLY=pages the apply runs,
-// BENCH_ONLY=feeds both (only the feeds).
+// BENCH_ONLY=feeds both (only the feeds), BENCH_ONLY=api only the public API's runs.
 const ONLY = process.env.BENCH_ONLY;
 const REUSE = process.env.BENCH_REUSE === "1";
 
@@ -172,6 +172,22 @@ try {
         { url: `${BASE}/jobs`, headers: html, requests: [{ setupRequest: (request) => ({ ...request, path: `/jobs?page=${1 + Math.floor(Math.random() * 4000)}` }) }] },
         (status, body) => status === 200 && isBoard(body) && (body.match(/Apply Now:/g) ?? []).length === 20,
       ],
+      // Decision 110: the public job board API, a company's 100 jobs as JSON; kept by the page cache,
+      // and with a new query on every request (an ignored parameter) so no cache helps.
+      [
+        "GET /api/v1/boards/company-1/jobs (cached)",
+        { url: `${BASE}/api/v1/boards/company-1/jobs`, headers: { accept: "application/json" } },
+        (status, body, headers) => status === 200 && headers["access-control-allow-origin"] === "*" && body.includes('"total":100,') && (body.match(/"absolute_url"/g) ?? []).length === 100,
+      ],
+      [
+        "GET /api/v1/boards/company-<random>/jobs uncached",
+        {
+          url: `${BASE}/api/v1/boards/company-1/jobs`,
+          headers: { accept: "application/json" },
+          requests: [{ setupRequest: (request) => ({ ...request, path: `/api/v1/boards/company-${1 + Math.floor(Math.random() * 1000)}/jobs?r=${Math.random().toString(36).slice(2, 10)}` }) }],
+        },
+        (status, body) => status === 200 && body.includes('"total":100,') && (body.match(/"absolute_url"/g) ?? []).length === 100,
+      ],
       // Decision 108: the board's filters and the careers pages, each request a new page or company so no cache helps.
       [
         "/jobs?type=&remote=&page=<random up to 400> uncached",
@@ -208,7 +224,7 @@ try {
         (status, body) => status === 200 && body.includes("No matching jobs found"),
       ],
     ];
-    for (const [name, options, check] of pageRuns) {
+    for (const [name, options, check] of ONLY === "api" ? pageRuns.filter(([name]) => name.startsWith("GET /api")) : pageRuns) {
       let wrong = 0;
       const cache = {};
       const requests = (options.requests ?? [{}]).map((request) => ({
@@ -291,7 +307,7 @@ try {
 
   // Feeds (decision 109): the board's RSS and Atom (every published job) and a company's Indeed
   // feed, each read by 3 clients at once to the end, the server's memory sampled every 100 ms.
-  if (ONLY !== "apply") {
+  if (ONLY !== "apply" && ONLY !== "api") {
     const feedRows = [];
     const perCompany = Math.ceil(JOBS / 1000);
     for (const [name, path, tag, expected] of [
@@ -315,7 +331,7 @@ try {
     console.table(feedRows);
   }
 
-  if (ONLY !== "pages" && ONLY !== "feeds") await applyRuns();
+  if (ONLY !== "pages" && ONLY !== "feeds" && ONLY !== "api") await applyRuns();
   console.table(rows);
 } finally {
   server.kill("SIGTERM");

@@ -31,10 +31,10 @@ export const BODY_TOO_LARGE = "BODY_TOO_LARGE";
  * (a CV) gets a rule of its own here with its own, larger limit.
  */
 export const BODY_RULES: readonly BodyRule[] = [
-  // Forms with a CV (decision 083): applying, and Add candidate. The file's own limit (10 MB) is the
+  // Forms with a CV (decision 083): applying (by the form or the public API, decision 110), and Add candidate. The file's own limit (10 MB) is the
   // route's; this one stops a sender that never ends.
   {
-    path: /^\/(?:jobs\/[^/]+\/[^/]+\/apply|candidates\/new)(?:\.data)?$/,
+    path: /^\/(?:jobs\/[^/]+\/[^/]+\/apply|candidates\/new|api\/v1\/boards\/[^/]+\/jobs\/[^/]+\/applications)(?:\.data)?$/,
     maxBytes: 256 * KB,
     maxParameters: 500,
     contentTypes: FORM_TYPES,

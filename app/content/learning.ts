@@ -160,10 +160,10 @@ export const DOC_CARDS: DocCard[] = [
   {
     icon: "code",
     title: "API Reference",
-    description: "Read and publish jobs from your own systems with the public JSON API.",
+    description: "Read your open jobs from your own systems: the public job board API (JSON), and RSS, Atom and Indeed feeds.",
     links: [
+      { label: "Job board API and feeds", to: "/documentation#job-board-api" },
       { label: "API status", to: "/api" },
-      { label: "Public job board", to: "/jobs" },
       { label: "API access on paid plans", to: "/pricing" },
     ],
   },

@@ -37,6 +37,39 @@ export default function Documentation() {
         </ul>
       </Section>
       <Section>
+        <div id="job-board-api" className="mx-auto max-w-3xl scroll-mt-24">
+          <h2 className="text-2xl font-semibold text-slate-950">The job board API and feeds</h2>
+          <div className="mt-4 space-y-4 text-sm leading-6 text-slate-700">
+            <p>
+              Every company has a careers page at <code>/companies/&lt;address&gt;</code>; its admins choose the address in Settings › Careers
+              page. The same address names the company&apos;s board in the API and its feeds. The API needs no key, any site&apos;s script may
+              read it, and its answers are shaped like Greenhouse&apos;s Job Board API, so integrations written for that map across.
+            </p>
+            <ul className="list-disc space-y-2 pl-5">
+              <li>
+                <code>GET /api/v1/boards/&lt;address&gt;/jobs</code>: the company&apos;s open jobs, newest first, 500 a page (<code>?page=2</code>,
+                with <code>meta.total</code> and <code>meta.next_page</code>). Add <code>?content=true</code> for each job&apos;s description as HTML.
+              </li>
+              <li>
+                <code>GET /api/v1/boards/&lt;address&gt;/jobs/&lt;job id&gt;</code>: one job with its description and its application form&apos;s{" "}
+                <code>questions</code>, each with the field <code>name</code> to send, its <code>type</code> and its choices.
+              </li>
+              <li>
+                <code>POST /api/v1/boards/&lt;address&gt;/jobs/&lt;job id&gt;/applications</code>: an application, as a form post
+                (<code>multipart/form-data</code> with a CV file, or urlencoded) with those field names. It is checked and limited exactly as the
+                job&apos;s own form is, and answers <code>201</code>, or an error such as{" "}
+                <code>{`{"error": {"code": "invalid", "message": "…", "fields": {"candidate_email": "…"}}}`}</code>. Send it from your server:
+                browsers may not post it from another site.
+              </li>
+              <li>
+                Feeds: <code>/companies/&lt;address&gt;/feed.rss</code>, <code>feed.atom</code> and <code>indeed.xml</code> (Indeed&apos;s XML
+                format), and the whole board&apos;s <code>/jobs/feed.rss</code> and <code>/jobs/feed.atom</code>.
+              </li>
+            </ul>
+          </div>
+        </div>
+      </Section>
+      <Section>
         <div id="matching" className="mx-auto max-w-3xl scroll-mt-24">
           <h2 className="text-2xl font-semibold text-slate-950">How matching works</h2>
           <div className="mt-4 space-y-4 text-sm leading-6 text-slate-700">

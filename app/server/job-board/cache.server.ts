@@ -173,7 +173,8 @@ export function pageCacheKey(lookup: CacheLookup): { kind: "document" | "data"; 
   // Anonymous only: a session may change the page (and must never share a cache entry).
   if (/session_token=/.test(lookup.cookie ?? "")) return undefined;
   const url = new URL(lookup.url, "http://cache.invalid");
-  const kind = url.pathname.endsWith(".data") || url.searchParams.has("_data") ? "data" : "document";
+  // The public API's answers (decision 110) are whole documents too: JSON, kept like the pages.
+  const kind = !url.pathname.startsWith("/api/") && (url.pathname.endsWith(".data") || url.searchParams.has("_data")) ? "data" : "document";
   return { kind, key: `${kind} ${url.pathname}${url.search}` };
 }
 
@@ -236,7 +237,7 @@ export async function jobBoardPageCache(
   const { promise, leader } = renderOnce(key, async () => {
     const response = await next();
     const type = response.headers.get("content-type") ?? "";
-    const producedKind = type.includes("text/html") ? "document" : "data";
+    const producedKind = type.includes("text/html") || type.includes("application/json") ? "document" : "data";
     if (response.status !== 200 || response.headers.has("set-cookie") || producedKind !== kind) {
       uncacheable = response;
       return undefined;

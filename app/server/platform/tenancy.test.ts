@@ -46,6 +46,7 @@ const HAND_WRITTEN_SCOPE = [
 /** Public reads that are across companies by nature, each with its reason. */
 const ALLOWED: Record<string, string> = {
   "app/server/job-board/queries.server.ts": "the public board lists every company's published jobs and searches company names",
+  "app/server/public-api/boards.server.ts": "the public job board API reads one company's published jobs, named by its careers page address (decision 110)",
   "app/server/job-board/feeds.server.ts": "the public feeds list the board's jobs, or one company's, named by its careers page address (decision 109)",
   "app/server/mail/candidate-emails.server.ts": "the email worker groups a batch of several companies' applications (acrossCompanies)",
 };
