@@ -21,6 +21,8 @@ export interface JobPostingSource {
   salaryPeriod: string | null;
   companyName: string;
   companyWebsite: string | null;
+  /** The company's logo, an absolute address (decision 108), when it has one. */
+  companyLogoUrl?: string | null;
 }
 
 const EMPLOYMENT_TYPES: Record<string, string> = {
@@ -81,7 +83,12 @@ export function jobPostingJsonLd(job: JobPostingSource, url: string): Record<str
     url,
     directApply: true,
     employmentType: EMPLOYMENT_TYPES[job.type] ?? "OTHER",
-    hiringOrganization: { "@type": "Organization", name: job.companyName, ...(website ? { sameAs: website } : {}) },
+    hiringOrganization: {
+      "@type": "Organization",
+      name: job.companyName,
+      ...(website ? { sameAs: website } : {}),
+      ...(job.companyLogoUrl ? { logo: job.companyLogoUrl } : {}),
+    },
   };
   if (job.closesOn) ld.validThrough = `${job.closesOn}T23:59:59Z`;
   if (job.location) {

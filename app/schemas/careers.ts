@@ -31,6 +31,14 @@ export const CAREERS_MESSAGES = {
 
 const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]*[a-z0-9]$/;
 
+/**
+ * A company's logo's address: its careers page's, with the part of its storage key that changes
+ * with each upload, so a new logo is never an old cached one. Null without a logo.
+ */
+export function logoPath(slug: string, key: string | null): string | null {
+  return key ? `/companies/${slug}/logo?v=${key.slice(key.lastIndexOf("/") + 1, key.lastIndexOf("/") + 9)}` : null;
+}
+
 /** Why an address is refused, or null. */
 export function slugError(slug: string): string | null {
   if (slug.length < SLUG_MIN || slug.length > SLUG_MAX || !SLUG_PATTERN.test(slug)) return CAREERS_MESSAGES.slugFormat;

@@ -5,6 +5,7 @@ import * as boardRoute from "~/routes/job-board/board";
 import * as careersRoute from "~/routes/job-board/careers";
 import * as embedRoute from "~/routes/job-board/careers-embed";
 import * as logoRoute from "~/routes/job-board/company-logo";
+import * as jobPageRoute from "~/routes/job-board/job";
 import * as settingsRoute from "~/routes/staff/settings-careers";
 import { invalidateJobBoardCache } from "~/server/job-board/cache.server";
 import { queryRows } from "~/server/platform/db.server";
@@ -86,6 +87,13 @@ describe("a company's logo", () => {
     expect(served.response!.headers.get("Content-Type")).toBe("image/png");
     expect(served.response!.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(await readAll(served.response!)).toEqual(PNG);
+    // The company's job pages show it, and Google's data names it as the organisation's logo.
+    const job = await createTestJob(bed.t.db, staff, { title: "Logo job" });
+    invalidateJobBoardCache();
+    const { data: page } = await callLoader(jobPageRoute.loader, { path: `/jobs/${job.id}/logo-job`, params: { id: job.id, slug: "logo-job" } });
+    if (page.status !== "published") throw new Error("not published");
+    expect(page.job.companyLogoPath).toMatch(new RegExp(`^/companies/${slug}/logo\\?v=[0-9a-f]{8}$`));
+    expect(JSON.parse(page.jsonLd).hiringOrganization.logo).toBe(`http://localhost:3000${page.job.companyLogoPath}`);
 
     const jpeg = Buffer.from("ffd8ffe000104a46494600010100000100010000", "hex");
     expect((await post({}, { bytes: jpeg, name: "logo.jpg", type: "image/jpeg" })).status).toBe(302);

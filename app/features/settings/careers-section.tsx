@@ -12,7 +12,7 @@ export interface CareersData {
   slug: string | null;
   brandColor: string | null;
   careersIntro: string | null;
-  logoVersion: string | null;
+  logoSrc: string | null;
   baseUrl: string;
 }
 
@@ -74,12 +74,12 @@ export function CareersSection({ careers, answer }: { careers: CareersData; answ
             hint="Markdown works here: who you are, how you work, what candidates can expect"
           />
           <div className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-start">
-            {careers.logoVersion && path ? (
-              <img src={`${path}/logo?v=${careers.logoVersion}`} alt={`${careers.name} logo`} className="size-16 rounded-lg border border-slate-200 bg-white object-contain p-1" />
+            {careers.logoSrc ? (
+              <img src={careers.logoSrc} alt={`${careers.name} logo`} className="size-16 rounded-lg border border-slate-200 bg-white object-contain p-1" />
             ) : null}
             <div className="space-y-2">
               <Field label="Logo" name="logo" type="file" accept="image/png,image/jpeg,image/webp" error={errors.logo} hint="PNG, JPEG or WebP, at most 1 MB" />
-              {careers.logoVersion ? (
+              {careers.logoSrc ? (
                 <label className="flex items-center gap-2 text-sm text-slate-700">
                   <input type="checkbox" name="removeLogo" className="size-4 rounded border-slate-300 text-brand-600" />
                   Remove the logo

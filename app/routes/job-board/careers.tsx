@@ -5,9 +5,9 @@ import { JobCard, JobFiltersForm, PageLinks } from "~/features/public-jobs/publi
 import { accentText } from "~/lib/brand-color";
 import { safeWebsite } from "~/lib/job-posting-ld";
 import { pageMeta } from "~/lib/meta";
+import { logoPath } from "~/schemas/careers";
 import { type BoardFilters, BoardFiltersSchema, filterParams, hasFilters } from "~/schemas/job-board";
 import { parseQuery, queryPage } from "~/schemas/query";
-import { logoVersion } from "~/server/careers/careers.server";
 import { jobTextHtml } from "~/server/job-board/job-text.server";
 import { companyFilterChoices, getCareersCompany, listCompanyJobs } from "~/server/job-board/queries.server";
 import { config } from "~/server/platform/config.server";
@@ -47,7 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       website: safeWebsite(company.website),
       brandColor: company.brandColor,
       introHtml: company.careersIntro ? jobTextHtml(company.careersIntro) : null,
-      logoSrc: company.logoKey ? `${path}/logo?v=${logoVersion(company.logoKey)}` : null,
+      logoSrc: logoPath(company.slug, company.logoKey),
     },
     filters,
     choices,

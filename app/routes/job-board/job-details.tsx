@@ -91,25 +91,30 @@ export function JobDetails({ page, preview = false, children }: { page: JobDetai
       )}
       <article className="mt-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-          <div>
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{job.title}</h1>
-            <p className="mt-1 text-base font-medium text-slate-700">
-              {job.companyHref && !preview ? (
-                <Link to={job.companyHref} className="hover:text-brand-700 hover:underline">
-                  {job.companyName}
-                </Link>
-              ) : (
-                job.companyName
-              )}
-              {job.companyWebsite ? (
-                <>
-                  {" · "}
-                  <a href={job.companyWebsite} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-700 hover:text-brand-800">
-                    {job.companyWebsite.replace(/^https?:\/\//, "").replace(/\/$/, "")}
-                  </a>
-                </>
-              ) : null}
-            </p>
+          <div className="flex min-w-0 items-start gap-4">
+            {job.companyLogoPath ? (
+              <img src={job.companyLogoPath} alt={`${job.companyName} logo`} className="size-14 shrink-0 rounded-lg border border-slate-200 bg-white object-contain p-1" />
+            ) : null}
+            <div className="min-w-0">
+              <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{job.title}</h1>
+              <p className="mt-1 text-base font-medium text-slate-700">
+                {job.companyHref && !preview ? (
+                  <Link to={job.companyHref} className="hover:text-brand-700 hover:underline">
+                    {job.companyName}
+                  </Link>
+                ) : (
+                  job.companyName
+                )}
+                {job.companyWebsite ? (
+                  <>
+                    {" · "}
+                    <a href={job.companyWebsite} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-700 hover:text-brand-800">
+                      {job.companyWebsite.replace(/^https?:\/\//, "").replace(/\/$/, "")}
+                    </a>
+                  </>
+                ) : null}
+              </p>
+            </div>
           </div>
           {apply ? null : preview ? (
             <Inert className={`${buttonStyles.primary} shrink-0 hover:bg-brand-600`}>Apply Now</Inert>

@@ -37,7 +37,7 @@ export async function loadJobPage(params: { id: string; slug: string }, apply: b
     canonical,
     shareImage: `${config.baseUrl}${DEFAULT_SHARE_IMAGE.src}`,
     path: canonicalPath,
-    jsonLd: serializeJsonLd(jobPostingJsonLd({ ...job, descriptionHtml: jobPostingHtml(job) }, canonical)),
+    jsonLd: serializeJsonLd(jobPostingJsonLd({ ...job, descriptionHtml: jobPostingHtml(job), companyLogoUrl: job.companyLogoPath ? `${config.baseUrl}${job.companyLogoPath}` : null }, canonical)),
     job: { ...content, companyWebsite: safeWebsite(job.companyWebsite), formSchema: job.formSchema, cvField: job.cvField },
   };
 }

@@ -40,9 +40,10 @@ export function jobCard(job: Omit<BoardJob, "publishedAt">): JobCardData {
  * HTML from their Markdown (decision 107), the summary for the meta description, and where a
  * remote job's candidates may work from.
  */
-export function jobPageContent(job: Omit<BoardJob, "publishedAt"> & { remoteCountries: string[] | null; closesOn: string | null }) {
+export function jobPageContent(job: Omit<BoardJob, "publishedAt"> & { remoteCountries: string[] | null; closesOn: string | null; companyLogoPath?: string | null }) {
   return {
     ...jobFacts(job),
+    companyLogoPath: job.companyLogoPath ?? null,
     department: job.department,
     companyHref: job.companySlug ? `/companies/${job.companySlug}` : null,
     summary: jobTextExcerpt(job.description, 155),

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { companies } from "../../../db/schema";
-import { CAREERS_MESSAGES, type CareersSettingsInput, LOGO_MAX_BYTES, slugFromName } from "~/schemas/careers";
+import { CAREERS_MESSAGES, type CareersSettingsInput, LOGO_MAX_BYTES, logoPath, slugFromName } from "~/schemas/careers";
 import { invalidateJobBoardCache } from "../job-board/cache.server";
 import type { Database, Queryable } from "../platform/db.server";
 import { DomainError, isUniqueViolation } from "../platform/errors.server";
@@ -66,12 +66,7 @@ export async function getCareersSettings(db: Queryable, actor: Actor) {
     .from(companies)
     .where(ownCompany(actor));
   if (!row) throw new DomainError("NOT_FOUND", "Company not found");
-  return { name: row.name, slug: row.slug, brandColor: row.brandColor, careersIntro: row.careersIntro, logoVersion: logoVersion(row.logoKey) };
-}
-
-/** The part of a logo's key that changes with each upload: its address carries it, so a new logo is never an old cached one. */
-export function logoVersion(key: string | null): string | null {
-  return key ? key.slice(key.lastIndexOf("/") + 1, key.lastIndexOf("/") + 9) : null;
+  return { name: row.name, slug: row.slug, brandColor: row.brandColor, careersIntro: row.careersIntro, logoSrc: row.slug ? logoPath(row.slug, row.logoKey) : null };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { FormField } from "~/schemas/form-field";
 import type { CvFieldSetting } from "~/schemas/cv";
+import { logoPath } from "~/schemas/careers";
 import { type BoardFilters, hasFilters } from "~/schemas/job-board";
 import { type Queryable, queryRows } from "../platform/db.server";
 import { cachedValue } from "./cache.server";
@@ -304,6 +305,8 @@ export interface PublicJob extends BoardJob {
   remoteCountries: string[] | null;
   closesOn: string | null;
   updatedAt: string;
+  /** The company's logo (decision 108), when it has one. */
+  companyLogoPath: string | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -313,13 +316,13 @@ export async function getPublicJob(db: Queryable, id: string): Promise<PublicJob
   if (!UUID.test(id)) return null;
   const [row] = await queryRows<
     BoardRow & { status: string; company_id: string; company_website: string | null; created_at: Date | string; form_schema: FormField[] | string; cv_field: CvFieldSetting;
-      remote_countries: string[] | null; closes_on: string | Date | null; updated_at: Date | string }
+      remote_countries: string[] | null; closes_on: string | Date | null; updated_at: Date | string; company_logo_key: string | null }
   >(
     db,
     sql`select j.id, j.title, j.description, j.requirements, j.location, j.type, j.remote_type, j.status,
           j.salary_min, j.salary_max, j.salary_currency, j.salary_period, j.published_at, j.created_at, j.updated_at, j.form_schema, j.cv_field,
           j.remote_countries, j.closes_on::text as closes_on, j.department, j.featured,
-          j.company_id, c.name as company_name, c.slug as company_slug, c.website as company_website
+          j.company_id, c.name as company_name, c.slug as company_slug, c.website as company_website, c.logo_key as company_logo_key
         from jobs j join companies c on c.id = j.company_id
         where j.id = ${id}`,
   );
@@ -330,6 +333,7 @@ export async function getPublicJob(db: Queryable, id: string): Promise<PublicJob
     status: row.status,
     companyId: row.company_id,
     companyWebsite: row.company_website,
+    companyLogoPath: row.company_slug ? logoPath(row.company_slug, row.company_logo_key) : null,
     createdAt: iso(row.created_at)!,
     formSchema: [...(formSchema ?? [])].sort((a, b) => a.order - b.order),
     cvField: row.cv_field,
