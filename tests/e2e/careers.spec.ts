@@ -28,6 +28,9 @@ test("an admin sets up the careers page; candidates filter it without JavaScript
   await registerStaff(page, undefined, { companyName: `Lumen ${word}` });
   await postJob(page, { title: `Platform Engineer ${word}`, department: "Engineering", location: "Berlin", type: "full-time" });
   await postJob(page, { title: `Support Lead ${word}`, department: "Support", location: "Lisbon", type: "part-time", featured: true });
+  // The jobs list marks it, so the team sees what leads the board.
+  await expect(page.getByRole("row", { name: new RegExp(`Support Lead ${word}`) })).toContainText("Featured");
+  await expect(page.getByRole("row", { name: new RegExp(`Platform Engineer ${word}`) })).not.toContainText("Featured");
 
   await page.goto("/settings/careers");
   await expect(page.getByRole("heading", { name: "Careers page", level: 2 })).toBeVisible();

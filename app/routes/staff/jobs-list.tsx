@@ -106,7 +106,11 @@ export default function JobsList({ loaderData }: Route.ComponentProps) {
               key: job.id,
               cells: [
                 <>
-                  <p className="font-semibold text-slate-900">{job.title}</p>
+                  <p className="font-semibold text-slate-900">
+                    {job.title}
+                    {/* Decision 108: it leads the board and the careers page. */}
+                    {job.featured ? <span className="ml-2 inline-flex rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900">Featured</span> : null}
+                  </p>
                   <p className="text-xs text-slate-500">{[job.location, jobTypeLabel(job.type), remoteTypeLabel(job.remoteType)].filter(Boolean).join(" · ")}</p>
                 </>,
                 job.companyName,

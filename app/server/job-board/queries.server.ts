@@ -28,23 +28,10 @@ export interface BoardJob {
   featured: boolean;
 }
 
-interface BoardRow {
-  id: string;
-  title: string;
-  description: string;
-  requirements: string | null;
-  location: string | null;
-  type: string;
-  remote_type: string | null;
-  salary_min: string | null;
-  salary_max: string | null;
-  salary_currency: string | null;
-  salary_period: string | null;
-  published_at: Date | string | null;
+/** What the board and a careers page read of a job (`BOARD_COLUMNS`): a posting's row without what only the feeds and the API show. */
+interface BoardRow extends Omit<PostingRow, "remote_countries" | "closes_on" | "updated_at"> {
   company_name: string;
   company_slug: string | null;
-  department: string | null;
-  featured: boolean;
 }
 
 const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());

@@ -41,6 +41,7 @@ export async function listStaffJobs(db: Queryable, actor: Actor, filters: StaffJ
       type: jobs.type,
       remoteType: jobs.remoteType,
       status: jobs.status,
+      featured: jobs.featured,
       createdAt: jobs.createdAt,
       companyName: companies.name,
       applications: sql<number>`(select coalesce(sum(c.applications), 0)::int from stage_counts c
