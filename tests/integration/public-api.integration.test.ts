@@ -164,7 +164,7 @@ describe("POST /api/v1/boards/{slug}/jobs/{id}/applications", () => {
       error: { code: "invalid", message: "Some answers need attention.", fields: { candidate_email: APPLICATION_MESSAGES.invalidEmail, "custom_fields.notice": APPLICATION_MESSAGES.invalidChoice } },
     });
     const twice = await json(await viaApi(apiJob.id, values("same-api@example.test")));
-    expect(twice.status).toBe(409);
+    expect(twice).toMatchObject({ status: 409, body: { error: { code: "conflict" } } });
     // Another company's board does not take this company's job.
     const rival = await company("Api Applicant Rivals");
     expect((await json(await viaApi(apiJob.id, values("elsewhere@example.test"), rival.slug))).status).toBe(404);

@@ -27,9 +27,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     sourceOf: (submitted) => applicationSourceOf(submitted.utm_source?.trim() ? submitted : { ...submitted, utm_source: "api" }, new URL(config.baseUrl).host),
   });
   if (received.outcome !== "refused") return apiJson(201, { success: true });
-  const code = received.init.status === 400 ? "invalid" : received.init.status === 429 ? "rate_limited" : received.init.status === 404 ? "not_found" : received.init.status === 410 ? "closed" : "refused";
   const message = received.failure ?? (received.errors ? "Some answers need attention." : "The application was refused.");
-  return apiJsonError(received.init.status, code, message, received.errors, received.init.headers);
+  // The code of the one error table (decision 053), as the API writes codes: "invalid", "rate_limited" …
+  return apiJsonError(received.init.status, received.code.toLowerCase(), message, received.errors, received.init.headers);
 }
 
 /** Applications are sent, not read (a malformed job id is not found, as on every route). */

@@ -8,6 +8,7 @@ import { parseQuery } from "~/schemas/query";
 import { getCareersCompany, listCompanyJobs } from "~/server/job-board/queries.server";
 import { config } from "~/server/platform/config.server";
 import { appDatabase } from "~/server/platform/db.server";
+import { escapeXml } from "~/server/job-board/sitemap.server";
 
 /**
  * A company's job list for its own website (decision 108): a small HTML page of links, framed by
@@ -15,7 +16,6 @@ import { appDatabase } from "~/server/platform/db.server";
  * link opens the job on the board in a new tab. The same filters as the careers page.
  */
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = appDatabase();
@@ -27,12 +27,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const items = jobs
     .map((job) => {
       const facts = [job.department, job.location, jobTypeLabel(job.type), remoteTypeLabel(job.remoteType)].filter(Boolean).join(" · ");
-      return `<li><a href="${escape(`${config.baseUrl}${jobPath(job)}`)}" target="_blank" rel="noopener">${escape(job.title)}</a>${job.featured ? ' <span class="f">Featured</span>' : ""}<div class="m">${escape(facts)}</div></li>`;
+      return `<li><a href="${escapeXml(`${config.baseUrl}${jobPath(job)}`)}" target="_blank" rel="noopener">${escapeXml(job.title)}</a>${job.featured ? ' <span class="f">Featured</span>' : ""}<div class="m">${escapeXml(facts)}</div></li>`;
     })
     .join("");
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Jobs at ${escape(company.name)}</title>
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Jobs at ${escapeXml(company.name)}</title>
 <style>body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a}ul{list-style:none;margin:0;padding:0}li{padding:12px 0;border-bottom:1px solid #e2e8f0}a{color:${accent};font-weight:600;text-decoration:none}a:hover{text-decoration:underline}.m{color:#475569;font-size:13px}.f{display:inline-block;margin-left:6px;padding:0 8px;border-radius:999px;background:${accent};color:${accentText(accent)};font-size:11px;font-weight:600}p{color:#475569}.all{display:inline-block;margin-top:12px;font-size:13px}</style></head>
-<body>${jobs.length ? `<ul>${items}</ul>` : `<p>No open positions right now.</p>`}<a class="all" href="${escape(`${config.baseUrl}/companies/${company.slug}`)}" target="_blank" rel="noopener">All jobs at ${escape(company.name)} →</a></body></html>`;
+<body>${jobs.length ? `<ul>${items}</ul>` : `<p>No open positions right now.</p>`}<a class="all" href="${escapeXml(`${config.baseUrl}/companies/${company.slug}`)}" target="_blank" rel="noopener">All jobs at ${escapeXml(company.name)} →</a></body></html>`;
   return new Response(html, {
     headers: {
       "Content-Type": "text/html; charset=utf-8",

@@ -6,7 +6,7 @@ import { DEFAULT_SHARE_IMAGE } from "~/components/marketing/seo";
 import { config } from "~/server/platform/config.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { getPublicJob } from "~/server/job-board/queries.server";
-import { jobPostingHtml } from "~/server/job-board/job-text.server";
+import { postingHtmlOf } from "~/server/job-board/job-text.server";
 import { jobPageContent } from "./job-summary.server";
 
 /** A job that is not (or no longer) public may come back: never keep that answer. */
@@ -37,7 +37,7 @@ export async function loadJobPage(params: { id: string; slug: string }, apply: b
     canonical,
     shareImage: `${config.baseUrl}${DEFAULT_SHARE_IMAGE.src}`,
     path: canonicalPath,
-    jsonLd: serializeJsonLd(jobPostingJsonLd({ ...job, descriptionHtml: jobPostingHtml(job), companyLogoUrl: job.companyLogoPath ? `${config.baseUrl}${job.companyLogoPath}` : null }, canonical)),
+    jsonLd: serializeJsonLd(jobPostingJsonLd({ ...job, descriptionHtml: postingHtmlOf(content.descriptionHtml, content.requirementsHtml), companyLogoUrl: job.companyLogoPath ? `${config.baseUrl}${job.companyLogoPath}` : null }, canonical)),
     job: { ...content, companyWebsite: safeWebsite(job.companyWebsite), formSchema: job.formSchema, cvField: job.cvField },
   };
 }

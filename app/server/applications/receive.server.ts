@@ -10,7 +10,7 @@ import { getPublicJob, type PublicJob } from "../job-board/queries.server";
 import { applicationEmailWorker } from "../mail/candidate-emails.server";
 import { appMailer } from "../mail/mailer.server";
 import type { Database } from "../platform/db.server";
-import { answerDomainError } from "../platform/errors.server";
+import { answerDomainError, type DomainErrorCode } from "../platform/errors.server";
 import { RATE_LIMITS } from "../platform/rate-limit.server";
 import { NOT_ACCEPTING_MESSAGE, submitApplication } from "./apply.server";
 
@@ -25,6 +25,8 @@ export type ReceivedApplication =
   | { outcome: "ignored" }
   | {
       outcome: "refused";
+      /** The refusal's code in the one error table (decision 053); the status is its. */
+      code: DomainErrorCode | "UNEXPECTED";
       init: { status: number; headers: Record<string, string> };
       /** Messages on fields (the form shows them beside each). */
       errors?: FieldErrors;
@@ -33,6 +35,8 @@ export type ReceivedApplication =
       /** What the form may show again: its own fields, none longer than its maximum. */
       values: Record<string, string>;
     };
+
+type ReceivedRefusal = Extract<ReceivedApplication, { outcome: "refused" }>;
 
 export interface ReceiveOptions {
   jobId: string;
@@ -45,12 +49,18 @@ export interface ReceiveOptions {
 }
 
 export async function receiveApplication(db: Database, request: Request, options: ReceiveOptions): Promise<ReceivedApplication> {
-  const refused = (status: number, failure: string, headers: Record<string, string> = {}) => ({ outcome: "refused" as const, init: { status, headers }, failure, values: {} });
+  const refused = (code: ReceivedRefusal["code"], status: number, failure: string, headers: Record<string, string> = {}): ReceivedRefusal => ({
+    outcome: "refused",
+    code,
+    init: { status, headers },
+    failure,
+    values: {},
+  });
   // The job's form and status for validation, read through the board cache; submitApplication
   // checks the status again in its own statement.
   const job = await cachedValue(`apply-job ${options.jobId}`, () => getPublicJob(db, options.jobId));
-  if (!job || (options.companyId && job.companyId !== options.companyId)) return refused(404, "Job not found");
-  if (job.status !== "published") return refused(410, NOT_ACCEPTING_MESSAGE);
+  if (!job || (options.companyId && job.companyId !== options.companyId)) return refused("NOT_FOUND", 404, "Job not found");
+  if (job.status !== "published") return refused("CLOSED", 410, NOT_ACCEPTING_MESSAGE);
   // The text fields, and the CV (when the job asks for one) streamed to a temporary file and
   // checked by its bytes (decision 083).
   let form: FormWithCv;
@@ -59,7 +69,7 @@ export async function receiveApplication(db: Database, request: Request, options
   } catch (error) {
     // A form too large to read, or not a form: nothing came through to keep.
     const answer = answerDomainError(error, { unexpected: { log: "Error reading an application:", message: APPLICATION_MESSAGES.fallback } });
-    return refused(answer.init.status, answer.message, answer.init.headers);
+    return refused(answer.code, answer.init.status, answer.message, answer.init.headers);
   }
   try {
     const submitted = form.values;
@@ -70,7 +80,7 @@ export async function receiveApplication(db: Database, request: Request, options
     const parsed = parseForm(schema, submitted);
     if (!parsed.success || form.cvError) {
       const errors = { ...(parsed.success ? {} : parsed.errors), ...(form.cvError ? { [CV_FIELD_NAME]: form.cvError } : {}) };
-      return { outcome: "refused", init: { status: 400, headers: {} }, errors, values };
+      return { outcome: "refused", code: "INVALID", init: { status: 400, headers: {} }, errors, values };
     }
     try {
       await submitApplication(db, {
@@ -87,7 +97,7 @@ export async function receiveApplication(db: Database, request: Request, options
         unexpected: { log: "Error submitting application:", message: APPLICATION_MESSAGES.fallback },
       });
       const onField = answer.field !== "form";
-      return { outcome: "refused", init: answer.init, values, ...(onField ? { errors: answer.errors } : { failure: answer.message }) };
+      return { outcome: "refused", code: answer.code, init: answer.init, values, ...(onField ? { errors: answer.errors } : { failure: answer.message }) };
     }
   } finally {
     await form.cv?.dispose();

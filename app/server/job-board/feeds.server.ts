@@ -7,6 +7,7 @@ import { type Queryable, queryRows } from "../platform/db.server";
 import { streamedResponse } from "../platform/streamed-response.server";
 import { jobPostingHtml } from "./job-text.server";
 import { POSTING_COLUMNS, type PostingRow } from "./queries.server";
+import { escapeXml } from "./sitemap.server";
 
 /**
  * The job feeds (decision 109): RSS 2.0 and Atom 1.0 of the board and of each company, and an
@@ -73,7 +74,6 @@ export async function* feedJobBatches(db: Queryable, source: Pick<FeedSource, "c
   }
 }
 
-const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 /** Text as CDATA, its "]]>" split so it cannot end the section; characters XML forbids dropped. */
 const cdata = (value: string) => `<![CDATA[${xmlText(value).replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;

@@ -67,6 +67,10 @@ export function jobTextExcerpt(text: string, length: number): string {
  * heading. The JSON-LD, the feeds and the API carry it.
  */
 export function jobPostingHtml(job: { description: string; requirements: string | null }): string {
-  const description = jobTextHtml(job.description);
-  return job.requirements ? `${description}<h3>Requirements</h3>${jobTextHtml(job.requirements)}` : description;
+  return postingHtmlOf(jobTextHtml(job.description), job.requirements ? jobTextHtml(job.requirements) : null);
+}
+
+/** `jobPostingHtml` from parts already rendered (the job page has them). */
+export function postingHtmlOf(descriptionHtml: string, requirementsHtml: string | null): string {
+  return requirementsHtml ? `${descriptionHtml}<h3>Requirements</h3>${requirementsHtml}` : descriptionHtml;
 }

@@ -28,7 +28,8 @@ export interface JobSitemapOptions {
 
 const XML_HEADER = `<?xml version="1.0" encoding="UTF-8"?>\n`;
 
-function escapeXml(value: string): string {
+/** Text for XML (and HTML) text or a quoted attribute: the sitemaps, the feeds, the embedded job list. */
+export function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 }
 
