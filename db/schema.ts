@@ -26,6 +26,7 @@ import { APPLICATION_SOURCES } from "../app/schemas/application-source";
 import { CV_FIELD_SETTINGS, CV_KINDS, CV_TEXT_STATUSES } from "../app/schemas/cv";
 import { MENTION_EMAIL_MODES } from "../app/schemas/mention-emails";
 import { CALENDAR_FEED_SCOPES } from "../app/schemas/calendar-feed";
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../app/schemas/webhooks";
 import { DEFAULT_INTERVIEW_REMINDER_HOURS, INTERVIEW_REMINDER_HOURS } from "../app/schemas/interview-reminders";
 import type { FormField } from "../app/schemas/form-field";
 import type { WorkingPeriod } from "../app/schemas/availability";
@@ -1672,5 +1673,72 @@ export const schedulingLinks = pgTable(
     check("scheduling_links_notice_check", sql`${t.minNoticeHours} between 0 and 720`),
     check("scheduling_links_buffer_check", sql`${t.bufferMinutes} between 0 and 240`),
     check("scheduling_links_interviewers_check", sql`cardinality(${t.interviewerIds}) between 1 and 10`),
+  ],
+);
+
+/**
+ * A company's webhook endpoints (decision 113): where the events it subscribes to are POSTed, signed
+ * with `secret` as the Standard Webhooks specification says (`whsec_` and base64 of 32 random bytes;
+ * kept, since every delivery is signed with it, and shown to the company's admins). An endpoint
+ * whose deliveries keep failing for good is disabled (`enabled` false, `disabled_reason`) and its
+ * admins are emailed; `consecutive_failures` counts the deliveries that failed for good since the last success.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    events: text("events").array().notNull(),
+    secret: text("secret").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    disabledReason: text("disabled_reason"),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // An event's fan-out: the company's enabled endpoints.
+    index("webhook_endpoints_company_idx").on(t.companyId),
+    check("webhook_endpoints_events_check", sql.raw(`cardinality(events) > 0 and events <@ array[${WEBHOOK_EVENTS.map((e) => `'${e}'`).join(", ")}]::text[]`)),
+  ],
+);
+
+/**
+ * One event for one endpoint (decision 113): its id is the message's `webhook-id`, the same on every
+ * attempt and on a resend, so a receiver can drop what it has already had. `payload` is the body
+ * (`type`, `timestamp`, `data`); the last attempt's outcome is kept for the delivery log.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventType: text("event_type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    responseStatus: integer("response_status"),
+    /** The start of the last answer's body, or why there was none (a timeout, a refused address). */
+    responseBody: text("response_body"),
+    durationMs: integer("duration_ms"),
+    createdAt: createdAt(),
+    lastAttemptAt: timestamptz("last_attempt_at"),
+    deliveredAt: timestamptz("delivered_at"),
+  },
+  (t) => [
+    // The delivery log: an endpoint's newest first.
+    index("webhook_deliveries_endpoint_created_idx").on(t.endpointId, t.createdAt.desc(), t.id.desc()),
+    index("webhook_deliveries_company_idx").on(t.companyId),
+    check("webhook_deliveries_status_check", oneOf("status", WEBHOOK_DELIVERY_STATUSES)),
   ],
 );

@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { applications, blockedTimes, cvs, emailMessages, emailTemplates, interviewInterviewers, interviews, invitations, notes, notifications, profiles, schedulingLinks, session } from "../../db/schema";
+import { applications, blockedTimes, cvs, emailMessages, emailTemplates, interviewInterviewers, interviews, invitations, notes, notifications, profiles, schedulingLinks, session, webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import routes from "../../app/routes";
 import { ApplicationQuerySchema, ApplicationsQuerySchema, JobChoicesQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
 import { ReportExportQuerySchema, ReportsQuerySchema } from "~/schemas/reports";
@@ -167,6 +167,8 @@ interface World {
     schedulingLink: string;
     /** A blocked time of A's member (decision 103). */
     blockedTime: string;
+    webhookEndpoint: string;
+    webhookDelivery: string;
   };
   b: { job: { id: string; stages: { id: string; name: string }[] }; application: string; candidate: string; crowdedStage: string; reason: string; member: string };
   cookie: string;
@@ -268,6 +270,15 @@ beforeAll(async () => {
     .values({ companyId: a.staff.companyId, userId: member.staff.userId, startsAt: new Date(Date.now() + 86_400_000), endsAt: new Date(Date.now() + 2 * 86_400_000), reason: SECRET })
     .returning({ id: blockedTimes.id });
 
+  const [endpoint] = await db
+    .insert(webhookEndpoints)
+    .values({ companyId: a.staff.companyId, url: `https://example.test/${SECRET}`, events: ["application.created"], secret: `whsec_${SECRET}` })
+    .returning({ id: webhookEndpoints.id });
+  const [delivery] = await db
+    .insert(webhookDeliveries)
+    .values({ companyId: a.staff.companyId, endpointId: endpoint!.id, eventType: "application.created", payload: { secret: SECRET }, status: "failed" })
+    .returning({ id: webhookDeliveries.id });
+
   const b = await createStaff(db, bed.t.auth);
   const bJob = await createTestJob(db, b.staff);
   const bApplication = await createTestApplication(db, bJob, { stageName: bJob.stages[1]!.name });
@@ -291,6 +302,8 @@ beforeAll(async () => {
       interview: interview!.id,
       schedulingLink: schedulingLink!.id,
       blockedTime: blockedTime!.id,
+      webhookEndpoint: endpoint!.id,
+      webhookDelivery: delivery!.id,
     },
     b: {
       job: bJob,
@@ -313,6 +326,7 @@ async function snapshotOfA(): Promise<string> {
     ...["job_team_members", "feedback_requests"],
     ...["candidate_imports", "candidate_email_aliases", "candidate_duplicate_dismissals", "notes", "notifications"],
     ...["interviews", "interview_interviewers", "scheduling_links", "blocked_times"],
+    ...["webhook_endpoints", "webhook_deliveries"],
   ];
   const rows: Record<string, unknown> = {
     companies: await queryRows(bed.t.db, sql`select * from companies where id = ${companyId}`),
@@ -857,6 +871,30 @@ const CALLS: Record<string, Call[]> = {
       params: () => ({}),
       answer: 200,
       why: "a cursor is a place in the company's own list (a time and an id to order by), not a row it reads",
+    },
+  ],
+  "settings/webhooks/:endpointId loader": [
+    {
+      covers: [":endpointId"],
+      url: (w) => `/settings/webhooks/${w.a.webhookEndpoint}`,
+      params: (w) => ({ endpointId: w.a.webhookEndpoint }),
+      answer: 404,
+    },
+  ],
+  "settings/webhooks/:endpointId action": [
+    ...["save", "enable", "disable", "roll-secret", "test", "delete"].map((intent) => ({
+      covers: [":endpointId"],
+      url: (w: World) => `/settings/webhooks/${w.a.webhookEndpoint}`,
+      params: (w: World) => ({ endpointId: w.a.webhookEndpoint }),
+      form: () => ({ intent, url: "https://example.com/taken", events: "application.created" }),
+      answer: 404,
+    })),
+    {
+      covers: [":endpointId", "deliveryId"],
+      url: (w) => `/settings/webhooks/${w.a.webhookEndpoint}`,
+      params: (w) => ({ endpointId: w.a.webhookEndpoint }),
+      form: (w) => ({ intent: "resend", deliveryId: w.a.webhookDelivery }),
+      answer: 404,
     },
   ],
   "email-templates action": [

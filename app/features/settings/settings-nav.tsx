@@ -10,11 +10,12 @@ const SECTIONS: { section: SettingsSection; label: string; permission: Permissio
   { section: "team", label: "Team", permission: "company.manage" },
   { section: "hiring", label: "Hiring", permission: "company.manage" },
   { section: "careers", label: "Careers page", permission: "company.manage" },
+  { section: "webhooks", label: "Webhooks", permission: "company.manage" },
 ];
 
 /**
  * The Settings sections as links, one page each. The current one is marked with aria-current="page"
- * (NavLink) and an underline, not by colour alone. Only the sections the member's role opens are shown. Six short labels share the row on a 390 px
+ * (NavLink) and an underline, not by colour alone. Only the sections the member's role opens are shown. Seven short labels share the row on a 390 px
  * phone; should they ever not fit, they wrap instead of scrolling sideways.
  */
 export function SettingsNav() {
@@ -26,8 +27,9 @@ export function SettingsNav() {
           <li key={section}>
             <NavLink
               to={SETTINGS_PATHS[section]}
-              // Profile is /settings itself: without `end` it would be current on every section.
-              end
+              // Profile is /settings itself: without `end` it would be current on every section. The
+              // others stay current on their own pages (an endpoint's page under Webhooks).
+              end={section === "profile"}
               prefetch="intent"
               className={({ isActive }) =>
                 `inline-block rounded-t-md border-b-2 px-3 py-2.5 text-sm font-medium sm:px-1 ${

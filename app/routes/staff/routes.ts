@@ -33,6 +33,8 @@ export const staffRoutes = [
     route("settings/team", "routes/staff/settings-team.tsx"),
     route("settings/hiring", "routes/staff/settings-hiring.tsx"),
     route("settings/careers", "routes/staff/settings-careers.tsx"),
+    route("settings/webhooks", "routes/staff/settings-webhooks.tsx"),
+    route("settings/webhooks/:endpointId", "routes/staff/settings-webhook.tsx"),
   ]),
   route("manage/jobs/new", "routes/staff/jobs-new.tsx"),
   route("manage/jobs/:id/edit", "routes/staff/jobs-edit.tsx"),

@@ -6,6 +6,7 @@ import { type Database, type Queryable, queryRows, queryRowsPrepared } from "../
 import { type ReceivedCv, removeCvFile, storeCvFile } from "../cvs/cv-upload.server";
 import { enqueueCvExtraction } from "../cvs/extract-cv.server";
 import { DomainError } from "../platform/errors.server";
+import { enqueueWebhookDeliveries, queueWebhookDeliveriesSql } from "../webhooks/delivery.server";
 import { assertWithinLimit, effectiveLimit, type RateLimitRule, rateLimitUpsert, sweepRateLimitsSometimes } from "../platform/rate-limit.server";
 
 export const NOT_ACCEPTING_MESSAGE = "This job is no longer accepting applications";
@@ -55,7 +56,7 @@ export async function submitApplication(
           returning id
         )`
     : sql``;
-  const statement = (on: Queryable) => queryRowsPrepared<{ id: string | null; cv_id: string | null; count: number; retry_after: number }>(
+  const statement = (on: Queryable) => queryRowsPrepared<{ id: string | null; cv_id: string | null; count: number; retry_after: number; delivery_ids: string[] }>(
     on,
     `submit-application${rateLimit ? `:${rateLimit.rule.name}` : ""}${cv ? ":cv" : ""}`,
     sql`with limited as (${limited}),
@@ -81,8 +82,15 @@ export async function submitApplication(
         ),
         queued as (
           insert into application_email_queue (application_id) select id from inserted
+        ),
+        hooks as (${queueWebhookDeliveriesSql(sql`(
+          select i.company_id, 'application' as subject_type, i.id as subject_id, 'application.created'::text as hook_type,
+                 jsonb_build_object('application_id', i.id, 'candidate_id', i.candidate_id, 'job_id', i.job_id, 'job_title', j.title, 'candidate_name', i.candidate_name,
+                                    'source', 'applied', 'actor_id', null) as hook_data
+          from inserted i join jobs j on j.id = i.job_id)`)}
         )${withCv}
-        select (select id from inserted) as id, ${cv ? sql`(select id from cv)` : sql`null::uuid`} as cv_id, l.count, l.retry_after
+        select (select id from inserted) as id, ${cv ? sql`(select id from cv)` : sql`null::uuid`} as cv_id, l.count, l.retry_after,
+               (select coalesce(array_agg(id), '{}') from hooks) as delivery_ids
         from limited l`,
   );
   let row: Awaited<ReturnType<typeof statement>>[number] | undefined;
@@ -92,9 +100,13 @@ export async function submitApplication(
       ? await db.transaction(async (tx) => {
           const rows = await statement(tx);
           if (rows[0]?.cv_id) await enqueueCvExtraction(tx, rows[0].cv_id);
+          await enqueueWebhookDeliveries(tx, rows[0]?.delivery_ids ?? []);
           return rows;
         })
       : await statement(db);
+    // Without a CV the application is one statement, outside a transaction (the board's hot path):
+    // its webhook deliveries' runs follow it at once (decision 113).
+    if (!cv) await enqueueWebhookDeliveries(db, row?.delivery_ids ?? []);
   } catch (error) {
     if (storageKey) await removeCvFile(storageKey);
     throw error;

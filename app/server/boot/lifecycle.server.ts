@@ -12,6 +12,7 @@ import { applicationEmailSweep, emailRetryPass } from "../mail/mail-tasks.server
 import { interviewReminderPass } from "../interviews/reminders.server";
 import { mentionDigestTask } from "../notifications/digest.server";
 import { closeExpiredJobsTask } from "../jobs/closing.server";
+import { deliverWebhookTask } from "../webhooks/delivery.server";
 import { type Queue, startQueue } from "../queue/queue.server";
 import { type InboundSmtp, parseInboundSmtpPort, startInboundSmtp } from "../mail/inbound-smtp.server";
 import { isEmptyDatabase, seedDemo } from "./demo-seed.server";
@@ -22,7 +23,7 @@ import { isEmptyDatabase, seedDemo } from "./demo-seed.server";
  * but the CV extraction's memory watchdog, which samples only while a file is read and which
  * stopApp stops with the extraction worker.
  */
-const APP_TASKS = [emailRetryPass, applicationEmailSweep, extractCvTask, mentionDigestTask, interviewReminderPass, closeExpiredJobsTask];
+const APP_TASKS = [emailRetryPass, applicationEmailSweep, extractCvTask, mentionDigestTask, interviewReminderPass, closeExpiredJobsTask, deliverWebhookTask];
 
 let appQueue: Queue | undefined;
 let inboundSmtp: InboundSmtp | undefined;

@@ -26,6 +26,12 @@ export const config = {
   /** The SMTP listener listens where the HTTP server does (HOST), on every interface by default. */
   inboundSmtpHost: process.env.HOST || undefined,
   inboundWebhookSecret: process.env.INBOUND_WEBHOOK_SECRET || undefined,
+  /**
+   * Webhooks to loopback and private addresses (decision 113): refused unless this is set, since the
+   * server would otherwise POST wherever an admin points it inside its own network. For tests, and
+   * for a receiver on the same private network.
+   */
+  webhooksAllowPrivateNetworks: /^(1|true)$/i.test(process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS ?? ""),
   bookingUrl: process.env.BOOKING_URL ?? "https://cal.com/openhire/demo",
   /** Where the local file storage keeps uploaded files; `<dataDir>/files` when unset (app/server/storage). */
   filesDir: process.env.FILES_DIR ? path.resolve(process.env.FILES_DIR) : undefined,

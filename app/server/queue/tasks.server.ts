@@ -64,6 +64,8 @@ export interface Task<Schema extends z.ZodType = z.ZodType> {
    * task follows from: the task then commits, or rolls back, with that work.
    */
   enqueue(db: Queryable, data: z.input<Schema>, options?: EnqueueOptions): Promise<string>;
+  /** `enqueue` for many runs in one statement (a bulk change's follow-ups); nothing for none. */
+  enqueueMany(db: Queryable, data: readonly z.input<Schema>[]): Promise<void>;
 }
 
 export const TASK_DEFAULTS = { retryLimit: 3, retryDelaySeconds: 30, backoff: true, expireInSeconds: 15 * 60, concurrency: 1 };
@@ -91,6 +93,14 @@ export function defineTask<Schema extends z.ZodType>(definition: TaskDefinition<
       if (!id) throw new Error(`Task "${definition.name}" is not in this database's queue: list it in the app's tasks, which startQueue creates`);
       for (const listener of enqueueListeners) listener(db, definition.name);
       return id;
+    },
+    async enqueueMany(db, data) {
+      if (data.length === 0) return;
+      const jobs = data.map((item) => ({ name: definition.name, data: definition.schema.parse(item) as object }));
+      // The queue's own retry settings apply, as for send. pg-boss 10's insert answers nothing, and
+      // inserts nothing for a queue it does not know: the lifecycle test lists the app's tasks.
+      await pgBossSender().insert(jobs, { db: pgBossSqlOn(db) });
+      for (const listener of enqueueListeners) listener(db, definition.name);
     },
   };
 }
