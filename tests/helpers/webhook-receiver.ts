@@ -16,8 +16,8 @@ export interface WebhookReceiver {
   received: ReceivedWebhook[];
   /** The statuses the next requests are answered with, in order; then 200. */
   answerNext(...statuses: number[]): void;
-  /** The secret messages are verified with (set once the endpoint exists). */
-  setSecret(secret: string): void;
+  /** The secret messages are verified with (set once the endpoint exists), or the secret of each path. */
+  setSecret(secret: string | ((path: string) => string)): void;
   close(): Promise<void>;
 }
 
@@ -25,7 +25,7 @@ export interface WebhookReceiver {
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const statuses: number[] = [];
-  let secret = "";
+  let secretOf: (path: string) => string = () => "";
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -34,7 +34,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
       let verified = false;
       try {
-        new Webhook(secret).verify(body, headers);
+        new Webhook(secretOf(request.url ?? "")).verify(body, headers);
         verified = true;
       } catch {
         verified = false;
@@ -51,7 +51,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     received,
     answerNext: (...next) => statuses.push(...next),
     setSecret: (value) => {
-      secret = value;
+      secretOf = typeof value === "string" ? () => value : value;
     },
     close: () =>
       new Promise((resolve) => {

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import { and, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "~/schemas/zod";
 import { profiles, user, webhookDeliveries, webhookEndpoints } from "../../../db/schema";
 import { config } from "../platform/config.server";
@@ -17,10 +17,10 @@ import { assertPublicHost, guardedLookup, WebhookAddressError } from "./addresse
  * signed payload and records the answer. A delivery that fails is retried by the queue with
  * exponential backoff; after the last retry it has failed for good, and an endpoint whose last
  * WEBHOOK_FAILURES_BEFORE_DISABLE deliveries all failed for good is disabled and its company's
- * admins are emailed. A delivery that succeeded is recorded in the transaction that completes its
- * run, and a run finds it delivered and stops: each event reaches each endpoint once, across a
- * restart (a process killed between the receiver's answer and that commit sends it again, with the
- * same `webhook-id`, which receivers use to drop a repeat, as the specification says).
+ * admins are emailed. A delivery that succeeded is marked delivered as soon as the answer comes, and
+ * a run that finds it delivered stops: each event reaches each endpoint once, across a restart (a
+ * process killed between the receiver's answer and that mark sends it again, with the same
+ * `webhook-id`, which receivers use to drop a repeat, as the specification says).
  */
 
 /** Attempts after the first that fails: with 30 s doubling, the last is about one to two hours after the event. */
@@ -172,13 +172,12 @@ export const deliverWebhookTask = defineTask({
     }
     const attempt = await postWebhook(endpoint.url, endpoint.secret, delivery.id, JSON.stringify(delivery.payload));
     if (attempt.ok) {
-      await ctx.transaction(async (tx) => {
-        await recordAttempt(tx, deliveryId, attempt, "delivered");
-        await tx
-          .update(webhookEndpoints)
-          .set({ consecutiveFailures: 0 })
-          .where(and(eq(webhookEndpoints.id, endpoint.id), gt(webhookEndpoints.consecutiveFailures, 0)));
-      });
+      // Marked delivered at once, in one statement (a run that comes again finds it delivered and
+      // stops); the queue then completes the batch's runs together. Forgets the endpoint's failures.
+      await ctx.db.execute(sql`
+        with delivered as (${recordAttemptSql(deliveryId, attempt, "delivered")})
+        update ${webhookEndpoints} set consecutive_failures = 0
+        where id = ${endpoint.id} and consecutive_failures > 0`);
       return;
     }
     const last = ctx.attempt > WEBHOOK_RETRIES;
@@ -204,19 +203,20 @@ export const deliverWebhookTask = defineTask({
   },
 });
 
-async function recordAttempt(db: Queryable, deliveryId: string, attempt: WebhookAttempt, status: "pending" | "delivered" | "failed") {
-  await db
-    .update(webhookDeliveries)
-    .set({
-      status,
-      attempts: sql`${webhookDeliveries.attempts} + 1`,
-      responseStatus: attempt.status,
-      responseBody: attempt.body,
-      durationMs: attempt.durationMs,
-      lastAttemptAt: sql`now()`,
-      ...(status === "delivered" ? { deliveredAt: sql`now()` } : {}),
-    })
-    .where(eq(webhookDeliveries.id, deliveryId));
+type DeliveryStatus = "pending" | "delivered" | "failed";
+
+/** Records an attempt's outcome on its delivery. */
+function recordAttemptSql(deliveryId: string, attempt: WebhookAttempt, status: DeliveryStatus): SQL {
+  return sql`
+    update ${webhookDeliveries}
+    set status = ${status}, attempts = attempts + 1, response_status = ${attempt.status}, response_body = ${attempt.body},
+        duration_ms = ${attempt.durationMs}, last_attempt_at = now(),
+        delivered_at = case when ${status} = 'delivered' then now() else delivered_at end
+    where id = ${deliveryId}`;
+}
+
+async function recordAttempt(db: Queryable, deliveryId: string, attempt: WebhookAttempt, status: DeliveryStatus) {
+  await db.execute(recordAttemptSql(deliveryId, attempt, status));
 }
 
 /** Tells the company's admins that an endpoint was disabled, and where to turn it back on. */
