@@ -59,8 +59,10 @@ export const WebhookEndpointSchema = z.object({
     }, "Enter a full http:// or https:// address, without a user name or password."),
   description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX, `Keep the description under ${WEBHOOK_DESCRIPTION_MAX} characters.`).default(""),
   events: z
-    .preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.enum(WEBHOOK_EVENTS)))
+    .preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.string()))
     .refine((events) => events.length > 0, "Choose at least one event.")
+    .refine((events) => events.every((event) => (WEBHOOK_EVENTS as readonly string[]).includes(event)), "Choose events from the list.")
+    // In the list's order, each once.
     .transform((events) => WEBHOOK_EVENTS.filter((event) => events.includes(event))),
 });
 export type WebhookEndpointInput = z.output<typeof WebhookEndpointSchema>;

@@ -13,8 +13,10 @@ import {
   setWebhookEndpointEnabled,
 } from "~/server/webhooks/endpoints.server";
 import type { WebhookEvent } from "~/schemas/webhooks";
-import { applyTo, createStaff, createTestJob, SAMPLE_FORM_SCHEMA, stagesOf } from "../factories";
-import { setUpAppTestDatabase } from "../helpers/route-test";
+import * as webhooksRoute from "~/routes/staff/settings-webhooks";
+import * as webhookRoute from "~/routes/staff/settings-webhook";
+import { applyTo, createMember, createStaff, createTestJob, SAMPLE_FORM_SCHEMA, stagesOf } from "../factories";
+import { callAction, callLoader, setUpAppTestDatabase } from "../helpers/route-test";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
 
 const app = setUpAppTestDatabase();
@@ -209,6 +211,85 @@ describe("server-side request forgery", () => {
     }
     for (const address of ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111", "172.32.0.1"]) {
       expect(isPrivateAddress(address), address).toBe(false);
+    }
+  });
+});
+
+describe("Settings › Webhooks", () => {
+  const form = (values: Record<string, string>, events: string[]) => {
+    const body = new URLSearchParams(values);
+    for (const event of events) body.append("events", event);
+    return body;
+  };
+
+  it("adds an endpoint, shows its secret and log, sends a test event, resends it and deletes the endpoint: admins only", async () => {
+    const { staff, cookie } = await createStaff(app.t.db, app.t.auth);
+    const add = (values: Record<string, string>, events: string[]) =>
+      callAction(webhooksRoute.action, { path: "/settings/webhooks", cookie, form: form({ intent: "add", ...values }, events) });
+
+    const invalid = await add({ url: "ftp://example.test/hooks" }, []);
+    expect(invalid).toMatchObject({
+      status: 400,
+      data: { form: "webhook", errors: { url: "Enter a full http:// or https:// address, without a user name or password.", events: "Choose at least one event." } },
+    });
+    expect((await add({ url: receiver.url }, ["nonsense.event"])).data).toMatchObject({ errors: { events: expect.any(String) } });
+
+    const added = await add({ url: receiver.url, description: "HRIS sync" }, ["candidate.hired", "application.created"]);
+    expect(added.status).toBe(302);
+    const page = added.response!.headers.get("location")!;
+    const endpointId = page.split("/").at(-1)!;
+    expect(page).toBe(`/settings/webhooks/${endpointId}`);
+
+    const list = await callLoader(webhooksRoute.loader, { path: "/settings/webhooks", cookie });
+    expect(list.data.endpoints).toEqual([
+      expect.objectContaining({ id: endpointId, url: receiver.url, description: "HRIS sync", events: ["application.created", "candidate.hired"], enabled: true, lastDelivery: null }),
+    ]);
+    const shown = await callLoader(webhookRoute.loader, { path: page, cookie, params: { endpointId } });
+    expect(shown.data.endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(shown.data.deliveries).toEqual([]);
+    receiver.setSecret(shown.data.endpoint.secret);
+
+    const post = (values: Record<string, string>) => callAction(webhookRoute.action, { path: page, cookie, params: { endpointId }, form: values });
+    expect((await post({ intent: "test" })).status).toBe(302);
+    await queue.runDueTasks();
+    expect(receiver.received.map((m) => [m.payload.type, m.verified])).toEqual([["webhook.test", true]]);
+    const log = (await callLoader(webhookRoute.loader, { path: page, cookie, params: { endpointId } })).data.deliveries;
+    expect(log).toEqual([expect.objectContaining({ eventType: "webhook.test", status: "delivered", responseStatus: 200, attempts: 1 })]);
+    expect(JSON.parse(log[0]!.payload)).toMatchObject({ type: "webhook.test", data: { endpoint_id: endpointId } });
+
+    expect((await post({ intent: "resend", deliveryId: log[0]!.id })).status).toBe(302);
+    await queue.runDueTasks();
+    expect(receiver.received.map((m) => m.id)).toEqual([log[0]!.id, log[0]!.id]);
+    expect((await post({ intent: "resend", deliveryId: "nope" })).status).toBe(404);
+
+    // A new secret: the receiver holding the old one refuses what is signed with the new.
+    expect((await post({ intent: "roll-secret" })).status).toBe(302);
+    expect((await getWebhookEndpoint(app.t.db, staff, endpointId)).secret).not.toBe(shown.data.endpoint.secret);
+    await post({ intent: "test" });
+    await queue.runDueTasks();
+    expect(receiver.received.at(-1)!.verified).toBe(false);
+
+    const recruiter = await createMember(app.t.db, app.t.auth, staff, "recruiter");
+    expect((await callLoader(webhooksRoute.loader, { path: "/settings/webhooks", cookie: recruiter.cookie })).status).toBe(403);
+    expect((await callAction(webhookRoute.action, { path: page, cookie: recruiter.cookie, params: { endpointId }, form: { intent: "delete" } })).status).toBe(403);
+
+    const deleted = await post({ intent: "delete" });
+    expect(deleted.response!.headers.get("location")).toBe("/settings/webhooks");
+    expect(await app.t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId))).toEqual([]);
+    expect(await deliveriesOf(endpointId)).toEqual([]);
+  });
+
+  it("says on the address field that a private address is refused", async () => {
+    config.webhooksAllowPrivateNetworks = false;
+    try {
+      const { cookie } = await createStaff(app.t.db, app.t.auth);
+      const answer = await callAction(webhooksRoute.action, { path: "/settings/webhooks", cookie, form: form({ intent: "add", url: "http://127.0.0.1:5432/" }, ["application.created"]) });
+      expect(answer).toMatchObject({
+        status: 400,
+        data: { errors: { url: "This address is on a private network or this server itself; webhooks go only to public internet addresses." }, values: { url: "http://127.0.0.1:5432/" } },
+      });
+    } finally {
+      config.webhooksAllowPrivateNetworks = true;
     }
   });
 });
