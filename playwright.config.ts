@@ -52,6 +52,8 @@ export default defineConfig({
       SEED_DEMO: "0",
       RATE_LIMIT_MULTIPLIER: process.env.RATE_LIMIT_MULTIPLIER,
       BASE_URL: baseURL,
+      // The webhook receiver of the browser tests listens on this machine (decision 113).
+      WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "1",
     },
   },
 });
