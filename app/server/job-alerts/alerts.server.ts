@@ -110,8 +110,8 @@ export async function confirmJobAlert(db: Database, token: string | null): Promi
     .update(jobAlerts)
     .set({
       confirmedAt: sql`coalesce(${jobAlerts.confirmedAt}, now())`,
-      since: sql`coalesce(${jobAlerts.since}, now())`,
-      nextDigestAt: sql`coalesce(${jobAlerts.nextDigestAt}, now() + ${DIGEST_INTERVAL})`,
+      since: sql`case when ${jobAlerts.confirmedAt} is null then now() else ${jobAlerts.since} end`,
+      nextDigestAt: sql`case when ${jobAlerts.confirmedAt} is null then now() + ${DIGEST_INTERVAL} else ${jobAlerts.nextDigestAt} end`,
     })
     .where(
       and(
