@@ -24,8 +24,8 @@ describe("isCrossSiteWrite", () => {
 
   it("lets a mail provider's one-click unsubscribe through, and only at that address (decision 111)", () => {
     const oneClick = { ...base, method: "POST", origin: "https://mail.example", secFetchSite: "cross-site" };
-    expect(isCrossSiteWrite({ ...oneClick, path: "/job-alerts/unsubscribe" })).toBe(false);
-    expect(isCrossSiteWrite({ ...oneClick, path: "/job-alerts/unsubscribe.data" })).toBe(true);
+    expect(isCrossSiteWrite({ ...oneClick, path: "/job-alerts/unsubscribe/one-click" })).toBe(false);
+    expect(isCrossSiteWrite({ ...oneClick, path: "/job-alerts/unsubscribe" })).toBe(true);
     expect(isCrossSiteWrite({ ...oneClick, path: "/job-alerts/confirm" })).toBe(true);
     expect(isCrossSiteWrite({ ...oneClick, path: "/jobs" })).toBe(true);
   });

@@ -5,14 +5,13 @@ import helmet from "helmet";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Paths that take writes from anywhere, each for a reason. A job alert's unsubscribe address
- * (decision 111) is POSTed by mail providers for RFC 8058's one-click unsubscribe, from their own
- * servers or from webmail pages on their sites, so cross-site by nature. It is safe: the action reads
- * no cookie or session and deletes only the alert that the signed token in the address names, which
- * only the email's recipient has; a forged request from another site can do nothing the link's holder
- * could not.
+ * Paths that take writes from anywhere, each for a reason. A job alert's one-click unsubscribe
+ * address (decision 111) is POSTed by mail providers (RFC 8058) from their own servers or from
+ * webmail pages on their sites, so cross-site by nature. It is safe: the action reads no cookie or
+ * session and deletes only the alert that the signed token in the address names, which only the
+ * email's recipient has; a forged request from another site can do nothing the link's holder could not.
  */
-export const CROSS_SITE_WRITE_PATHS: readonly string[] = ["/job-alerts/unsubscribe"];
+export const CROSS_SITE_WRITE_PATHS: readonly string[] = ["/job-alerts/unsubscribe/one-click"];
 
 /**
  * A state-changing request from another site is refused. Current browsers say where a

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, emailMessages, jobAlerts, jobs } from "../../db/schema";
 import * as boardRoute from "~/routes/job-board/board";
 import * as careersRoute from "~/routes/job-board/careers";
 import * as confirmRoute from "~/routes/job-board/job-alert-confirm";
+import * as oneClickRoute from "~/routes/job-board/job-alert-one-click";
 import * as unsubscribeRoute from "~/routes/job-board/job-alert-unsubscribe";
 import { JOB_ALERT_MESSAGES } from "~/schemas/job-alerts";
 import { jobAlertDigestTask } from "~/server/job-alerts/digest.server";
@@ -116,7 +117,7 @@ describe("asking for a job alert", () => {
     expect(confirmation!.body).toContain(`Jobs · Remote · Design at ${acme.name}`);
     // Both headers of RFC 8058's one-click unsubscribe, stored with the message.
     expect(confirmation!.headers).toEqual({
-      "List-Unsubscribe": expect.stringMatching(/^<http:\/\/localhost:3000\/job-alerts\/unsubscribe\?token=[0-9a-f-]{36}\.[\w-]{43}>$/),
+      "List-Unsubscribe": expect.stringMatching(/^<http:\/\/localhost:3000\/job-alerts\/unsubscribe\/one-click\?token=[0-9a-f-]{36}\.[\w-]{43}>$/),
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
 
@@ -206,7 +207,7 @@ describe("the digest", () => {
     expect(careersDigest!.body).toContain(`New jobs for your alert “Jobs · Remote at ${acme.name}”`);
     expect(careersDigest!.body).toContain(`See every matching job: http://localhost:3000/companies/${acme.slug}?remote=remote`);
     expect(careersDigest!.body).toMatch(/Manage or unsubscribe: http:\/\/localhost:3000\/job-alerts\/unsubscribe\?token=/);
-    expect(careersDigest!.headers).toEqual({ "List-Unsubscribe": expect.stringMatching(/^<http:\/\/localhost:3000\/job-alerts\/unsubscribe\?token=/), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(careersDigest!.headers).toEqual({ "List-Unsubscribe": expect.stringMatching(/^<http:\/\/localhost:3000\/job-alerts\/unsubscribe\/one-click\?token=/), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
     const [boardDigest] = await digestsTo(boardEmail);
     expect(titlesIn(boardDigest!.body).sort()).toEqual(["Brand Designer", "Office Designer", "Product Designer"]);
     expect(boardDigest!.body).toMatch(/Product Designer · Acme \w+ · Lisbon, Portugal\nhttp:\/\/localhost:3000\/jobs\/[0-9a-f-]{36}\/product-designer\n/);
@@ -281,29 +282,49 @@ describe("unsubscribing", () => {
     const email = uniqueEmail("leaver");
     const alert = await confirmedAlert({ email, frequency: "daily", location: "Berlin" }, acme.slug);
     const [confirmation] = await emailsTo(email);
-    const header = confirmation!.headers!["List-Unsubscribe"]!;
-    const path = new URL(header.slice(1, -1)).pathname + new URL(header.slice(1, -1)).search;
+    const header = new URL(confirmation!.headers!["List-Unsubscribe"]!.slice(1, -1));
+    expect(header.pathname).toBe("/job-alerts/unsubscribe/one-click");
+    const oneClickPath = header.pathname + header.search;
 
-    // Link scanners open links: a GET only asks.
-    const page = await callLoader(unsubscribeRoute.loader, { path });
+    // Link scanners open links: a GET of the header's address leads to the page, which only asks.
+    const opened = await callLoader(oneClickRoute.loader, { path: oneClickPath });
+    expect(opened.status).toBe(302);
+    const pagePath = opened.response!.headers.get("Location")!;
+    expect(pagePath).toBe(`/job-alerts/unsubscribe${header.search}`);
+    const page = await callLoader(unsubscribeRoute.loader, { path: pagePath });
     expect(page).toMatchObject({ status: 200, data: { alert: { description: `Jobs · Berlin at ${acme.name}`, frequency: "Daily" } } });
     expect(await alertsOf(email)).toHaveLength(1);
 
     // A token that is not ours, or altered, removes nothing.
-    const altered = path.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
-    expect((await callAction(unsubscribeRoute.action, { path: altered, form: { "List-Unsubscribe": "One-Click" } })).status).toBe(404);
+    const altered = oneClickPath.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+    expect((await callAction(oneClickRoute.action, { path: altered, form: { "List-Unsubscribe": "One-Click" } })).status).toBe(404);
     expect(await alertsOf(email)).toHaveLength(1);
 
     // RFC 8058: the provider POSTs the body from another site, with no cookie.
-    const oneClick = await callAction(unsubscribeRoute.action, {
-      path,
+    const oneClick = await callAction(oneClickRoute.action, {
+      path: oneClickPath,
       form: { "List-Unsubscribe": "One-Click" },
       headers: { origin: "https://mail.example", "sec-fetch-site": "cross-site" },
     });
-    expect(oneClick).toMatchObject({ status: 200, data: { unsubscribed: true } });
-    expect(await db().select().from(jobAlerts).where(and(eq(jobAlerts.id, alert.id)))).toEqual([]);
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.response!.text()).toBe("Unsubscribed.");
+    expect(await db().select().from(jobAlerts).where(eq(jobAlerts.id, alert.id))).toEqual([]);
     // Twice is not an error, and the page then says there is nothing left.
-    expect((await callAction(unsubscribeRoute.action, { path, form: {} })).status).toBe(200);
-    expect((await callLoader(unsubscribeRoute.loader, { path })).data).toMatchObject({ alert: null });
+    expect((await callAction(oneClickRoute.action, { path: oneClickPath, form: { "List-Unsubscribe": "One-Click" } })).status).toBe(200);
+    expect((await callLoader(unsubscribeRoute.loader, { path: pagePath })).data).toMatchObject({ alert: null });
+  });
+
+  it("the page's button removes the alert, from the link in a digest's body", async () => {
+    const acme = await company("Acme");
+    const email = uniqueEmail("button");
+    const alert = await confirmedAlert({ email, frequency: "daily" }, acme.slug);
+    await publishedAt((await createTestJob(db(), acme.staff, { title: "Anything" })).id, ago(HOUR));
+    await dueNow([alert.id], ago(2 * HOUR));
+    await runDigests();
+    const [digest] = await digestsTo(email);
+    const pagePath = linkIn(digest!.body, "/job-alerts/unsubscribe");
+    const answer = await callAction(unsubscribeRoute.action, { path: pagePath, form: {} });
+    expect(answer).toMatchObject({ status: 200, data: { unsubscribed: true } });
+    expect(await alertsOf(email)).toEqual([]);
   });
 });

@@ -7,10 +7,8 @@ import { appDatabase } from "~/server/platform/db.server";
 
 /*
  * /job-alerts/unsubscribe?token=…: the unsubscribe link of a job alert's emails (decision 111).
- * A GET only shows the alert and an Unsubscribe button, since mail scanners open links; the POST
- * (the button, or the mail provider's RFC 8058 one-click POST of `List-Unsubscribe=One-Click`, with
- * no cookies and from another site, which server/security.ts lets through for this path) deletes
- * the alert. The token is in the address either way.
+ * A GET only shows the alert and an Unsubscribe button, since mail scanners open links; the
+ * button's POST deletes the alert. Mail providers' one-click POSTs go to job-alert-one-click.ts.
  */
 
 const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex" };

@@ -14,6 +14,7 @@ export const jobBoardRoutes = [
   // Decision 111: a job alert's confirmation and unsubscribe links, outside the board's page cache.
   route("job-alerts/confirm", "routes/job-board/job-alert-confirm.tsx"),
   route("job-alerts/unsubscribe", "routes/job-board/job-alert-unsubscribe.tsx"),
+  route("job-alerts/unsubscribe/one-click", "routes/job-board/job-alert-one-click.ts"),
   // Its logo and its job list for the company's own site: no page around them.
   route("companies/:slug/logo", "routes/job-board/company-logo.ts"),
   route("companies/:slug/embed", "routes/job-board/careers-embed.ts"),

@@ -10,7 +10,7 @@ export const UNSUBSCRIBE_PURPOSE = "job-alert-unsubscribe";
 
 const base = () => config.baseUrl.replace(/\/$/, "");
 
-/** The alert's unsubscribe page, the link in its emails' body and in their List-Unsubscribe header. */
+/** The alert's unsubscribe page (a button that POSTs), the link in its emails' body. */
 export function unsubscribeUrl(alertId: string): string {
   return `${base()}/job-alerts/unsubscribe?token=${signLinkToken(UNSUBSCRIBE_PURPOSE, alertId)}`;
 }
@@ -24,7 +24,8 @@ export function confirmUrl(token: string): string {
  * `List-Unsubscribe=One-Click` to the address; Gmail and Yahoo require it of bulk senders.
  */
 export function unsubscribeHeaders(alertId: string): Record<string, string> {
-  return { "List-Unsubscribe": `<${unsubscribeUrl(alertId)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+  const oneClick = `${base()}/job-alerts/unsubscribe/one-click?token=${signLinkToken(UNSUBSCRIBE_PURPOSE, alertId)}`;
+  return { "List-Unsubscribe": `<${oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
 const every = (frequency: JobAlertFrequency) => (frequency === "daily" ? "once a day" : "once a week");
