@@ -8,8 +8,8 @@ describe("describeJobAlert", () => {
   it("says what an alert matches: the words, the filters and the company", () => {
     expect(describeJobAlert({ ...none, q: " designer ", type: "full-time", remote: "remote", companyName: "Acme" })).toBe("Jobs matching “designer” · Remote · Full-time at Acme");
     expect(describeJobAlert({ ...none, location: "Berlin", department: "Engineering" })).toBe("Jobs · Berlin · Engineering");
-    expect(describeJobAlert({ ...none, companyName: "Acme" })).toBe("New jobs at Acme");
-    expect(describeJobAlert(none)).toBe("Every new job");
+    expect(describeJobAlert({ ...none, companyName: "Acme" })).toBe("Jobs at Acme");
+    expect(describeJobAlert(none)).toBe("All jobs");
   });
 });
 

@@ -57,7 +57,7 @@ export interface JobAlertSearch {
 
 /**
  * What an alert matches, in words: `Jobs matching “designer” · Remote · Full-time · Berlin at Acme`,
- * or `New jobs at Acme`, or `Every new job`.
+ * or `Jobs at Acme`, or `All jobs`.
  */
 export function describeJobAlert(search: JobAlertSearch): string {
   const parts = [
@@ -67,7 +67,7 @@ export function describeJobAlert(search: JobAlertSearch): string {
     ...(search.department.trim() ? [search.department.trim()] : []),
   ];
   const q = search.q.trim();
-  const head = q ? `Jobs matching “${q}”` : parts.length || !search.companyName ? (parts.length ? "Jobs" : "Every new job") : "New jobs";
+  const head = q ? `Jobs matching “${q}”` : parts.length || search.companyName ? "Jobs" : "All jobs";
   const filtered = [head, ...parts].join(" · ");
   return search.companyName ? `${filtered} at ${search.companyName}` : filtered;
 }

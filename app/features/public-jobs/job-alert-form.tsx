@@ -36,15 +36,14 @@ export function JobAlertForm({
       <h2 id="job-alert-title" className="text-base font-semibold text-slate-900">
         Get job alerts
       </h2>
-      <p className="mt-1 text-sm text-slate-700">
-        New jobs for <span className="font-medium text-slate-900">{description}</span>, by email. Unsubscribe at any time.
-      </p>
+      <p className="mt-1 text-sm font-medium text-slate-900">{description}</p>
+      <p className="mt-0.5 text-sm text-slate-600">By email, only when there are new jobs. Unsubscribe at any time.</p>
       {result?.ok ? (
         <div className="mt-3">
           <Alert tone="success">{result.message}</Alert>
         </div>
       ) : (
-        <Form method="post" action={action} noValidate preventScrollReset className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
+        <Form method="post" action={action} noValidate preventScrollReset className="mt-3 grid grid-cols-[1fr_auto] items-start gap-3 sm:flex">
           <input type="hidden" name="intent" value="job-alert" />
           {Object.entries(search).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
@@ -58,7 +57,7 @@ export function JobAlertForm({
             maxLength={254}
             defaultValue={result && !result.ok ? result.email : ""}
             error={errors.email ?? errors.form}
-            className="sm:flex-1"
+            className="col-span-2 sm:flex-1"
           />
           <SelectField
             label="How often"
@@ -68,7 +67,7 @@ export function JobAlertForm({
             error={errors.frequency}
             className="sm:w-36"
           />
-          <button type="submit" disabled={busy} className="btn btn-primary sm:mt-6">
+          <button type="submit" disabled={busy} className="btn btn-primary mt-6 whitespace-nowrap">
             {busy ? "Sending…" : "Get job alerts"}
           </button>
         </Form>

@@ -110,14 +110,6 @@ export default function CareersPage({ loaderData, actionData }: Route.ComponentP
         <div className="mt-4">
           <JobFiltersForm action={path} filters={filters} choices={choices} clearHref={filtered ? path : null} />
         </div>
-        <div className="mt-4">
-          <JobAlertForm
-            action={pageHref(path, filters, 1)}
-            description={describeJobAlert({ q: "", ...filters, companyName: company.name })}
-            search={Object.fromEntries(filterParams(filters))}
-            result={actionData}
-          />
-        </div>
         <div className={`mt-6 ${navigation.state === "loading" ? "opacity-60" : ""}`}>
           {jobs.length === 0 ? (
             <EmptyState titleAs="p" title={filtered ? "No matching jobs" : "No open positions right now"}>
@@ -138,6 +130,15 @@ export default function CareersPage({ loaderData, actionData }: Route.ComponentP
             </ul>
           )}
           <PageLinks page={page} hasNextPage={hasNextPage} href={(n) => pageHref(path, filters, n)} />
+        </div>
+        {/* After the jobs, for when none of them fits yet (decision 111). */}
+        <div className="mt-8">
+          <JobAlertForm
+            action={pageHref(path, filters, 1)}
+            description={describeJobAlert({ q: "", ...filters, companyName: company.name })}
+            search={Object.fromEntries(filterParams(filters))}
+            result={actionData}
+          />
         </div>
       </div>
     </div>
