@@ -234,16 +234,19 @@ describe("the digest", () => {
     expect(digests[1]!.body).not.toContain("Product Designer");
   });
 
-  it("holds at most 20 jobs and links to the rest", async () => {
+  it("holds at most 20 jobs, featured ones first, and links to the rest", async () => {
     const many = await company("Many");
     const email = uniqueEmail("many");
     const alert = await confirmedAlert({ email, frequency: "weekly" }, many.slug);
-    for (let i = 0; i < 23; i++) await publishedAt((await createTestJob(db(), many.staff, { title: `Role ${i}` })).id, ago(HOUR + i * 1000));
+    // Role 22 is the oldest, but featured (a promotion): it leads the email rather than falling into "and 3 more".
+    for (let i = 0; i < 23; i++) await publishedAt((await createTestJob(db(), many.staff, { title: `Role ${i}`, featured: i === 22 })).id, ago(HOUR + i * 1000));
     await dueNow([alert.id], ago(2 * HOUR));
     await runDigests();
     const [digest] = await digestsTo(email);
     expect(digest!.subject).toBe("23 new jobs for your job alert");
     expect(digest!.body.match(/^Role \d+ ·/gm)).toHaveLength(20);
+    expect(digest!.body.match(/^Role \d+ · .*$/gm)![0]).toBe(`Role 22 · ${many.name} · Lisbon, Portugal · Featured`);
+    expect(digest!.body).not.toMatch(/^Role (20|21) ·/m);
     expect(digest!.body).toContain(`And 3 more: http://localhost:3000/companies/${many.slug}`);
   });
 

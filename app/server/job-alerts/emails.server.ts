@@ -85,6 +85,7 @@ export interface DigestJob {
   title: string;
   companyName: string;
   location: string | null;
+  featured: boolean;
 }
 
 /** The digest: the new jobs (at most the query's limit), "and N more" with the search's link, and how to stop. */
@@ -97,7 +98,11 @@ export function digestEmail(alert: AlertForEmail, jobs: readonly DigestJob[], to
     body: [
       `New jobs for your alert “${alert.description}”:`,
       "",
-      ...jobs.flatMap((job) => [`${job.title} · ${job.companyName}${job.location ? ` · ${job.location}` : ""}`, `${base()}${jobPath(job)}`, ""]),
+      ...jobs.flatMap((job) => [
+        `${job.title} · ${job.companyName}${job.location ? ` · ${job.location}` : ""}${job.featured ? " · Featured" : ""}`,
+        `${base()}${jobPath(job)}`,
+        "",
+      ]),
       ...(more > 0 ? [`And ${more} more: ${searchUrl}`, ""] : [`See every matching job: ${searchUrl}`, ""]),
       `You get this email ${every(alert.frequency)} when there are new jobs, because you asked for job alerts.`,
       `Manage or unsubscribe: ${unsubscribeUrl(alert.id)}`,

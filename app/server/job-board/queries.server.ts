@@ -452,7 +452,8 @@ export const ALERT_DIGEST_JOBS = 20;
 
 /**
  * The published jobs matching an alert's search that were published after `since` and no later
- * than `until`, newest first, at most `ALERT_DIGEST_JOBS`, and how many match in all. The range of
+ * than `until`, featured first (a promoted job is always among those listed), then newest, at most
+ * `ALERT_DIGEST_JOBS`, and how many match in all. The range of
  * publication dates comes first from the board's index, so an alert's statement reads the few jobs
  * published since its last digest, whatever the board holds.
  */
@@ -470,7 +471,7 @@ export async function listNewAlertJobs(db: Queryable, search: AlertSearch, since
     sql`select ${BOARD_COLUMNS}, count(*) over () as total from jobs b join companies c on c.id = b.company_id
         where b.status = 'published' and b.published_at > ${since.toISOString()}::timestamptz and b.published_at <= ${until.toISOString()}::timestamptz
           and ${sql.join(conditions, sql` and `)}
-        order by b.published_at desc, b.id desc limit ${ALERT_DIGEST_JOBS}`,
+        order by b.featured desc, b.published_at desc, b.id desc limit ${ALERT_DIGEST_JOBS}`,
   );
   return { jobs: rows.map(toBoardJob), total: rows.length ? Number(rows[0]!.total) : 0 };
 }
