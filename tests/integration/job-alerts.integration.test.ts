@@ -9,6 +9,7 @@ import * as oneClickRoute from "~/routes/job-board/job-alert-one-click";
 import * as unsubscribeRoute from "~/routes/job-board/job-alert-unsubscribe";
 import { JOB_ALERT_MESSAGES } from "~/schemas/job-alerts";
 import { jobAlertDigestTask } from "~/server/job-alerts/digest.server";
+import { mailerFor } from "~/server/mail/mailer.server";
 import { setLinkSigningSecret } from "~/server/platform/link-signing.server";
 import { type Queue, startQueue } from "~/server/queue/queue.server";
 import { createStaff, createTestJob, setJobStatusDirectly, uniqueEmail } from "../factories";
@@ -23,13 +24,18 @@ import { callAction, callLoader, setUpAppAccountsTestbed } from "../helpers/rout
 const app = setUpAppAccountsTestbed();
 const db = () => app.bed.t.db;
 let queue: Queue;
+const savedSmtpUrl = process.env.SMTP_URL;
 beforeAll(async () => {
   setLinkSigningSecret("test-link-secret-test-link-secret");
+  // The app's mailer sends to this file's loopback SMTP server: a confirmation's stored body is blanked once sent.
+  process.env.SMTP_URL = app.bed.mailbox.url;
   // Runs only when a test asks (runDueTasks).
   queue = await startQueue(app.bed.t, [jobAlertDigestTask], { pollingIntervalSeconds: 3600 });
 });
 afterAll(async () => {
   await queue.stop();
+  await mailerFor(db()).idle();
+  process.env.SMTP_URL = savedSmtpUrl;
 });
 
 const HOUR = 3_600_000;
@@ -61,11 +67,20 @@ function linkIn(body: string, path: string): string {
   return match[1]!;
 }
 
+/** The path of the confirmation link in the `nth` confirmation email to `to` (0: the first), as the mailbox received it. */
+async function confirmationLink(to: string, nth = 0): Promise<string> {
+  const { mailbox } = app.bed;
+  for (let i = 0, since = 0; ; i++) {
+    const message = await mailbox.waitFor(to, { subject: /^Confirm your job alert$/, since });
+    if (i === nth) return linkIn(message.text, "/job-alerts/confirm");
+    since = mailbox.messages.indexOf(message) + 1;
+  }
+}
+
 /** Subscribes and opens the emailed link: a confirmed alert. */
 async function confirmedAlert(form: Record<string, string>, slug?: string) {
   expect((await subscribe(form, slug)).status).toBe(200);
-  const [confirmation] = (await emailsTo(form.email!)).filter((message) => message.kind === "job-alert-confirmation");
-  const confirmed = await callLoader(confirmRoute.loader, { path: linkIn(confirmation!.body, "/job-alerts/confirm") });
+  const confirmed = await callLoader(confirmRoute.loader, { path: await confirmationLink(form.email!) });
   expect(confirmed.status).toBe(200);
   const [alert] = await alertsOf(form.email!);
   return alert!;
@@ -113,8 +128,10 @@ describe("asking for a job alert", () => {
     expect(answer).toMatchObject({ status: 200, data: { ok: true, message: JOB_ALERT_MESSAGES.sent } });
 
     const [confirmation] = await emailsTo(email);
-    expect(confirmation).toMatchObject({ kind: "job-alert-confirmation", subject: "Confirm your job alert" });
-    expect(confirmation!.body).toContain(`Jobs · Remote · Design at ${acme.name}`);
+    // Its link is a secret of which the alert keeps only the hash: the stored body is blanked once sent.
+    expect(confirmation).toMatchObject({ kind: "job-alert-confirmation", subject: "Confirm your job alert", sensitive: true });
+    const firstLink = await confirmationLink(email);
+    expect((await app.bed.mailbox.waitFor(email)).text).toContain(`Jobs · Remote · Design at ${acme.name}`);
     // Both headers of RFC 8058's one-click unsubscribe, stored with the message.
     expect(confirmation!.headers).toEqual({
       "List-Unsubscribe": expect.stringMatching(/^<http:\/\/localhost:3000\/job-alerts\/unsubscribe\/one-click\?token=[0-9a-f-]{36}\.[\w-]{43}>$/),
@@ -133,11 +150,10 @@ describe("asking for a job alert", () => {
     // Asked again before confirming: the same alert, a new link (the old one stops working), weekly now.
     await subscribe({ email, frequency: "weekly", remote: "remote", department: "Design" }, acme.slug);
     expect(await alertsOf(email)).toHaveLength(1);
-    const [, again] = await emailsTo(email);
-    const oldLink = linkIn(confirmation!.body, "/job-alerts/confirm");
-    expect((await callLoader(confirmRoute.loader, { path: oldLink })).status).toBe(404);
+    const secondLink = await confirmationLink(email, 1);
+    expect((await callLoader(confirmRoute.loader, { path: firstLink })).status).toBe(404);
 
-    const confirmed = await callLoader(confirmRoute.loader, { path: linkIn(again!.body, "/job-alerts/confirm") });
+    const confirmed = await callLoader(confirmRoute.loader, { path: secondLink });
     expect(confirmed).toMatchObject({ status: 200, data: { alert: { description: `Jobs · Remote · Design at ${acme.name}`, frequency: "Weekly" } } });
     expect(confirmed.headers.get("Cache-Control")).toBe("private, no-store");
     const [alert] = await alertsOf(email);
@@ -146,7 +162,7 @@ describe("asking for a job alert", () => {
     expect(alert!.since!.getTime()).toBe(alert!.confirmedAt!.getTime());
     expect(alert!.nextDigestAt!.getTime() - alert!.confirmedAt!.getTime()).toBe(7 * DAY);
     // Opening the link again changes nothing.
-    await callLoader(confirmRoute.loader, { path: linkIn(again!.body, "/job-alerts/confirm") });
+    await callLoader(confirmRoute.loader, { path: secondLink });
     expect((await alertsOf(email))[0]!.nextDigestAt).toEqual(alert!.nextDigestAt);
 
     // Asked again once confirmed: nothing changes, and the email says so.
@@ -157,9 +173,9 @@ describe("asking for a job alert", () => {
     // Another address never confirmed: its link lasts 3 days, then the digest task forgets it.
     const forgetful = uniqueEmail("forgetful");
     await subscribe({ email: forgetful, frequency: "daily" });
-    const [unconfirmed] = await emailsTo(forgetful);
+    const forgottenLink = await confirmationLink(forgetful);
     await db().update(jobAlerts).set({ createdAt: ago(3 * DAY + HOUR) }).where(eq(jobAlerts.email, forgetful));
-    expect((await callLoader(confirmRoute.loader, { path: linkIn(unconfirmed!.body, "/job-alerts/confirm") })).status).toBe(404);
+    expect((await callLoader(confirmRoute.loader, { path: forgottenLink })).status).toBe(404);
     await runDigests();
     expect(await alertsOf(forgetful)).toEqual([]);
     expect(await alertsOf(email)).toHaveLength(1);

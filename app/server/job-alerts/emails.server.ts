@@ -56,6 +56,8 @@ export function confirmationEmail(alert: AlertForEmail, token: string): Outgoing
       "If you did not ask for this, ignore this email: without confirmation the alert is forgotten in a few days.",
     ].join("\n") + EMAIL_SIGNATURE,
     kind: "job-alert-confirmation",
+    // The link's token is kept only as a hash: the stored body is blanked once delivered.
+    sensitive: true,
     headers: unsubscribeHeaders(alert.id),
   };
 }
