@@ -14,7 +14,7 @@ import { type AlertForEmail, alreadySubscribedEmail, confirmationEmail, UNSUBSCR
  * Job alerts (decision 111): a visitor's address and a search of the board or of a careers page.
  * Double opt-in: the alert exists unconfirmed until its emailed link is opened; only confirmed alerts
  * get digests (digest.server.ts), and unconfirmed ones are deleted after JOB_ALERT_CONFIRM_DAYS.
- * Alerts are public by nature, read and written across companies (the tenancy test allows it).
+ * Alerts belong to no company's staff: a visitor's address and the link's token are all that name one.
  */
 
 /** An unconfirmed alert's link works, and the alert is kept, this many days. */

@@ -453,9 +453,8 @@ export const ALERT_DIGEST_JOBS = 20;
 /**
  * The published jobs matching an alert's search that were published after `since` and no later
  * than `until`, featured first (a promoted job is always among those listed), then newest, at most
- * `ALERT_DIGEST_JOBS`, and how many match in all. The range of
- * publication dates comes first from the board's index, so an alert's statement reads the few jobs
- * published since its last digest, whatever the board holds.
+ * `ALERT_DIGEST_JOBS`, and how many match in all: a range of publication dates, which the board's
+ * indexes are ordered by.
  */
 export async function listNewAlertJobs(db: Queryable, search: AlertSearch, since: Date, until: Date): Promise<{ jobs: BoardJob[]; total: number }> {
   const q = search.q.trim().slice(0, 200);
