@@ -27,6 +27,7 @@ import { CV_FIELD_SETTINGS, CV_KINDS, CV_TEXT_STATUSES } from "../app/schemas/cv
 import { MENTION_EMAIL_MODES } from "../app/schemas/mention-emails";
 import { CALENDAR_FEED_SCOPES } from "../app/schemas/calendar-feed";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../app/schemas/webhooks";
+import { JOB_ALERT_FREQUENCIES } from "../app/schemas/job-alerts";
 import { DEFAULT_INTERVIEW_REMINDER_HOURS, INTERVIEW_REMINDER_HOURS } from "../app/schemas/interview-reminders";
 import type { FormField } from "../app/schemas/form-field";
 import type { WorkingPeriod } from "../app/schemas/availability";
@@ -1142,6 +1143,8 @@ export const emailMessages = pgTable(
      */
     calendarMethod: text("calendar_method", { enum: CALENDAR_METHODS }),
     calendar: text("calendar"),
+    /** Outbound: headers of its own, e.g. a job alert's List-Unsubscribe (decision 111); null for most messages. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1740,5 +1743,46 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_endpoint_created_idx").on(t.endpointId, t.createdAt.desc(), t.id.desc()),
     index("webhook_deliveries_company_idx").on(t.companyId),
     check("webhook_deliveries_status_check", oneOf("status", WEBHOOK_DELIVERY_STATUSES)),
+  ],
+);
+
+/**
+ * A visitor's job alert (decision 111): an email address and a search of the board or of one
+ * company's careers page, sent as a daily or weekly digest of the jobs published since the last one.
+ * Only confirmed alerts (double opt-in) get digests; unconfirmed ones are deleted after a few days.
+ */
+export const jobAlerts = pgTable(
+  "job_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** In lower case. */
+    email: text("email").notNull(),
+    /** A careers page's alert, or the board's narrowed to one company; null: every company. */
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    /** The board's search words; "" for none. */
+    q: text("q").notNull().default(""),
+    type: text("type", { enum: JOB_TYPES }),
+    remoteType: text("remote_type", { enum: REMOTE_TYPES }),
+    location: text("location").notNull().default(""),
+    department: text("department").notNull().default(""),
+    frequency: text("frequency", { enum: JOB_ALERT_FREQUENCIES }).notNull(),
+    /** SHA-256 of the confirmation link's token until the alert is confirmed. */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmedAt: timestamptz("confirmed_at"),
+    /** Jobs published after this are new to the alert: its confirmation, then each digest's run. */
+    since: timestamptz("since"),
+    /** When the next digest is due (confirmed alerts only). */
+    nextDigestAt: timestamptz("next_digest_at"),
+    lastSentAt: timestamptz("last_sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One alert per address and search: subscribing again changes it instead of adding a second.
+    unique("job_alerts_search_key")
+      .on(t.email, t.companyId, t.q, t.type, t.remoteType, t.location, t.department)
+      .nullsNotDistinct(),
+    uniqueIndex("job_alerts_confirm_token_idx").on(t.confirmTokenHash),
+    index("job_alerts_due_idx").on(t.nextDigestAt).where(sql`${t.confirmedAt} is not null`),
+    index("job_alerts_unconfirmed_idx").on(t.createdAt).where(sql`${t.confirmedAt} is null`),
   ],
 );

@@ -22,6 +22,14 @@ describe("isCrossSiteWrite", () => {
     expect(isCrossSiteWrite({ ...base, method: "POST", origin: "not a url" })).toBe(true);
   });
 
+  it("lets a mail provider's one-click unsubscribe through, and only at that address (decision 111)", () => {
+    const oneClick = { ...base, method: "POST", origin: "https://mail.example", secFetchSite: "cross-site" };
+    expect(isCrossSiteWrite({ ...oneClick, path: "/job-alerts/unsubscribe/one-click" })).toBe(false);
+    expect(isCrossSiteWrite({ ...oneClick, path: "/job-alerts/unsubscribe" })).toBe(true);
+    expect(isCrossSiteWrite({ ...oneClick, path: "/job-alerts/confirm" })).toBe(true);
+    expect(isCrossSiteWrite({ ...oneClick, path: "/jobs" })).toBe(true);
+  });
+
   it("accepts configured trusted origins and requests with no origin at all", () => {
     expect(
       isCrossSiteWrite({ ...base, method: "POST", origin: "https://admin.example.com", trustedOrigins: ["https://admin.example.com"] }),

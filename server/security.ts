@@ -5,6 +5,15 @@ import helmet from "helmet";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * Paths that take writes from anywhere, each for a reason. A job alert's one-click unsubscribe
+ * address (decision 111) is POSTed by mail providers (RFC 8058) from their own servers or from
+ * webmail pages on their sites, so cross-site by nature. It is safe: the action reads no cookie or
+ * session and deletes only the alert that the signed token in the address names, which only the
+ * email's recipient has; a forged request from another site can do nothing the link's holder could not.
+ */
+export const CROSS_SITE_WRITE_PATHS: readonly string[] = ["/job-alerts/unsubscribe/one-click"];
+
+/**
  * A state-changing request from another site is refused. Current browsers say where a
  * request comes from in `Sec-Fetch-Site`, which we trust first; older ones only send
  * `Origin`, compared with the Host. Requests with neither (curl, server-to-server) are let
@@ -16,8 +25,11 @@ export function isCrossSiteWrite(input: {
   origin: string | undefined;
   secFetchSite: string | undefined;
   trustedOrigins?: readonly string[];
+  /** The request's path, without its query. */
+  path?: string;
 }): boolean {
   if (SAFE_METHODS.has(input.method.toUpperCase())) return false;
+  if (input.path !== undefined && CROSS_SITE_WRITE_PATHS.includes(input.path)) return false;
   if (input.secFetchSite) return input.secFetchSite !== "same-origin" && input.secFetchSite !== "none" && !trusted(input);
   if (!input.origin) return false;
   if (input.origin === "null") return true;
@@ -41,6 +53,7 @@ export function refuseCrossSiteWrites(trustedOrigins: readonly string[]) {
       origin: req.get("origin"),
       secFetchSite: req.get("sec-fetch-site"),
       trustedOrigins,
+      path: req.path,
     });
     if (refused) {
       res.status(403).type("text/plain").send("Cross-site form posts are not accepted.");

@@ -84,6 +84,8 @@ export function planPriceLabel(plan: Pick<Plan, "price">): string {
 export interface FaqItem {
   question: string;
   answer: string;
+  /** Pages of the product that show what the answer says. */
+  links?: { href: string; label: string }[];
 }
 
 /** Spec FAQ topics: the free plan, job promotions, plan changes, non-profit discounts. */
@@ -97,6 +99,8 @@ export const PRICING_FAQ: FaqItem[] = [
     question: "What are job promotions?",
     answer:
       "A promotion gives one job extra reach: featured placement at the top of the job board, social promotion on our channels, and inclusion in the job alert emails we send to candidates. Starter includes 5 promotions per month, Professional 25, and Enterprise unlimited.",
+    // Decision 111: candidates ask for job alerts on the board and on careers pages; featured jobs lead the digests.
+    links: [{ href: "/jobs", label: "See the job board and its job alerts" }],
   },
   {
     question: "Can I change plans at any time?",

@@ -72,6 +72,21 @@ describe("the mail service over SMTP", () => {
     expect(await mailer.deliverDue()).toBe(0);
   });
 
+  it("sends a message's own headers, kept with it so a retry sends them too (decision 111)", async () => {
+    const mailer = createMailer(t.db, smtpTransport(mailbox.url));
+    const to = uniqueEmail("headers");
+    const headers = { "List-Unsubscribe": "<https://example.test/job-alerts/unsubscribe?token=abc>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+    mailbox.refuseNext(1);
+    const id = await mailer.send({ to, subject: "New jobs", body: "…", kind: "test", headers });
+    await mailer.idle();
+    expect(await row(id)).toMatchObject({ status: "pending", headers });
+    await makeDue(id!);
+    expect(await mailer.deliverDue()).toBe(1);
+    const { raw } = await mailbox.waitFor(to);
+    expect(raw).toContain("List-Unsubscribe: <https://example.test/job-alerts/unsubscribe?token=abc>");
+    expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+  });
+
   it("blanks the stored body of a message with a sign-in link once it is delivered", async () => {
     const mailer = createMailer(t.db, smtpTransport(mailbox.url));
     const to = uniqueEmail();
@@ -92,6 +107,17 @@ describe("the mail service without SMTP", () => {
     expect(lines.join("\n")).toContain(`To: ${to}`);
     expect(lines.join("\n")).toContain("http://localhost:3000/reset-password?token=abc");
     expect(await row(id)).toMatchObject({ status: "logged", attempts: 1 });
+  });
+
+  it("prints a message's own headers among its header lines", async () => {
+    const lines: string[] = [];
+    const mailer = createMailer(t.db, logTransport((line) => lines.push(line)));
+    await mailer.send({ to: uniqueEmail(), subject: "New jobs", body: "…", kind: "test", headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } });
+    await mailer.idle();
+    const printed = lines.join("\n").split("\n");
+    const at = printed.indexOf("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThan(printed.indexOf("│"));
   });
 
   it("prints what a candidate typed so that it cannot pass for another email in the log", async () => {

@@ -17,7 +17,16 @@ describe("startApp and stopApp", () => {
 
     await startApp();
     expect(appDatabaseHandle()).toBeDefined();
-    expect(runningBackgroundTasks().sort()).toEqual(["application-email-sweep", "close-expired-jobs", "cv-extract-text", "email-retry-pass", "interview-reminders", "mention-digest", "webhook-deliver"]);
+    expect(runningBackgroundTasks().sort()).toEqual([
+      "application-email-sweep",
+      "close-expired-jobs",
+      "cv-extract-text",
+      "email-retry-pass",
+      "interview-reminders",
+      "job-alert-digests",
+      "mention-digest",
+      "webhook-deliver",
+    ]);
 
     await stopApp();
     expect(appDatabaseHandle()).toBeUndefined();

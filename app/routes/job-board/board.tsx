@@ -4,6 +4,8 @@ import type { Route } from "./+types/board";
 import { Alert } from "~/components/ui/alert";
 import { inputStyles } from "~/components/ui/field";
 import { JobCard, JobFiltersForm, PageLinks } from "~/features/public-jobs/public-jobs";
+import { JobAlertForm } from "~/features/public-jobs/job-alert-form";
+import { describeJobAlert } from "~/schemas/job-alerts";
 import { pageMeta } from "~/lib/meta";
 import { APPLICATION_MESSAGES } from "~/schemas/application-messages";
 import { type BoardFilters, BoardQuerySchema, filterParams, hasFilters } from "~/schemas/job-board";
@@ -12,6 +14,7 @@ import { config } from "~/server/platform/config.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { getCareersCompany, listBoardJobs, listFeaturedJobs } from "~/server/job-board/queries.server";
 import { jobCard } from "./job-summary.server";
+import { jobAlertAction } from "./job-alert-action.server";
 
 export const meta: Route.MetaFunction = ({ data }) => {
   const title = data?.q ? `Jobs matching “${data.q}”` : data?.company ? `Jobs at ${data.company.name}` : "Job Board";
@@ -48,6 +51,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** "Get job alerts" for the board's search and filters (decision 111). */
+export async function action(args: Route.ActionArgs) {
+  return jobAlertAction(args);
+}
+
 /** The board's address with the search, filters and page. */
 function boardHref(q: string, filters: BoardFilters, page = 1) {
   const params = new URLSearchParams();
@@ -58,7 +66,7 @@ function boardHref(q: string, filters: BoardFilters, page = 1) {
   return search ? `/jobs?${search}` : "/jobs";
 }
 
-export default function JobBoard({ loaderData }: Route.ComponentProps) {
+export default function JobBoard({ loaderData, actionData }: Route.ComponentProps) {
   const { jobs, q, page, hasNextPage, applied, filters, company } = loaderData;
   const navigation = useNavigation();
   const filtered = hasFilters(filters);
@@ -106,6 +114,15 @@ export default function JobBoard({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         ) : null}
+      </div>
+
+      <div className="mt-4">
+        <JobAlertForm
+          action={boardHref(q, filters)}
+          description={describeJobAlert({ q, ...filters, companyName: filters.company ? (company?.name ?? filters.company) : null })}
+          search={{ ...(q ? { q } : {}), ...Object.fromEntries(filterParams(filters)) }}
+          result={actionData}
+        />
       </div>
 
       <div className={`mt-8 ${navigation.state === "loading" ? "opacity-60" : ""}`}>

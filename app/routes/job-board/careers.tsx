@@ -2,6 +2,8 @@ import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/careers";
 import { EmptyState } from "~/components/ui/empty-state";
 import { JobCard, JobFiltersForm, PageLinks } from "~/features/public-jobs/public-jobs";
+import { JobAlertForm } from "~/features/public-jobs/job-alert-form";
+import { describeJobAlert } from "~/schemas/job-alerts";
 import { accentText } from "~/lib/brand-color";
 import { safeWebsite } from "~/lib/job-posting-ld";
 import { pageMeta } from "~/lib/meta";
@@ -13,6 +15,7 @@ import { companyFilterChoices, getCareersCompany, listCompanyJobs } from "~/serv
 import { config } from "~/server/platform/config.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { jobCard } from "./job-summary.server";
+import { jobAlertAction } from "./job-alert-action.server";
 
 /** A company's careers page (decision 108): its logo, colour and introduction, and its published jobs with filters. */
 
@@ -57,6 +60,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+/** "Get job alerts" for this company's jobs with the page's filters (decision 111); the address names the company. */
+export async function action(args: Route.ActionArgs) {
+  if (!(await getCareersCompany(appDatabase(), args.params.slug))) throw data("Careers page not found", { status: 404 });
+  return jobAlertAction(args, args.params.slug);
+}
+
 function pageHref(path: string, filters: BoardFilters, page: number) {
   const params = new URLSearchParams(filterParams(filters));
   if (page > 1) params.set("page", String(page));
@@ -64,7 +73,7 @@ function pageHref(path: string, filters: BoardFilters, page: number) {
   return search ? `${path}?${search}` : path;
 }
 
-export default function CareersPage({ loaderData }: Route.ComponentProps) {
+export default function CareersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { company, filters, choices, jobs, page, hasNextPage, path } = loaderData;
   const navigation = useNavigation();
   const accent = company.brandColor ?? undefined;
@@ -121,6 +130,15 @@ export default function CareersPage({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
           <PageLinks page={page} hasNextPage={hasNextPage} href={(n) => pageHref(path, filters, n)} />
+        </div>
+        {/* After the jobs, for when none of them fits yet (decision 111). */}
+        <div className="mt-8">
+          <JobAlertForm
+            action={pageHref(path, filters, 1)}
+            description={describeJobAlert({ q: "", ...filters, companyName: company.name })}
+            search={Object.fromEntries(filterParams(filters))}
+            result={actionData}
+          />
         </div>
       </div>
     </div>

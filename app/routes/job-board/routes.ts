@@ -11,6 +11,10 @@ export const jobBoardRoutes = [
     // Decision 108: a company's careers page, from its address in Settings › Careers page.
     route("companies/:slug", "routes/job-board/careers.tsx"),
   ]),
+  // Decision 111: a job alert's confirmation and unsubscribe links, outside the board's page cache.
+  route("job-alerts/confirm", "routes/job-board/job-alert-confirm.tsx"),
+  route("job-alerts/unsubscribe", "routes/job-board/job-alert-unsubscribe.tsx"),
+  route("job-alerts/unsubscribe/one-click", "routes/job-board/job-alert-one-click.ts"),
   // Its logo and its job list for the company's own site: no page around them.
   route("companies/:slug/logo", "routes/job-board/company-logo.ts"),
   route("companies/:slug/embed", "routes/job-board/careers-embed.ts"),

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/pricing";
+import { Link } from "react-router";
 import { Icon } from "~/components/marketing/icon";
 import { PageHeader, Section } from "~/components/marketing/sections";
 import { marketingMeta, staticPageHeaders } from "~/components/marketing/seo";
@@ -83,7 +84,14 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           {faq.map((item) => (
             <div key={item.question} className="py-6">
               <dt className="text-base font-semibold text-slate-950">{item.question}</dt>
-              <dd className="mt-2 text-sm leading-6 text-slate-600">{item.answer}</dd>
+              <dd className="mt-2 text-sm leading-6 text-slate-600">
+                {item.answer}
+                {item.links?.map((link) => (
+                  <Link key={link.href} to={link.href} className="ml-1 font-semibold text-brand-700 hover:text-brand-800">
+                    {link.label}
+                  </Link>
+                ))}
+              </dd>
             </div>
           ))}
         </dl>

@@ -13,6 +13,8 @@ import { interviewReminderPass } from "../interviews/reminders.server";
 import { mentionDigestTask } from "../notifications/digest.server";
 import { closeExpiredJobsTask } from "../jobs/closing.server";
 import { deliverWebhookTask } from "../webhooks/delivery.server";
+import { jobAlertDigestTask } from "../job-alerts/digest.server";
+import { setLinkSigningSecret } from "../platform/link-signing.server";
 import { type Queue, startQueue } from "../queue/queue.server";
 import { type InboundSmtp, parseInboundSmtpPort, startInboundSmtp } from "../mail/inbound-smtp.server";
 import { isEmptyDatabase, seedDemo } from "./demo-seed.server";
@@ -23,7 +25,16 @@ import { isEmptyDatabase, seedDemo } from "./demo-seed.server";
  * but the CV extraction's memory watchdog, which samples only while a file is read and which
  * stopApp stops with the extraction worker.
  */
-const APP_TASKS = [emailRetryPass, applicationEmailSweep, extractCvTask, mentionDigestTask, interviewReminderPass, closeExpiredJobsTask, deliverWebhookTask];
+const APP_TASKS = [
+  emailRetryPass,
+  applicationEmailSweep,
+  extractCvTask,
+  mentionDigestTask,
+  interviewReminderPass,
+  closeExpiredJobsTask,
+  jobAlertDigestTask,
+  deliverWebhookTask,
+];
 
 let appQueue: Queue | undefined;
 let inboundSmtp: InboundSmtp | undefined;
@@ -60,7 +71,10 @@ export async function startApp(): Promise<void> {
   const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, max: config.databasePoolSize });
   await handle.migrate();
   setAppDatabase(handle);
-  const auth = createAuth(handle.db, resolveSecret());
+  const secret = resolveSecret();
+  const auth = createAuth(handle.db, secret);
+  // Job alerts' unsubscribe links are signed with it (decision 111).
+  setLinkSigningSecret(secret);
   setAppAuth(auth);
 
   const seed = config.seedDemo ?? handle.kind === "pglite";

@@ -436,3 +436,41 @@ export interface PostingRow {
 export const POSTING_COLUMNS = sql`j.id, j.title, j.description, j.requirements, j.location, j.type, j.remote_type, j.remote_countries,
   j.department, j.featured, j.salary_min, j.salary_max, j.salary_currency, j.salary_period, j.closes_on::text as closes_on,
   j.published_at, j.updated_at`;
+
+/** What a job alert matches (decision 111): the board's search and filters, and one company or every one. */
+export interface AlertSearch {
+  q: string;
+  type: string | null;
+  remoteType: string | null;
+  location: string;
+  department: string;
+  companyId: string | null;
+}
+
+/** A job alert's digest holds at most this many jobs; the rest are "and N more" with a link to the search. */
+export const ALERT_DIGEST_JOBS = 20;
+
+/**
+ * The published jobs matching an alert's search that were published after `since` and no later
+ * than `until`, featured first (a promoted job is always among those listed), then newest, at most
+ * `ALERT_DIGEST_JOBS`, and how many match in all: a range of publication dates, which the board's
+ * indexes are ordered by.
+ */
+export async function listNewAlertJobs(db: Queryable, search: AlertSearch, since: Date, until: Date): Promise<{ jobs: BoardJob[]; total: number }> {
+  const q = search.q.trim().slice(0, 200);
+  const tsquery = sql`websearch_to_tsquery('english', ${q})`;
+  const filters = { type: search.type ?? undefined, remote: search.remoteType ?? undefined, location: search.location, department: search.department } as BoardFilters;
+  const conditions = [
+    hasFilters(filters) ? filterConditions("b", filters) : sql`true`,
+    search.companyId ? sql`b.company_id = ${search.companyId}` : sql`true`,
+    q ? sql`(b.search_document @@ ${tsquery} or b.company_id in (select c.id from companies c where to_tsvector('english', c.name) @@ ${tsquery}))` : sql`true`,
+  ];
+  const rows = await queryRows<BoardRow & { total: string | number }>(
+    db,
+    sql`select ${BOARD_COLUMNS}, count(*) over () as total from jobs b join companies c on c.id = b.company_id
+        where b.status = 'published' and b.published_at > ${since.toISOString()}::timestamptz and b.published_at <= ${until.toISOString()}::timestamptz
+          and ${sql.join(conditions, sql` and `)}
+        order by b.featured desc, b.published_at desc, b.id desc limit ${ALERT_DIGEST_JOBS}`,
+  );
+  return { jobs: rows.map(toBoardJob), total: rows.length ? Number(rows[0]!.total) : 0 };
+}

@@ -36,6 +36,11 @@ export interface OutgoingEmail {
    * and Apple Calendar read.
    */
   calendar?: CalendarInvitation;
+  /**
+   * Headers of its own, e.g. a job alert's `List-Unsubscribe` and `List-Unsubscribe-Post` (decision
+   * 111); stored with the message, so retries send them too.
+   */
+  headers?: Record<string, string>;
 }
 
 /** An invitation's METHOD and the iCalendar text that carries it. */
@@ -54,6 +59,7 @@ export interface MailTransport {
     text: string;
     replyTo?: string;
     icalEvent?: { method: string; filename: string; content: string };
+    headers?: Record<string, string>;
   }): Promise<void>;
 }
 
@@ -110,6 +116,7 @@ export function logTransport(log: (line: string) => void = console.log): MailTra
           `Subject: ${escapeForLog(message.subject)}`,
           ...(message.replyTo ? [`Reply-To: ${escapeForLog(message.replyTo)}`] : []),
           ...(message.icalEvent ? [`Attached: ${message.icalEvent.filename} (METHOD:${message.icalEvent.method})`] : []),
+          ...Object.entries(message.headers ?? {}).map(([name, value]) => `${escapeForLog(name)}: ${escapeForLog(value)}`),
           "│",
           ...message.text.split(/\r\n|\r|\n/).map((line) => `│ ${escapeForLog(line)}`),
           "──────────────────────────────────────────────────────────",
@@ -169,6 +176,7 @@ export function createMailer(db: Database, transport: MailTransport = configured
               text: row.body,
               replyTo: row.replyTo ?? undefined,
               ...(row.calendarMethod && row.calendar ? { icalEvent: { method: row.calendarMethod, filename: "invite.ics", content: row.calendar } } : {}),
+              ...(row.headers ? { headers: row.headers } : {}),
             });
             delivered.push(row.id);
           } catch (error) {
@@ -227,6 +235,7 @@ export function createMailer(db: Database, transport: MailTransport = configured
           sensitive: message.sensitive ?? false,
           calendarMethod: message.calendar?.method ?? null,
           calendar: message.calendar?.content ?? null,
+          headers: message.headers ?? null,
           replyTo: message.replyTo !== undefined ? message.replyTo : message.applicationId ? (replyAddresses.get(message.applicationId) ?? null) : null,
           ...(message.sendAfterSeconds ? { nextAttemptAt: sql`now() + make_interval(secs => ${message.sendAfterSeconds})` } : {}),
         })),

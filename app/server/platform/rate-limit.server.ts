@@ -31,6 +31,12 @@ export const RATE_LIMITS = {
   /** Public applications per client: plenty for a person, too few for a flood. */
   apply: { name: "apply", limit: 20, windowSeconds: 60 * 60 },
   /**
+   * "Get job alerts" (decision 111): per client IP, and per address, so that nobody can use the form to
+   * flood someone's inbox with confirmation emails.
+   */
+  jobAlert: { name: "job-alert", limit: 10, windowSeconds: 60 * 60 },
+  jobAlertEmail: { name: "job-alert-email", limit: 5, windowSeconds: 60 * 60 },
+  /**
    * Candidates' replies per sending address (decision 097): an SMTP connection to the listener, or a
    * webhook post. A provider or mail server told to wait retries later, so a burst of replies (the
    * out-of-office answers to a bulk rejection) is delayed, not lost.
