@@ -120,6 +120,7 @@ describe("company, learning and legal content", () => {
       "Authenticator apps",
       "Google for Jobs and search engines",
       "Booking calendars",
+      "Webhooks",
       "Load balancers and uptime monitors",
       "Reverse proxies and CDNs",
     ]);

@@ -72,6 +72,15 @@ export const INTEGRATIONS: Integration[] = [
     setup: { text: "Set the booking page's address (Cal.com by default).", settings: ["BOOKING_URL"] },
   },
   {
+    icon: "code",
+    category: "Developers",
+    name: "Webhooks",
+    description:
+      "Your own systems hear about applications, stage changes, hires, interviews and jobs as they happen: each event is POSTed to your endpoints as JSON, signed as the Standard Webhooks specification says, retried when your server does not answer, and listed in a delivery log you can resend from.",
+    setup: { text: "Admins add endpoints and choose their events in Settings › Webhooks." },
+    link: { label: "How webhooks work", to: "/documentation#webhooks" },
+  },
+  {
     icon: "chart",
     category: "Operations",
     name: "Load balancers and uptime monitors",

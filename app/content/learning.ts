@@ -160,11 +160,11 @@ export const DOC_CARDS: DocCard[] = [
   {
     icon: "code",
     title: "API Reference",
-    description: "Read your open jobs from your own systems: the public job board API (JSON), and RSS, Atom and Indeed feeds.",
+    description: "Read your open jobs from your own systems with the public job board API (JSON) and RSS, Atom and Indeed feeds, and hear about every change with signed webhooks.",
     links: [
       { label: "Job board API and feeds", to: "/documentation#job-board-api" },
+      { label: "Webhooks", to: "/documentation#webhooks" },
       { label: "API status", to: "/api" },
-      { label: "API access on paid plans", to: "/pricing" },
     ],
   },
   {

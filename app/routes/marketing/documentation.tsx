@@ -70,6 +70,33 @@ export default function Documentation() {
         </div>
       </Section>
       <Section>
+        <div id="webhooks" className="mx-auto max-w-3xl scroll-mt-24">
+          <h2 className="text-2xl font-semibold text-slate-950">Webhooks</h2>
+          <div className="mt-4 space-y-4 text-sm leading-6 text-slate-700">
+            <p>
+              Admins add endpoints in Settings › Webhooks and choose each one&apos;s events: <code>application.created</code>,{" "}
+              <code>application.stage_changed</code>, <code>application.status_changed</code>, <code>candidate.hired</code>,{" "}
+              <code>interview.scheduled</code>, <code>interview.rescheduled</code>, <code>interview.cancelled</code>,{" "}
+              <code>scorecard.submitted</code>, <code>candidate.merged</code>, <code>job.created</code> and <code>job.status_changed</code>.
+              Each event is POSTed as JSON: <code>{`{"type": "candidate.hired", "timestamp": "…", "data": {"application_id": "…", "candidate_id": "…", "job_id": "…", …}}`}</code>.
+            </p>
+            <p>
+              Deliveries are signed as the <a href="https://www.standardwebhooks.com/" className="font-medium text-brand-700 hover:text-brand-800">Standard Webhooks</a>{" "}
+              specification says: the headers <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code> (
+              <code>v1,</code> and the base64 HMAC-SHA256 of <code>id.timestamp.body</code>, keyed by the endpoint&apos;s secret). Any Standard
+              Webhooks library verifies them with the secret shown on the endpoint&apos;s page. Answer with a 2xx status within 10 seconds;
+              redirects are not followed.
+            </p>
+            <p>
+              A delivery that fails is tried again 8 times, each wait about twice the last (from 30 seconds to about an hour), with the same{" "}
+              <code>webhook-id</code>: use it to ignore a message you already have. After 10 deliveries in a row fail every attempt, the
+              endpoint is disabled and your admins are emailed. The endpoint&apos;s page shows each delivery with its answer, and sends any of
+              them again. Endpoints must be public internet addresses: loopback and private networks are refused.
+            </p>
+          </div>
+        </div>
+      </Section>
+      <Section>
         <div id="matching" className="mx-auto max-w-3xl scroll-mt-24">
           <h2 className="text-2xl font-semibold text-slate-950">How matching works</h2>
           <div className="mt-4 space-y-4 text-sm leading-6 text-slate-700">
