@@ -256,6 +256,11 @@ describe("Settings › Webhooks", () => {
     const log = (await callLoader(webhookRoute.loader, { path: page, cookie, params: { endpointId } })).data.deliveries;
     expect(log).toEqual([expect.objectContaining({ eventType: "webhook.test", status: "delivered", responseStatus: 200, attempts: 1 })]);
     expect(JSON.parse(log[0]!.payload)).toMatchObject({ type: "webhook.test", data: { endpoint_id: endpointId } });
+    // The list shows each endpoint's last delivery.
+    expect((await callLoader(webhooksRoute.loader, { path: "/settings/webhooks", cookie })).data.endpoints[0]!.lastDelivery).toMatchObject({
+      status: "delivered",
+      responseStatus: 200,
+    });
 
     expect((await post({ intent: "resend", deliveryId: log[0]!.id })).status).toBe(302);
     await queue.runDueTasks();

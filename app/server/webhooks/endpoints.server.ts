@@ -32,7 +32,7 @@ export async function listWebhookEndpoints(db: Queryable, actor: Actor) {
       createdAt: webhookEndpoints.createdAt,
       lastDelivery: sql<{ status: WebhookDeliveryStatus; responseStatus: number | null; at: string } | null>`(
         select jsonb_build_object('status', d.status, 'responseStatus', d.response_status, 'at', d.created_at)
-        from ${webhookDeliveries} d where d.endpoint_id = ${webhookEndpoints.id}
+        from ${webhookDeliveries} d where d.endpoint_id = webhook_endpoints.id
         order by d.created_at desc, d.id desc limit 1)`,
     })
     .from(webhookEndpoints)
