@@ -31,6 +31,7 @@ export const NOTICES = {
   "blocked-time-removed": "Blocked time removed.",
   "company-saved": "Company details saved.",
   "careers-saved": "Careers page saved.",
+  "api-key-revoked": "API key revoked. Requests with it are refused from now on.",
   "password-changed": "Password changed.",
   "password-changed-signed-out": "Password changed. Your other devices have been signed out.",
   "two-factor-off": "Two-factor authentication is off.",
