@@ -160,8 +160,10 @@ export const DOC_CARDS: DocCard[] = [
   {
     icon: "code",
     title: "API Reference",
-    description: "Read your open jobs from your own systems: the public job board API (JSON), and RSS, Atom and Indeed feeds.",
+    description:
+      "Connect your own systems: the staff API with keys for your jobs, candidates and applications, the public job board API (JSON), and RSS, Atom and Indeed feeds.",
     links: [
+      { label: "Staff API reference", to: "/documentation#staff-api" },
       { label: "Job board API and feeds", to: "/documentation#job-board-api" },
       { label: "API status", to: "/api" },
       { label: "API access on paid plans", to: "/pricing" },
