@@ -137,7 +137,7 @@ function NewKey({ name, apiKey }: { name: string; apiKey: string }) {
     <Alert tone="info" title={`Your new key “${name}”`}>
       <p>Copy it now and keep it somewhere safe: for your security it is shown only this once. If you lose it, revoke it and create another.</p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
-        <Field label="New API key" name="new-api-key" value={apiKey} readOnly onFocus={(event) => event.currentTarget.select()} className="min-w-0 flex-1 font-mono" />
+        <Field label="New API key" name="new-api-key" value={apiKey} readOnly onFocus={(event) => event.currentTarget.select()} className="min-w-0 flex-1 [&_input]:font-mono" />
         {hydrated ? (
           <Button
             type="button"

@@ -215,7 +215,7 @@ function StaffApiReference({ operations, rateLimit }: { operations: ReferenceOpe
         <h3 className="text-base font-semibold text-slate-900">Keys</h3>
         <ol className="list-decimal space-y-2 pl-5">
           <li>
-            An admin opens Settings › API keys, names the key after what will use it, and chooses its access: <strong>Read</strong> (the
+            An admin opens Settings › API keys, names the key after what will use it, and chooses its access: <strong>Read</strong> (the{" "}
             <code>read</code> scope) or <strong>Read and write</strong> (<code>write</code>).
           </li>
           <li>
@@ -258,7 +258,9 @@ function StaffApiReference({ operations, rateLimit }: { operations: ReferenceOpe
               <p className="mt-1 font-medium text-slate-900">
                 {op.summary} <span className="font-normal text-slate-500">· scope {op.scope}</span>
               </p>
-              <p className="mt-1 text-slate-600">{op.description}</p>
+              <p className="mt-1 text-slate-600">
+                <WithCode text={op.description} />
+              </p>
               {op.parameters.length > 0 ? <FieldList title="Parameters" fields={op.parameters} /> : null}
               {op.body.length > 0 ? <FieldList title="JSON body" fields={op.body} /> : null}
               <p className="mt-2 text-slate-600">
@@ -283,11 +285,24 @@ function FieldList({ title, fields }: { title: string; fields: ReferenceOperatio
             <dd className="inline text-slate-600">
               {field.type}
               {field.required ? ", required" : ""}
-              {field.description ? `: ${field.description}` : ""}
+              {field.description ? (
+                <>
+                  : <WithCode text={field.description} />
+                </>
+              ) : null}
             </dd>
           </div>
         ))}
       </dl>
     </div>
+  );
+}
+
+/** The document's text with its `code` spans as code (the descriptions are the OpenAPI document's, in its Markdown). */
+function WithCode({ text }: { text: string }) {
+  return (
+    <>
+      {text.split("`").map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : part))}
+    </>
   );
 }
