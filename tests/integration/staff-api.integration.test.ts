@@ -80,7 +80,7 @@ describe("Settings › API keys", () => {
 
     const listed = await callLoader(apiKeysSettingsRoute.loader, { path: "/settings/api-keys", cookie });
     expect(listed.data).toEqual({
-      keys: [{ id: row!.id, name: "Zapier", prefix: key.slice(0, 12), scope: "read", createdBy: "Ada Admin", createdAt: row!.createdAt.toISOString(), lastUsedAt: null }],
+      keys: [{ id: row!.id, name: "Zapier", prefix: key.slice(0, 12), scope: "read", createdBy: "Ada Admin", createdAt: row!.createdAt.toISOString(), lastUsedAt: null, works: true }],
     });
     // The key is never shown again.
     expect(JSON.stringify(listed.data)).not.toContain(key);
@@ -120,6 +120,10 @@ describe("authentication and scopes", () => {
     expect(none.body).toEqual({ error: { code: "unauthorized", message: expect.stringContaining("Authorization: Bearer") } });
     expect((await get(jobsRoute.loader, "/api/v1/jobs", `oh_live_${"x".repeat(43)}`)).status).toBe(401);
     expect((await get(jobsRoute.loader, "/api/v1/jobs", "not-a-key")).status).toBe(401);
+    // Harvest's way: the key as a Basic user name.
+    const basic = (value: string) => jobsRoute.loader({ request: new Request("http://localhost/api/v1/jobs", { headers: { authorization: `Basic ${btoa(value)}` } }) } as never);
+    expect((await basic(`${acme.key}:`)).status).toBe(200);
+    expect((await basic(`oh_live_${"y".repeat(43)}:`)).status).toBe(401);
     // A session cookie is not a key.
     expect((await callLoader(jobsRoute.loader, { path: "/api/v1/jobs", cookie: acme.cookie })).status).toBe(401);
 
@@ -128,6 +132,10 @@ describe("authentication and scopes", () => {
     const demoted = await get(jobsRoute.loader, "/api/v1/jobs", acme.key);
     expect(demoted.status).toBe(401);
     expect(demoted.body.error!.message).toContain("no longer an admin");
+    // Another admin sees that it stopped.
+    const other = await createMember(bed.t.db, bed.t.auth, acme.staff, "admin");
+    const listed = await callLoader(apiKeysSettingsRoute.loader, { path: "/settings/api-keys", cookie: other.cookie });
+    expect(listed.data!.keys).toEqual([expect.objectContaining({ id: acme.keyId, works: false })]);
     await bed.t.db.update(profiles).set({ role: "admin" }).where(eq(profiles.id, acme.staff.userId));
     expect((await get(jobsRoute.loader, "/api/v1/jobs", acme.key)).status).toBe(200);
   });

@@ -22,6 +22,8 @@ export interface ApiKeysData {
     createdBy: string | null;
     createdAt: string;
     lastUsedAt: string | null;
+    /** False once its maker is no longer an admin: requests with it are refused. */
+    works: boolean;
   }[];
 }
 
@@ -68,6 +70,9 @@ export function ApiKeysSection({ data, answer }: { data: ApiKeysData; answer?: S
                         "Never used"
                       )}
                     </p>
+                    {key.works ? null : (
+                      <p className="mt-1 font-medium text-red-700">Stopped: the admin who made it is no longer an admin. Revoke it and create another.</p>
+                    )}
                   </div>
                   <ConfirmAction
                     id={`revoke-key-${key.id}`}

@@ -223,7 +223,8 @@ function StaffApiReference({ operations, rateLimit }: { operations: ReferenceOpe
             it again. The list shows each key&apos;s first characters and when it was last used.
           </li>
           <li>
-            Send it with every request: <code>Authorization: Bearer {API_KEY_PREFIX}…</code>. A missing, unknown or revoked key answers{" "}
+            Send it with every request: <code>Authorization: Bearer {API_KEY_PREFIX}…</code> (or, as Greenhouse&apos;s Harvest API
+            takes keys, as the user name of Basic authentication with no password). A missing, unknown or revoked key answers{" "}
             <code>401</code>; a read key calling an endpoint that writes answers <code>403</code>.
           </li>
           <li>

@@ -37,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdBy: key.createdBy,
       createdAt: key.createdAt.toISOString(),
       lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+      works: key.works,
     })),
   };
 }

@@ -43,11 +43,20 @@ const REFUSALS = {
   "creator-not-admin": "This API key no longer works: the admin who made it is no longer an admin of the company. Make a new key.",
 } as const;
 
-/** The key of an `Authorization: Bearer <key>` header, or null. */
+/**
+ * The key of an `Authorization: Bearer <key>` header, or of `Basic` with the key as the user name
+ * (as Greenhouse's Harvest API takes its keys, so its clients work as they are); null without the
+ * header, "" for one of another kind.
+ */
 export function bearerKey(request: Request): string | null {
   const header = request.headers.get("authorization");
-  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  return match ? match[1]! : header ? "" : null;
+  if (header === null) return null;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (bearer) return bearer[1]!;
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (!basic) return "";
+  const credentials = Buffer.from(basic[1]!, "base64").toString("utf8");
+  return credentials.slice(0, credentials.includes(":") ? credentials.indexOf(":") : undefined);
 }
 
 /** A query read with the endpoint's schema: the first value of each of its own keys. */

@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { apiKeys, companies, profiles, user } from "../../../db/schema";
-import { can } from "~/lib/permissions";
+import { can, type Role } from "~/lib/permissions";
 import { API_KEY_NOT_FOUND, API_KEY_PREFIX, API_KEY_SHOWN_CHARACTERS, API_KEYS_PER_COMPANY, type ApiKeyScope, type CreateApiKeyInput } from "~/schemas/api-keys";
 import type { Database, Queryable } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
 import { hashSecretToken, newSecretToken } from "../platform/secret-token.server";
-import { acrossCompanies, type Actor, ownCompany, owned, preparedTokenRead } from "../platform/tenancy.server";
+import { acrossCompanies, type Actor, isOwnedBy, ownCompany, owned, preparedTokenRead } from "../platform/tenancy.server";
 
 /*
  * Staff API keys (issue 16, decision 112). A key is `oh_live_` and 43 random characters (32 bytes,
@@ -34,11 +34,18 @@ export interface ApiKeyRow {
   createdBy: string | null;
   createdAt: Date;
   lastUsedAt: Date | null;
+  /** False once its maker is no longer an admin of the company: the key is refused (401). */
+  works: boolean;
+}
+
+/** Whether a key's maker (their profile's company and role) still lets it act for the key's company. */
+function makerMayAct(actor: Actor, maker: { companyId: string | null; role: Role | null }): maker is { companyId: string; role: Role } {
+  return maker.companyId !== null && maker.role !== null && isOwnedBy({ companyId: maker.companyId }, actor) && can(maker.role, "company.manage");
 }
 
 /** The company's live keys, newest first, with who made each (revoked keys are not shown). */
 export async function listApiKeys(db: Queryable, actor: Actor): Promise<ApiKeyRow[]> {
-  return db
+  const rows = await db
     .select({
       id: apiKeys.id,
       name: apiKeys.name,
@@ -47,12 +54,15 @@ export async function listApiKeys(db: Queryable, actor: Actor): Promise<ApiKeyRo
       createdBy: sql<string | null>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email})`,
       createdAt: apiKeys.createdAt,
       lastUsedAt: apiKeys.lastUsedAt,
+      makerCompanyId: profiles.companyId,
+      makerRole: profiles.role,
     })
     .from(apiKeys)
     .leftJoin(user, eq(user.id, apiKeys.createdBy))
     .leftJoin(profiles, eq(profiles.id, apiKeys.createdBy))
     .where(and(owned(apiKeys, actor), isNull(apiKeys.revokedAt)))
     .orderBy(desc(apiKeys.createdAt));
+  return rows.map(({ makerCompanyId, makerRole, ...key }) => ({ ...key, works: makerMayAct(actor, { companyId: makerCompanyId, role: makerRole }) }));
 }
 
 /** Makes a key for the actor's company and answers it: the only time it is seen. */
@@ -130,9 +140,11 @@ export async function authenticateApiKey(db: Database, key: string | null): Prom
     { hash: hashApiKey(key) },
   );
   if (!row) return { refused: "unknown" };
+  const company: Actor = { userId: row.createdBy ?? "", companyId: row.companyId };
   // Its maker must still be an admin of the key's company: removed, or made a recruiter, the key stops.
-  if (!row.createdBy || row.memberCompanyId !== row.companyId || !row.role || !can(row.role, "company.manage")) return { refused: "creator-not-admin" };
-  const actor: ApiCaller["actor"] = { userId: row.createdBy, companyId: row.companyId, role: row.role, displayName: `${row.name} (API)` };
+  const maker = { companyId: row.memberCompanyId, role: row.role };
+  if (!row.createdBy || !makerMayAct(company, maker)) return { refused: "creator-not-admin" };
+  const actor: ApiCaller["actor"] = { userId: row.createdBy, companyId: row.companyId, role: maker.role, displayName: `${row.name} (API)` };
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_SECONDS * 1000) {
     await db
       .update(apiKeys)

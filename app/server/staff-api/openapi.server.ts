@@ -52,7 +52,7 @@ function operation(endpoint: StaffApiEndpoint) {
     const { $schema: _, description, ...json } = z.toJSONSchema(schema as z.ZodType, { io: "input", target: "draft-2020-12", unrepresentable: "any" }) as JsonSchema;
     parameters.push({ name, in: "query", required: false, ...(description ? { description } : {}), schema: json });
   }
-  const errors = [...new Set([401, ...endpoint.errors, 429])].sort();
+  const errors = [...new Set([401, ...endpoint.errors, 429])].sort((a, b) => a - b);
   return {
     operationId: endpoint.operationId,
     tags: [endpoint.tag],
@@ -111,7 +111,13 @@ export function staffApiDocument(baseUrl: string) {
     ],
     paths,
     components: {
-      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: `An API key, \`${API_KEY_PREFIX}…\`, from Settings › API keys.` } },
+      securitySchemes: {
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          description: `An API key, \`${API_KEY_PREFIX}…\`, from Settings › API keys. Basic authentication with the key as the user name and no password is taken too.`,
+        },
+      },
       schemas: { ...components(STAFF_API_ANSWERS, "output"), ...components(STAFF_API_BODIES, "input") },
     },
   };
