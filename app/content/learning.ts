@@ -166,7 +166,6 @@ export const DOC_CARDS: DocCard[] = [
       { label: "Staff API reference", to: "/documentation#staff-api" },
       { label: "Job board API and feeds", to: "/documentation#job-board-api" },
       { label: "API status", to: "/api" },
-      { label: "API access on paid plans", to: "/pricing" },
     ],
   },
   {
