@@ -85,6 +85,16 @@ test.describe("without JavaScript", () => {
     await expect(section.getByRole("button", { name: "Copy key" })).toHaveCount(0);
     await expect(section.getByRole("list", { name: "API keys" })).toContainText("Read and write");
     expect((await request.get("/api/v1/candidates", { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(200);
+    // A write key's JSON body passes the server's edge (its body rule and the cross-site guard: a server sends no Origin).
+    const added = await request.post("/api/v1/candidates", { headers: { Authorization: `Bearer ${key}` }, data: { name: "Plain Forms Candidate", email: "plain@example.test" } });
+    expect(added.status()).toBe(201);
+    expect(await added.json()).toMatchObject({ name: "Plain Forms Candidate", source: "added", source_detail: "Nightly export (API)", applications: [] });
+    // A browser on another site is refused by the guard before the route.
+    const crossSite = await request.post("/api/v1/candidates", {
+      headers: { Authorization: `Bearer ${key}`, Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      data: { name: "Evil", email: "evil@example.test" },
+    });
+    expect(crossSite.status()).toBe(403);
 
     await section.getByRole("button", { name: "Revoke the API key Nightly export" }).click();
     await page.getByRole("button", { name: "Revoke key" }).click();
