@@ -26,6 +26,7 @@ import { APPLICATION_SOURCES } from "../app/schemas/application-source";
 import { CV_FIELD_SETTINGS, CV_KINDS, CV_TEXT_STATUSES } from "../app/schemas/cv";
 import { MENTION_EMAIL_MODES } from "../app/schemas/mention-emails";
 import { CALENDAR_FEED_SCOPES } from "../app/schemas/calendar-feed";
+import { API_KEY_SCOPES } from "../app/schemas/api-keys";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../app/schemas/webhooks";
 import { JOB_ALERT_FREQUENCIES } from "../app/schemas/job-alerts";
 import { DEFAULT_INTERVIEW_REMINDER_HOURS, INTERVIEW_REMINDER_HOURS } from "../app/schemas/interview-reminders";
@@ -444,6 +445,8 @@ export const candidates = pgTable(
     index("candidates_company_last_applied_idx").on(t.companyId, t.lastAppliedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // …filtered by source.
     index("candidates_company_source_idx").on(t.companyId, t.source, t.lastAppliedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The staff API's candidate list (decision 112): newest first by when they were added, which never changes.
+    index("candidates_company_created_idx").on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // …sorted by name, A to Z (keyset on the lower-case name, then the id; decision 084).
     index("candidates_company_name_idx").on(t.companyId, sql`lower(${t.name})`, t.id),
     // "Search candidates" by part of a name or an email (pg_trgm).
@@ -1784,5 +1787,39 @@ export const jobAlerts = pgTable(
     uniqueIndex("job_alerts_confirm_token_idx").on(t.confirmTokenHash),
     index("job_alerts_due_idx").on(t.nextDigestAt).where(sql`${t.confirmedAt} is not null`),
     index("job_alerts_unconfirmed_idx").on(t.createdAt).where(sql`${t.confirmedAt} is null`),
+  ],
+);
+
+/**
+ * Staff API keys (decision 112): made by an admin in Settings › API keys, shown once, kept as the
+ * SHA-256 of the whole key (`oh_live_<secret>`) with its first characters to tell keys apart. A key
+ * acts as the admin who made it while they are still an admin of the company. `last_used_at` is
+ * written at most once a minute per key.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    scope: text("scope", { enum: API_KEY_SCOPES }).notNull(),
+    keyHash: text("key_hash").notNull(),
+    /** The key's first characters (`oh_live_ab12`), shown in the list. */
+    keyPrefix: text("key_prefix").notNull(),
+    /** Who made it, and whom its writes name; a key whose maker is gone (null) stops working. */
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz("last_used_at"),
+    revokedAt: timestamptz("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("api_keys_key_hash_unique").on(t.keyHash),
+    // Settings › API keys: the company's keys, newest first.
+    index("api_keys_company_created_idx").on(t.companyId, t.createdAt.desc()),
+    // Deleting a user sets created_by to null.
+    index("api_keys_created_by_idx").on(t.createdBy),
+    check("api_keys_scope_check", oneOf("scope", API_KEY_SCOPES)),
   ],
 );

@@ -36,6 +36,12 @@ describe("bodyRuleFor", () => {
     // Mailgun's post of a candidate's reply: the raw message of up to 10 MB (decision 097).
     expect(bodyRuleFor("/api/inbound-email/mime").maxBytes).toBeGreaterThan(10 * 1024 * 1024);
     expect(bodyRuleFor("/api/inbound-email/mime.data").maxBytes).toBe(page.maxBytes);
+    // The staff API's JSON bodies (decision 112); its public board routes keep their form rules.
+    for (const path of ["/api/v1/candidates", "/api/v1/applications/0b7c/move", "/api/v1/applications/0b7c/notes"]) {
+      expect(bodyRuleFor(path).contentTypes, path).toEqual(["application/json"]);
+    }
+    expect(bodyRuleFor("/api/v1/boards/acme/jobs/0b7c/applications").contentTypes).toContain("multipart/form-data");
+    expect(refuseBodyHeaders(bodyRuleFor("/api/v1/candidates"), "application/x-www-form-urlencoded", 10, false)).toMatchObject({ status: 415 });
     expect(page).toBe(BODY_RULES[BODY_RULES.length - 1]);
     expect(page.maxBytes).toBe(256 * 1024);
   });

@@ -49,6 +49,8 @@ export const BODY_RULES: readonly BodyRule[] = [
   // Candidates' replies posted by Mailgun (decision 097): the raw message (at most 10 MB, the reply
   // limit of app/server/mail/inbound.server.ts) and Mailgun's few other fields.
   { path: /^\/api\/inbound-email\/mime$/, maxBytes: 10 * 1024 * KB + 256 * KB, maxParameters: 100, contentTypes: FORM_TYPES },
+  // The staff API (decision 112): JSON bodies from integrations' servers (a candidate, a move, a note).
+  { path: /^\/api\/v1\/(?:jobs|candidates|applications)(?:\/|$)/, maxBytes: 64 * KB, maxParameters: 100, contentTypes: ["application/json"] },
   // Every other page action: plain forms.
   { path: /^/, maxBytes: 256 * KB, maxParameters: 500, contentTypes: FORM_TYPES },
 ];

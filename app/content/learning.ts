@@ -160,11 +160,12 @@ export const DOC_CARDS: DocCard[] = [
   {
     icon: "code",
     title: "API Reference",
-    description: "Read your open jobs from your own systems with the public job board API (JSON) and RSS, Atom and Indeed feeds, and hear about every change with signed webhooks.",
+    description:
+      "Connect your own systems: the staff API with keys for your jobs, candidates and applications, signed webhooks as things change, the public job board API (JSON), and RSS, Atom and Indeed feeds.",
     links: [
+      { label: "Staff API reference", to: "/documentation#staff-api" },
       { label: "Job board API and feeds", to: "/documentation#job-board-api" },
       { label: "Webhooks", to: "/documentation#webhooks" },
-      { label: "API status", to: "/api" },
     ],
   },
   {

@@ -9,6 +9,11 @@ export interface Plan {
   featured: boolean;
 }
 
+/** Features that a page of ours describes: the pricing page links each to it. */
+export const FEATURE_LINKS: Readonly<Record<string, string>> = {
+  "API access": "/documentation#staff-api",
+};
+
 export const PLANS: Plan[] = [
   {
     name: "Free",

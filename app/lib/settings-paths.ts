@@ -9,6 +9,7 @@ export const SETTINGS_PATHS = {
   team: "/settings/team",
   hiring: "/settings/hiring",
   careers: "/settings/careers",
+  "api-keys": "/settings/api-keys",
   webhooks: "/settings/webhooks",
 } as const;
 

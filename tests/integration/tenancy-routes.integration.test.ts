@@ -20,6 +20,7 @@ import { addCandidateTag } from "~/server/candidates/tags.server";
 import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
 import { createMember, createStaff, createTestApplication, createTestJob } from "../factories";
 import { listDefaultAttributes } from "~/server/applications/scorecards.server";
+import { createApiKey } from "~/server/staff-api/keys.server";
 import { callRoute, type RouteCall, type RouteFunction, setUpAppTestDatabase } from "../helpers/route-test";
 
 /**
@@ -167,6 +168,8 @@ interface World {
     schedulingLink: string;
     /** A blocked time of A's member (decision 103). */
     blockedTime: string;
+    /** An API key of A (decision 112). */
+    apiKey: string;
     webhookEndpoint: string;
     webhookDelivery: string;
   };
@@ -302,6 +305,7 @@ beforeAll(async () => {
       interview: interview!.id,
       schedulingLink: schedulingLink!.id,
       blockedTime: blockedTime!.id,
+      apiKey: (await createApiKey(db, a.staff, { name: SECRET, scope: "write" })).id,
       webhookEndpoint: endpoint!.id,
       webhookDelivery: delivery!.id,
     },
@@ -325,7 +329,7 @@ async function snapshotOfA(): Promise<string> {
     ...["email_templates", "email_messages", "invitations", "activity_events", "rejection_reasons", "scorecard_attributes", "scorecards"],
     ...["job_team_members", "feedback_requests"],
     ...["candidate_imports", "candidate_email_aliases", "candidate_duplicate_dismissals", "notes", "notifications"],
-    ...["interviews", "interview_interviewers", "scheduling_links", "blocked_times"],
+    ...["interviews", "interview_interviewers", "scheduling_links", "blocked_times", "api_keys"],
     ...["webhook_endpoints", "webhook_deliveries"],
   ];
   const rows: Record<string, unknown> = {
@@ -1054,6 +1058,9 @@ const CALLS: Record<string, Call[]> = {
   "settings action": [
     { covers: ["blockedTimeId"], url: () => "/settings", params: () => ({}), form: (w) => ({ intent: "remove-blocked-time", blockedTimeId: w.a.blockedTime }), answer: 404 },
   ],
+  "settings/api-keys action": [
+    { covers: ["keyId"], url: () => "/settings/api-keys", params: () => ({}), form: (w) => ({ intent: "revoke-api-key", keyId: w.a.apiKey }), answer: 404 },
+  ],
   "settings/security action": [
     { covers: ["sessionId"], url: () => "/settings/security", params: () => ({}), form: (w) => ({ intent: "revoke-session", sessionId: w.a.session }), answer: 404 },
   ],
@@ -1102,6 +1109,7 @@ describe("another company's ids", () => {
     expect(snapshot.notes).toHaveLength(1);
     expect(snapshot.notifications).toHaveLength(1);
     expect(snapshot.blocked_times).toHaveLength(1);
+    expect(snapshot.api_keys).toHaveLength(1);
     expect(snapshot.session).not.toHaveLength(0);
     const [stillThere] = await bed.t.db.select({ id: applications.id }).from(applications).where(eq(applications.id, world.a.application));
     expect(stillThere).toBeDefined();

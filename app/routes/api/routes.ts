@@ -11,4 +11,14 @@ export const apiRoutes = [
   route("api/v1/boards/:slug/jobs", "routes/api/boards-jobs.ts"),
   route("api/v1/boards/:slug/jobs/:id", "routes/api/boards-job.ts"),
   route("api/v1/boards/:slug/jobs/:id/applications", "routes/api/boards-applications.ts"),
+  // The staff API (decision 112): an API key from Settings › API keys, no cookie; described by its OpenAPI document.
+  route("api/v1/openapi.json", "routes/api/staff-openapi.ts"),
+  route("api/v1/jobs", "routes/api/staff-jobs.ts"),
+  route("api/v1/jobs/:id", "routes/api/staff-job.ts"),
+  route("api/v1/candidates", "routes/api/staff-candidates.ts"),
+  route("api/v1/candidates/:id", "routes/api/staff-candidate.ts"),
+  route("api/v1/applications", "routes/api/staff-applications.ts"),
+  route("api/v1/applications/:id", "routes/api/staff-application.ts"),
+  route("api/v1/applications/:id/move", "routes/api/staff-application-move.ts"),
+  route("api/v1/applications/:id/notes", "routes/api/staff-application-notes.ts"),
 ];

@@ -3,6 +3,11 @@ import type { Route } from "./+types/documentation";
 import { IconBadge, PageHeader, Section } from "~/components/marketing/sections";
 import { marketingMeta, staticPageHeaders } from "~/components/marketing/seo";
 import { DOC_CARDS } from "~/content/learning";
+import { API_KEY_PREFIX } from "~/schemas/api-keys";
+import { API_MAX_LIMIT } from "~/schemas/staff-api";
+import { config } from "~/server/platform/config.server";
+import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
+import { type ReferenceOperation, staffApiDocument, staffApiReference } from "~/server/staff-api/openapi.server";
 
 export const headers = staticPageHeaders;
 
@@ -12,7 +17,12 @@ export const meta: Route.MetaFunction = (args) =>
     description: "Get started with OpenHire, explore the API reference, follow step-by-step guides and run OpenHire yourself with the CLI tools.",
   });
 
-export default function Documentation() {
+/** The staff API's reference, read from its OpenAPI document (decision 112). */
+export function loader() {
+  return { staffApi: staffApiReference(staffApiDocument(config.baseUrl)), rateLimit: RATE_LIMITS.staffApi.limit };
+}
+
+export default function Documentation({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader eyebrow="Documentation" title="Learn how to use OpenHire" lead="Everything you need to set up your hiring, connect your systems and run OpenHire your way." />
@@ -35,6 +45,9 @@ export default function Documentation() {
             </li>
           ))}
         </ul>
+      </Section>
+      <Section>
+        <StaffApiReference operations={loaderData.staffApi} rateLimit={loaderData.rateLimit} />
       </Section>
       <Section>
         <div id="job-board-api" className="mx-auto max-w-3xl scroll-mt-24">
@@ -208,6 +221,116 @@ export default function Documentation() {
           </div>
         </div>
       </Section>
+    </>
+  );
+}
+
+/** The staff API: how to get a key and call it, then each operation of the OpenAPI document. */
+function StaffApiReference({ operations, rateLimit }: { operations: ReferenceOperation[]; rateLimit: number }) {
+  return (
+    <div id="staff-api" className="mx-auto max-w-3xl scroll-mt-24">
+      <h2 className="text-2xl font-semibold text-slate-950">The staff API</h2>
+      <div className="mt-4 space-y-4 text-sm leading-6 text-slate-700">
+        <p>
+          Read and change your company&apos;s jobs, candidates, applications, stages and notes from your own systems. Its OpenAPI 3.1
+          document is at{" "}
+          <a href="/api/v1/openapi.json" className="font-medium text-brand-700 underline hover:text-brand-800">
+            /api/v1/openapi.json
+          </a>
+          , for code generators and API clients; this reference is read from it.
+        </p>
+        <h3 className="text-base font-semibold text-slate-900">Keys</h3>
+        <ol className="list-decimal space-y-2 pl-5">
+          <li>
+            An admin opens Settings › API keys, names the key after what will use it, and chooses its access: <strong>Read</strong> (the{" "}
+            <code>read</code> scope) or <strong>Read and write</strong> (<code>write</code>).
+          </li>
+          <li>
+            The key, <code>{API_KEY_PREFIX}…</code>, is shown once. Keep it on your server: only its fingerprint is stored, so nobody can show
+            it again. The list shows each key&apos;s first characters and when it was last used.
+          </li>
+          <li>
+            Send it with every request: <code>Authorization: Bearer {API_KEY_PREFIX}…</code> (or, as Greenhouse&apos;s Harvest API
+            takes keys, as the user name of Basic authentication with no password). A missing, unknown or revoked key answers{" "}
+            <code>401</code>; a read key calling an endpoint that writes answers <code>403</code>.
+          </li>
+          <li>
+            A key acts for its company only, as the admin who made it: notes and moves name them in the history. If that person leaves the
+            company or is no longer an admin, the key stops working; make a new one.
+          </li>
+        </ol>
+        <h3 className="text-base font-semibold text-slate-900">Answers</h3>
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            JSON with snake_case names. Lists answer <code>{`{"data": [...], "next_cursor": "..."}`}</code>, newest first: pass{" "}
+            <code>cursor=&lt;next_cursor&gt;</code> for the next page until it is <code>null</code>, and <code>limit</code> (at most{" "}
+            {API_MAX_LIMIT}) for its size. Walking a list this way meets every row once.
+          </li>
+          <li>
+            Bodies are JSON (<code>Content-Type: application/json</code>). Every error answers{" "}
+            <code>{`{"error": {"code": "invalid", "message": "...", "fields": {"email": "..."}}}`}</code>, with <code>fields</code> naming the
+            parameters or fields refused.
+          </li>
+          <li>
+            Each key may make {rateLimit} requests a minute; then it answers <code>429</code> with <code>Retry-After</code>. Every answer
+            carries <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code>.
+          </li>
+        </ul>
+        <h3 className="text-base font-semibold text-slate-900">Endpoints</h3>
+        <ul className="space-y-4">
+          {operations.map((op) => (
+            <li key={`${op.method} ${op.path}`} className="rounded-xl border border-slate-200 bg-white p-4">
+              <p className="font-mono text-sm wrap-anywhere text-slate-900">
+                <span className="font-semibold">{op.method}</span> {op.path}
+              </p>
+              <p className="mt-1 font-medium text-slate-900">
+                {op.summary} <span className="font-normal text-slate-500">· scope {op.scope}</span>
+              </p>
+              <p className="mt-1 text-slate-600">
+                <WithCode text={op.description} />
+              </p>
+              {op.parameters.length > 0 ? <FieldList title="Parameters" fields={op.parameters} /> : null}
+              {op.body.length > 0 ? <FieldList title="JSON body" fields={op.body} /> : null}
+              <p className="mt-2 text-slate-600">
+                Answers <code>{op.answer.status}</code> with a <code>{op.answer.schema}</code>.
+              </p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function FieldList({ title, fields }: { title: string; fields: ReferenceOperation["parameters"] }) {
+  return (
+    <div className="mt-3">
+      <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</p>
+      <dl className="mt-1 space-y-1">
+        {fields.map((field) => (
+          <div key={field.name}>
+            <dt className="inline font-mono text-slate-900">{field.name}</dt>{" "}
+            <dd className="inline text-slate-600">
+              {field.type}
+              {field.required ? ", required" : ""}
+              {field.description ? (
+                <>
+                  : <WithCode text={field.description} />
+                </>
+              ) : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** The document's text with its `code` spans as code (the descriptions are the OpenAPI document's, in its Markdown). */
+function WithCode({ text }: { text: string }) {
+  return (
+    <>
+      {text.split("`").map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : part))}
     </>
   );
 }

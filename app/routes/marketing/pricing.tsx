@@ -5,7 +5,7 @@ import { PageHeader, Section } from "~/components/marketing/sections";
 import { marketingMeta, staticPageHeaders } from "~/components/marketing/seo";
 import { useBookingUrl } from "~/components/marketing/site-links";
 import { buttonStyles } from "~/components/ui/button";
-import { type Plan, planButtonLabel, planPriceLabel, PLANS, PRICING_FAQ } from "~/content/plans";
+import { FEATURE_LINKS, type Plan, planButtonLabel, planPriceLabel, PLANS, PRICING_FAQ } from "~/content/plans";
 
 export const headers = staticPageHeaders;
 
@@ -48,7 +48,13 @@ function PlanCard({ plan, bookingUrl }: { plan: Plan; bookingUrl: string }) {
           return (
             <li key={feature} className={`flex gap-3 text-sm leading-6 ${excluded ? "text-slate-500" : "text-slate-700"}`}>
               <Icon name={excluded ? "x" : "check"} className={`mt-0.5 size-5 flex-none ${excluded ? "text-slate-400" : "text-brand-600"}`} />
-              {feature}
+              {FEATURE_LINKS[feature] ? (
+                <Link to={FEATURE_LINKS[feature]} className="font-medium text-brand-700 underline hover:text-brand-800">
+                  {feature}
+                </Link>
+              ) : (
+                feature
+              )}
             </li>
           );
         })}

@@ -42,6 +42,8 @@ export const RATE_LIMITS = {
    * out-of-office answers to a bulk rejection) is delayed, not lost.
    */
   inboundEmail: { name: "inbound-email", limit: 600, windowSeconds: 15 * 60 },
+  /** Staff API requests per key (decision 112): ten a second on average, in one-minute windows. */
+  staffApi: { name: "staff-api", limit: 600, windowSeconds: 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /**
