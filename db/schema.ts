@@ -27,6 +27,7 @@ import { CV_FIELD_SETTINGS, CV_KINDS, CV_TEXT_STATUSES } from "../app/schemas/cv
 import { MENTION_EMAIL_MODES } from "../app/schemas/mention-emails";
 import { CALENDAR_FEED_SCOPES } from "../app/schemas/calendar-feed";
 import { API_KEY_SCOPES } from "../app/schemas/api-keys";
+import { AUDIT_ACTIONS, AUDIT_SUBJECT_TYPES } from "../app/schemas/audit";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../app/schemas/webhooks";
 import { JOB_ALERT_FREQUENCIES } from "../app/schemas/job-alerts";
 import { DEFAULT_INTERVIEW_REMINDER_HOURS, INTERVIEW_REMINDER_HOURS } from "../app/schemas/interview-reminders";
@@ -1821,5 +1822,46 @@ export const apiKeys = pgTable(
     // Deleting a user sets created_by to null.
     index("api_keys_created_by_idx").on(t.createdBy),
     check("api_keys_scope_check", oneOf("scope", API_KEY_SCOPES)),
+  ],
+);
+
+/**
+ * The audit trail (decision 115): one row per thing done to a candidate's data (viewed, a CV
+ * downloaded, exported, changed, erased, anonymised) and per security-relevant admin action (roles,
+ * members, API keys, webhooks, privacy and retention settings). Append-only: a trigger refuses every
+ * update, and every delete but the cascade of the company's own deletion. No candidate's name or
+ * email is written here: `subject_id` names the row, read at display time, so erasing a candidate
+ * leaves only the fact that something was done. `actor_id` is null for the candidate themselves or
+ * the app (a retention run); `via` says how (an API key's prefix, "retention").
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** The member who acted; no foreign key, so the trail outlives a removed or deleted member. */
+    actorId: text("actor_id"),
+    action: text("action", { enum: AUDIT_ACTIONS }).notNull(),
+    subjectType: text("subject_type", { enum: AUDIT_SUBJECT_TYPES }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    /** Details without personal data: a role's from and to, an endpoint's address, a key's name… */
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    /** How, when not through a page: "api" (with the key in data), "retention", "candidate". */
+    via: text("via"),
+    /** The client's address, when a request did it. */
+    ip: text("ip"),
+    createdAt: createdAt(),
+    /** Insertion order, the tie-breaker of the trail's pages. */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+  },
+  (t) => [
+    // Settings › Audit: the company's newest first.
+    index("audit_events_company_created_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    // One subject's trail (a candidate's).
+    index("audit_events_subject_idx").on(t.companyId, t.subjectId, t.createdAt.desc()),
+    check("audit_events_action_check", oneOf("action", AUDIT_ACTIONS)),
+    check("audit_events_subject_type_check", oneOf("subject_type", AUDIT_SUBJECT_TYPES)),
   ],
 );

@@ -1,0 +1,52 @@
+/**
+ * The audit trail (issue 17, decision 115): what was done to a candidate's data and which
+ * security-relevant admin actions were taken. Shared by the schema's check, the services that write
+ * entries and Settings › Audit. Entries never hold a candidate's name or email: the subject is an id,
+ * named at read time, so an erased candidate leaves no trace in the trail but the fact.
+ */
+export const AUDIT_ACTIONS = [
+  // A candidate's data.
+  "candidate.viewed",
+  "candidate.cv_downloaded",
+  "candidate.exported",
+  "candidate.updated",
+  "candidate.erased",
+  "candidate.anonymised",
+  // The company's people and access.
+  "member.invited",
+  "member.role_changed",
+  "member.removed",
+  "api_key.created",
+  "api_key.revoked",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
+  "webhook.secret_rolled",
+  // The company's privacy settings.
+  "privacy.changed",
+  "retention.changed",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
+  "candidate.viewed": "Viewed a candidate",
+  "candidate.cv_downloaded": "Downloaded a CV",
+  "candidate.exported": "Exported a candidate's data",
+  "candidate.updated": "Changed a candidate's details",
+  "candidate.erased": "Erased a candidate",
+  "candidate.anonymised": "Anonymised a candidate (retention)",
+  "member.invited": "Invited a member",
+  "member.role_changed": "Changed a member's role",
+  "member.removed": "Removed a member",
+  "api_key.created": "Made an API key",
+  "api_key.revoked": "Revoked an API key",
+  "webhook.created": "Added a webhook endpoint",
+  "webhook.updated": "Changed a webhook endpoint",
+  "webhook.deleted": "Deleted a webhook endpoint",
+  "webhook.secret_rolled": "Made a new webhook signing secret",
+  "privacy.changed": "Changed the privacy notice",
+  "retention.changed": "Changed the retention period",
+};
+
+export const AUDIT_SUBJECT_TYPES = ["candidate", "application", "member", "invitation", "api_key", "webhook_endpoint", "company"] as const;
+export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
