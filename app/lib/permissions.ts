@@ -44,6 +44,8 @@ export const PERMISSIONS = {
   "applications.decide": HIRING,
   /** The candidate database: the list, a candidate's page, adding, importing, exporting, merging, tags. */
   "candidates.manage": RECRUITING,
+  /** Erase a candidate: every trace of them, for good (decision 116). Admins only, as the company answers for it. */
+  "candidates.erase": ["admin"],
   /** Email a candidate, cancel a waiting email. */
   "candidates.email": RECRUITING,
   /** The company's email templates. */

@@ -1,6 +1,8 @@
 import { data, Form, Link } from "react-router";
 import { RowLink } from "~/components/ui/row-link";
 import type { Route } from "./+types/candidate";
+import { CandidatePrivacyPanel } from "~/features/privacy/candidate-privacy-panel";
+import { isErased } from "~/lib/erased";
 import { Badge } from "~/components/ui/badge";
 import { buttonStyles } from "~/components/ui/button";
 import { ErrorPage, STAFF_ERROR_CARD } from "~/components/ui/error-page";
@@ -262,6 +264,7 @@ export default function Candidate({ loaderData, actionData }: Route.ComponentPro
             </dl>
           </Panel>
           <TagsPanel tags={candidate.tags} suggestions={tagSuggestions} answer={actionData && !("noteValues" in actionData) ? actionData : undefined} />
+          <CandidatePrivacyPanel candidateId={candidate.id} erased={isErased(candidate)} />
         </div>
 
         <div className="lg:col-span-3">

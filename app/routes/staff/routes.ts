@@ -17,6 +17,8 @@ export const staffRoutes = [
   route("candidates/:candidateId", "routes/staff/candidate.tsx"),
   route("candidates/:candidateId/cvs/:cvId", "routes/staff/cv-file.tsx"),
   route("candidates/:candidateId/merge", "routes/staff/candidate-merge.tsx"),
+  route("candidates/:candidateId/export", "routes/staff/candidate-export.ts"),
+  route("candidates/:candidateId/erase", "routes/staff/candidate-erase.tsx"),
   route("reports", "routes/staff/reports.tsx"),
   route("reports/export.csv", "routes/staff/reports-export.ts"),
   route("notifications", "routes/staff/notifications.tsx"),
