@@ -252,7 +252,7 @@ test.describe("without JavaScript, end to end", () => {
     await visitor.getByRole("button", { name: "Submit Application" }).click();
     await expect(visitor.getByText("This field is required")).toBeVisible();
     await expect(visitor.getByLabel("Full name")).toHaveValue("Maya Bee");
-    await visitor.getByLabel("No").check();
+    await visitor.getByLabel("No", { exact: true }).check();
     await visitor.getByLabel(/agree to .*privacy notice/).check();
     await visitor.getByRole("button", { name: "Submit Application" }).click();
     await expect(visitor.getByText("Application submitted successfully! We will contact you soon.")).toBeVisible();
