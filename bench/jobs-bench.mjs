@@ -350,6 +350,7 @@ async function applyRuns() {
           resume_url: "https://example.com/cv.pdf",
           cover_letter: "Hello!",
           "custom_fields.notice": "Now",
+          privacy_consent: "on",
         }).toString();
         return {
           ...request,

@@ -28,6 +28,7 @@ import { MENTION_EMAIL_MODES } from "../app/schemas/mention-emails";
 import { CALENDAR_FEED_SCOPES } from "../app/schemas/calendar-feed";
 import { API_KEY_SCOPES } from "../app/schemas/api-keys";
 import { AUDIT_ACTIONS, AUDIT_SUBJECT_TYPES } from "../app/schemas/audit";
+import { PRIVACY_NOTICE_KINDS, SHOWN_PRIVACY_NOTICE_KINDS } from "../app/schemas/privacy";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../app/schemas/webhooks";
 import { JOB_ALERT_FREQUENCIES } from "../app/schemas/job-alerts";
 import { DEFAULT_INTERVIEW_REMINDER_HOURS, INTERVIEW_REMINDER_HOURS } from "../app/schemas/interview-reminders";
@@ -183,6 +184,14 @@ export const companies = pgTable(
     /** The logo in the file storage (`logo/<company>/<uuid>`) and its type: PNG, JPEG or WebP. */
     logoKey: text("logo_key"),
     logoContentType: text("logo_content_type"),
+    /**
+     * The privacy notice the apply form shows (decision 114, Settings › Privacy): a link (an https
+     * address) or a text (Markdown); null kind is the default notice, written from the company's name.
+     * Both are kept, so switching between them loses neither.
+     */
+    privacyNoticeKind: text("privacy_notice_kind", { enum: PRIVACY_NOTICE_KINDS }),
+    privacyNoticeUrl: text("privacy_notice_url"),
+    privacyNoticeText: text("privacy_notice_text"),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -195,6 +204,7 @@ export const companies = pgTable(
     uniqueIndex("companies_slug_unique").on(t.slug),
     check("companies_slug_check", sql`${t.slug} ~ '^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$'`),
     check("companies_brand_color_check", sql`${t.brandColor} ~ '^#[0-9a-f]{6}$'`),
+    check("companies_privacy_notice_kind_check", sql`${t.privacyNoticeKind} in ('link', 'text')`),
     check("companies_interview_reminder_hours_check", sql`${t.interviewReminderHours} in (${sql.raw(INTERVIEW_REMINDER_HOURS.join(", "))})`),
   ],
 );
@@ -721,6 +731,16 @@ export const applications = pgTable(
      * when the first email of the application is recorded with inbound mail configured; null before.
      */
     replyToken: text("reply_token"),
+    /**
+     * The candidate's consent as they applied (decision 114): the privacy notice the form showed (its
+     * kind and its address or text at that moment), when they agreed to it, and whether (and when)
+     * they asked to be kept in the talent pool. Null for candidates added by staff or imported.
+     */
+    privacyNoticeKind: text("privacy_notice_kind", { enum: SHOWN_PRIVACY_NOTICE_KINDS }),
+    privacyNoticeShown: text("privacy_notice_shown"),
+    privacyConsentedAt: timestamptz("privacy_consented_at"),
+    talentPoolConsent: boolean("talent_pool_consent"),
+    talentPoolConsentedAt: timestamptz("talent_pool_consented_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -745,6 +765,7 @@ export const applications = pgTable(
     index("applications_job_inactive_idx")
       .on(t.jobId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} <> 'active'`),
+    check("applications_privacy_notice_kind_check", sql`${t.privacyNoticeKind} in ('link', 'text', 'default')`),
     // The list's search by part of a name or an email (pg_trgm; decision 060).
     index("applications_candidate_name_trgm_idx").using("gin", t.candidateName.op("gin_trgm_ops")),
     index("applications_candidate_email_trgm_idx").using("gin", t.candidateEmail.op("gin_trgm_ops")),

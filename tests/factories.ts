@@ -6,6 +6,8 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { applications, companies, jobs, pipelineStages, profiles } from "../db/schema";
 import { applicationSchema } from "~/schemas/application";
+import { privacyNoticeOf, shownPrivacyNotice } from "~/schemas/privacy";
+import { getPublicJob } from "~/server/job-board/queries.server";
 import type { EmailTemplateInput } from "~/schemas/email-template";
 import type { FormField } from "~/schemas/form-field";
 import { CreateJobSchema, type CreateJobInput } from "~/schemas/job";
@@ -201,6 +203,7 @@ export function applicationValues(overrides: Record<string, string> = {}) {
     resume_url: "https://example.com/ada.pdf",
     cover_letter: "I would love to work with you.",
     "custom_fields.notice": "Now",
+    privacy_consent: "on",
     ...overrides,
   };
 }
@@ -214,7 +217,10 @@ export async function applyTo(
   rateLimit?: ApplyRateLimit,
 ) {
   const application = applicationSchema(formSchema).parse(applicationValues(overrides));
-  return submitApplication(db, { jobId, application, rateLimit });
+  // The notice the job's apply form shows (decision 114); a missing job's (refused anyway) is a default.
+  const job = await getPublicJob(db, jobId);
+  const notice = shownPrivacyNotice(job?.privacyNotice ?? privacyNoticeOf({ name: "Company", kind: null, url: null, text: null }));
+  return submitApplication(db, { jobId, application, notice, rateLimit });
 }
 
 // ---------------------------------------------------------------------------

@@ -18,6 +18,9 @@ describe("maxLengthsOf", () => {
       cover_letter: 10_000,
       "custom_fields.f1": 10_000,
       "custom_fields.f2": 100,
+      // The consent boxes (decision 114).
+      privacy_consent: 100,
+      talent_pool_consent: 100,
     });
   });
 

@@ -9,6 +9,7 @@ export const SETTINGS_PATHS = {
   team: "/settings/team",
   hiring: "/settings/hiring",
   careers: "/settings/careers",
+  privacy: "/settings/privacy",
   "api-keys": "/settings/api-keys",
   webhooks: "/settings/webhooks",
 } as const;

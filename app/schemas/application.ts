@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { APPLICATION_MESSAGES, customFieldName } from "./application-messages";
 import { type CvFieldSetting, cvChoiceField, CV_FIELD_NAME } from "./cv";
 import type { FormField } from "./form-field";
+import { consentFields } from "./privacy";
 import { isCleanMultiLineText, isSingleLineText, TEXT_MESSAGES } from "./text";
 
 export { APPLICATION_MESSAGES, customFieldName, HONEYPOT_FIELD } from "./application-messages";
@@ -61,7 +62,7 @@ function answerSchema(field: FormField): z.ZodType<string | boolean | undefined>
 
 /**
  * The apply form of one job: the four standard fields (and the CV unless the job hides it), then
- * the job's custom fields in order.
+ * the job's custom fields in order, then the consent boxes.
  * Takes the flat form values (`custom_fields.<id>`); answers keyed by field id.
  */
 export function applicationSchema(formSchema: readonly FormField[], cvField: CvFieldSetting = "hidden") {
@@ -90,6 +91,8 @@ export function applicationSchema(formSchema: readonly FormField[], cvField: CvF
       custom_fields: custom.transform((answers) =>
         Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== undefined)) as Record<string, string | boolean>,
       ),
+      // Agreeing to the company's privacy notice (required) and staying in its talent pool (decision 114).
+      ...consentFields,
     }),
   );
 }

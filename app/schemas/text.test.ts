@@ -31,7 +31,7 @@ describe("form schemas refuse control characters", () => {
       { id: "why", type: "text", label: "Why?", required: false, order: 1 },
       { id: "more", type: "textarea", label: "More", required: false, order: 2 },
     ]);
-    const base = { candidate_name: "Jane Doe", candidate_email: "jane@example.com" };
+    const base = { candidate_name: "Jane Doe", candidate_email: "jane@example.com", privacy_consent: "on" };
     const parsed = parseForm(schema, {
       ...base,
       candidate_name: "Jane\nTo: staff@example.com",

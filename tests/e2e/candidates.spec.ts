@@ -119,6 +119,7 @@ test("a campaign link's source follows the visitor to the application and the ca
   await visitor.getByLabel("Full name", { exact: true }).fill("Campaign Visitor");
   await visitor.getByLabel("Email", { exact: true }).fill(uniqueEmail("campaign"));
   await visitor.getByLabel(question, { exact: true }).fill("Lens");
+  await visitor.getByLabel(/agree to .*privacy notice/).check();
   await visitor.getByRole("button", { name: "Submit Application" }).click();
   await expect(visitor).toHaveURL(/\/jobs(\?|$)/);
   await context.close();

@@ -22,6 +22,7 @@ test("a candidate applies with a PDF CV, and the recruiter finds them by a word 
   await candidate.getByLabel("Favourite gas?", { exact: true }).fill("Helium");
   const pdf = await pdfWithText(["Hugo Eckener", "Commanded the first round-the-world flight of a zeppelin in 1929."]);
   await candidate.getByLabel("Resume/CV").setInputFiles({ name: "Hugo Eckener CV.pdf", mimeType: "application/pdf", buffer: pdf });
+  await candidate.getByLabel(/agree to .*privacy notice/).check();
   await candidate.getByRole("button", { name: "Submit Application" }).click();
   await expect(candidate).toHaveURL(/\/jobs\?applied=1$/);
   await context.close();
@@ -69,6 +70,7 @@ test("without JavaScript a refused file keeps every other answer, and a PDF then
   await candidate.getByLabel("Email", { exact: true }).fill(email);
   await candidate.getByLabel("Highest flight?", { exact: true }).fill("Around the world");
   await candidate.getByLabel("Resume/CV").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: windowsExecutable() });
+  await candidate.getByLabel(/agree to .*privacy notice/).check();
   await candidate.getByRole("button", { name: "Submit Application" }).click();
 
   await expect(candidate.getByText("This file can't be accepted. Upload a PDF, DOCX, ODT, RTF or TXT file.")).toBeVisible();
@@ -77,6 +79,7 @@ test("without JavaScript a refused file keeps every other answer, and a PDF then
   await expect(candidate.getByLabel("Highest flight?", { exact: true })).toHaveValue("Around the world");
 
   await candidate.getByLabel("Resume/CV").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: await pdfWithText(["Bertrand Piccard", "Solar Impulse"]) });
+  await candidate.getByLabel(/agree to .*privacy notice/).check();
   await candidate.getByRole("button", { name: "Submit Application" }).click();
   await expect(candidate).toHaveURL(/\/jobs\?applied=1$/);
   await context.close();
@@ -108,6 +111,7 @@ test("Sort by match ranks a job's applicants by the requirements their CV covers
     await candidate.getByLabel("Full name", { exact: true }).fill(name);
     await candidate.getByLabel("Email", { exact: true }).fill(uniqueEmail("mobile"));
     await candidate.getByLabel("Resume/CV").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: await pdfWithText([name, ...lines]) });
+    await candidate.getByLabel(/agree to .*privacy notice/).check();
     await candidate.getByRole("button", { name: "Submit Application" }).click();
     await expect(candidate).toHaveURL(/\/jobs\?applied=1$/);
     await context.close();

@@ -114,6 +114,7 @@ test("a recruiter posts a job with a required select and a custom stage; a candi
 
   await visitor.getByLabel("Email").fill("not-an-email");
   await visitor.getByLabel("Resume URL").fill("my resume");
+  await visitor.getByLabel(/agree to .*privacy notice/).check();
   await visitor.getByRole("button", { name: "Submit Application" }).click();
   await expect(visitor.getByText("Full name is required")).toBeVisible();
   await expect(visitor.getByText("Invalid email address")).toBeVisible();
@@ -127,6 +128,7 @@ test("a recruiter posts a job with a required select and a custom stage; a candi
   await visitor.getByLabel("Resume URL").fill("https://example.com/grace.pdf");
   await visitor.getByLabel("Cover letter").fill("I love lighthouses.");
   await visitor.getByLabel("Shift preference").selectOption("Night");
+  await visitor.getByLabel(/agree to .*privacy notice/).check();
   await visitor.getByRole("button", { name: "Submit Application" }).click();
   await expect(visitor).toHaveURL(/\/jobs\?applied=1$/);
   await expect(visitor.getByText("Application submitted successfully! We will contact you soon.")).toBeVisible();
@@ -137,6 +139,7 @@ test("a recruiter posts a job with a required select and a custom stage; a candi
   await visitor.getByLabel("Full name").fill("Grace Hopper");
   await visitor.getByLabel("Email").fill(email.toUpperCase());
   await visitor.getByLabel("Shift preference").selectOption("Day");
+  await visitor.getByLabel(/agree to .*privacy notice/).check();
   await visitor.getByRole("button", { name: "Submit Application" }).click();
   await expect(visitor.getByText("You have already applied to this job with this email address.")).toBeVisible();
 
@@ -245,10 +248,12 @@ test.describe("without JavaScript, end to end", () => {
     await visitor.goto(href!);
     await visitor.getByLabel("Full name").fill("Maya Bee");
     await visitor.getByLabel("Email").fill("maya@example.test");
+    await visitor.getByLabel(/agree to .*privacy notice/).check();
     await visitor.getByRole("button", { name: "Submit Application" }).click();
     await expect(visitor.getByText("This field is required")).toBeVisible();
     await expect(visitor.getByLabel("Full name")).toHaveValue("Maya Bee");
-    await visitor.getByLabel("No").check();
+    await visitor.getByLabel("No", { exact: true }).check();
+    await visitor.getByLabel(/agree to .*privacy notice/).check();
     await visitor.getByRole("button", { name: "Submit Application" }).click();
     await expect(visitor.getByText("Application submitted successfully! We will contact you soon.")).toBeVisible();
   });
@@ -267,7 +272,7 @@ test("the honeypot stores nothing and one client is limited to 20 applications a
   // The server trusts a proxy on loopback, so each test client can have an address of its own.
   const client = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
   const apply = (form: Record<string, string>) =>
-    request.post(href, { form: { candidate_name: "Bot", candidate_email: uniqueEmail("rl"), ...form }, headers: { "X-Forwarded-For": client }, maxRedirects: 0 });
+    request.post(href, { form: { candidate_name: "Bot", candidate_email: uniqueEmail("rl"), privacy_consent: "on", ...form }, headers: { "X-Forwarded-For": client }, maxRedirects: 0 });
 
   const bot = await apply({ company_website: "https://spam.example" });
   expect(bot.status()).toBe(302);

@@ -25,6 +25,7 @@ export async function apply(browser: Browser, jobId: string, candidate: { name: 
   await page.getByLabel("Resume URL", { exact: true }).fill("https://example.test/resume.pdf");
   await page.getByLabel("Cover letter", { exact: true }).fill(`Hello, I am ${candidate.name}.`);
   await page.getByLabel(candidate.question, { exact: true }).fill(candidate.answer);
+  await page.getByLabel(/agree to .*privacy notice/).check();
   await page.getByRole("button", { name: "Submit Application" }).click();
   await expect(page).toHaveURL(/\/jobs(\?|$)/);
   await context.close();

@@ -79,7 +79,7 @@ test.describe("on a phone", () => {
     await registerStaff(page);
     await page.goto("/settings");
     const nav = sectionsNav(page);
-    await expect(nav.getByRole("link")).toHaveText(["Profile", "Security", "Company", "Team", "Hiring", "Careers page", "API keys", "Webhooks"]);
+    await expect(nav.getByRole("link")).toHaveText(["Profile", "Security", "Company", "Team", "Hiring", "Careers page", "Privacy", "API keys", "Webhooks"]);
     const pages = [
       { link: "Profile", path: "/settings", region: "Profile" },
       { link: "Security", path: "/settings/security", region: "Security" },
@@ -87,6 +87,7 @@ test.describe("on a phone", () => {
       { link: "Team", path: "/settings/team", region: "Team" },
       { link: "Hiring", path: "/settings/hiring", region: "Hiring" },
       { link: "Careers page", path: "/settings/careers", region: "Careers page" },
+      { link: "Privacy", path: "/settings/privacy", region: "Privacy notice" },
       { link: "API keys", path: "/settings/api-keys", region: "API keys" },
       { link: "Webhooks", path: "/settings/webhooks", region: "Webhooks" },
     ];

@@ -42,7 +42,8 @@ afterAll(async () => {
 /** The apply form of a job as a browser sends it: multipart, with the CV as a file part. */
 function applyForm(fields: Record<string, string>, cv?: { bytes: Buffer; name: string; type?: string }) {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  // The candidate agrees to the privacy notice (decision 114).
+  for (const [name, value] of Object.entries({ privacy_consent: "on", ...fields })) form.set(name, value);
   if (cv) form.set("cv", new File([new Uint8Array(cv.bytes)], cv.name, { type: cv.type ?? "application/pdf" }));
   return form;
 }

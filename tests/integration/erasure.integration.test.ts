@@ -97,6 +97,7 @@ describe("a candidate's data (decision 116)", () => {
     form.set("candidate_name", NAME);
     form.set("candidate_email", EMAIL);
     form.set("cover_letter", `I am ${NAME}; write to ${EMAIL}.`);
+    form.set("privacy_consent", "on");
     form.set("cv", new File([CV_TEXT], "Zephyrine CV.txt", { type: "text/plain" }));
     const applied = await callAction(applyRoute.action, { path: `/jobs/${job.id}/airship-navigator/apply`, params: { id: job.id, slug: "airship-navigator" }, form });
     expect(applied.status).toBe(302);

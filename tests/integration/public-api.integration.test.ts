@@ -118,6 +118,9 @@ describe("GET /api/v1/boards/{slug}/jobs/{id}", () => {
       ["Notice period", true, "custom_fields.notice", "multi_value_single_select"],
       ["GitHub profile", false, "custom_fields.github", "input_text"],
       ["Nights are fine", false, "custom_fields.night", "multi_value_single_select"],
+      // The consent boxes (decision 114), last as on the form.
+      ["I have read and agree to Api Questions's privacy notice", true, "privacy_consent", "multi_value_single_select"],
+      ["Keep me in Api Questions's talent pool for future roles", false, "talent_pool_consent", "multi_value_single_select"],
     ]);
     expect(answer.questions[5]!.fields[0]!.values).toEqual([
       { label: "Now", value: "Now" },

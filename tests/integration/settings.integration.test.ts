@@ -90,6 +90,7 @@ describe("the settings routes", () => {
       { path: "settings/team", file: "routes/staff/settings-team.tsx" },
       { path: "settings/hiring", file: "routes/staff/settings-hiring.tsx" },
       { path: "settings/careers", file: "routes/staff/settings-careers.tsx" },
+      { path: "settings/privacy", file: "routes/staff/settings-privacy.tsx" },
       { path: "settings/api-keys", file: "routes/staff/settings-api-keys.tsx" },
       { path: "settings/webhooks", file: "routes/staff/settings-webhooks.tsx" },
       { path: "settings/webhooks/:endpointId", file: "routes/staff/settings-webhook.tsx" },

@@ -131,6 +131,7 @@ describe("two production servers on one PostgreSQL database", () => {
           candidate_email: email,
           resume_url: "https://example.com/grace.pdf",
           cover_letter: "I would love to keep your servers up.",
+          privacy_consent: "on",
         }),
       });
     const candidates = Array.from({ length: 20 }, (_, index) => uniqueEmail(`candidate-${index}`));

@@ -14,6 +14,44 @@ export interface ApplicationOverviewData {
   resumeUrl: string | null;
   coverLetter: string | null;
   answers: readonly { fieldId: string; label: string; answer: string; removed?: boolean }[];
+  /** The consent given as they applied (decision 114); null for candidates added by staff or imported. */
+  consent: { noticeKind: "link" | "text" | "default"; noticeShown: string; agreedAt: string; talentPool: boolean; talentPoolAt: string | null } | null;
+}
+
+/** What the candidate agreed to and when, and their talent-pool choice: read-only. */
+function ConsentDetails({ consent }: { consent: ApplicationOverviewData["consent"] }) {
+  if (!consent) {
+    return (
+      <div className="sm:col-span-2">
+        <dt className="font-medium text-slate-500">Privacy consent</dt>
+        <dd className="mt-1 text-slate-500">Not recorded: added by your team or imported, not through the apply form</dd>
+      </div>
+    );
+  }
+  return (
+    <div className="sm:col-span-2">
+      <dt className="font-medium text-slate-500">Privacy consent</dt>
+      <dd className="mt-1 space-y-1 text-slate-900">
+        <p>
+          Agreed to the {consent.noticeKind === "default" ? "default " : ""}privacy notice on <LocalDate value={consent.agreedAt} withTime />
+        </p>
+        <details className="text-slate-700">
+          <summary className="cursor-pointer text-brand-600 hover:text-brand-700">The notice as shown</summary>
+          <p className="mt-1 break-words whitespace-pre-line">{consent.noticeShown}</p>
+        </details>
+        <p>
+          Talent pool:{" "}
+          {consent.talentPool && consent.talentPoolAt ? (
+            <>
+              yes, kept for future roles (agreed <LocalDate value={consent.talentPoolAt} />)
+            </>
+          ) : (
+            "no, this job only"
+          )}
+        </p>
+      </dd>
+    </div>
+  );
 }
 
 /**
@@ -67,6 +105,7 @@ export function ApplicationOverview({ application, cvs, cvCount, jobLink }: { ap
               )}
             </dd>
           </div>
+          <ConsentDetails consent={application.consent} />
         </dl>
       </Panel>
       <Panel id="cvs" title={cvCount > 1 ? `CVs (${cvCount})` : "CV"}>

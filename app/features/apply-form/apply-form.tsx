@@ -8,10 +8,18 @@ import { applicationSchema, customFieldName, HONEYPOT_FIELD } from "~/schemas/ap
 import { CV_ACCEPT, CV_FIELD_LABEL, CV_FIELD_NAME, CV_MESSAGES, type CvFieldSetting } from "~/schemas/cv";
 import type { FormField } from "~/schemas/form-field";
 import type { FieldErrors } from "~/schemas/parse-form";
+import { PRIVACY_CONSENT_FIELD, privacyConsentLabel, TALENT_POOL_FIELD, talentPoolLabel } from "~/schemas/privacy";
 import { VISIT_SOURCE_FIELDS, visitSource } from "~/lib/visit-source";
+
+/**
+ * The privacy notice beside the consent box (decision 114): a link to the company's page, its own
+ * text already rendered from Markdown and sanitised on the server, or the default notice's plain text.
+ */
+export type ApplyFormNotice = { companyName: string } & ({ kind: "link"; url: string } | { kind: "html"; html: string } | { kind: "text"; text: string });
 
 interface ApplyFormProps {
   fields: FormField[];
+  notice: ApplyFormNotice;
   /** Whether the job asks for a CV (decision 083). */
   cvField: CvFieldSetting;
   errors: FieldErrors | undefined;
@@ -107,10 +115,72 @@ function CustomField({ field, error, value }: { field: FormField; error?: string
 }
 
 /**
- * The application form: candidate_name, candidate_email, resume_url, cover_letter, then the
- * job's custom fields in order. Checked in the browser and again by the action.
+ * The consent boxes: agreeing to the privacy notice (required), its label naming the notice (a link,
+ * or a text that opens in place, which needs no JavaScript), and staying in the talent pool (optional).
  */
-export function ApplyForm({ fields, cvField, errors: serverErrors, values = {}, failure }: ApplyFormProps) {
+function ConsentFields({ notice, errors, values }: { notice: ApplyFormNotice; errors: FieldErrors; values: Record<string, string> }) {
+  const id = useId();
+  const error = errors[PRIVACY_CONSENT_FIELD];
+  const [before] = privacyConsentLabel(notice.companyName).split("privacy notice");
+  return (
+    <div className="space-y-3 border-t border-slate-200 pt-5">
+      <div>
+        <div className="flex items-start gap-2">
+          <input
+            id={id}
+            type="checkbox"
+            name={PRIVACY_CONSENT_FIELD}
+            defaultChecked={values[PRIVACY_CONSENT_FIELD] === "on"}
+            className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-brand-600"
+            aria-required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+          <label htmlFor={id} className="text-sm text-slate-700">
+            {before}
+            {notice.kind === "link" ? (
+              <a href={notice.url} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline hover:text-brand-800">
+                privacy notice
+              </a>
+            ) : (
+              "privacy notice"
+            )}
+            <RequiredMark />
+          </label>
+        </div>
+        <FieldMessages id={id} error={error} />
+        {notice.kind === "link" ? null : (
+          <details className="mt-2 ml-6 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+            <summary className="cursor-pointer font-medium text-brand-700">Read {notice.companyName}&apos;s privacy notice</summary>
+            {notice.kind === "html" ? (
+              <div className="job-text mt-2" dangerouslySetInnerHTML={{ __html: notice.html }} />
+            ) : (
+              <p className="mt-2 whitespace-pre-line">{notice.text}</p>
+            )}
+          </details>
+        )}
+      </div>
+      <div className="flex items-start gap-2">
+        <input
+          id={`${id}-pool`}
+          type="checkbox"
+          name={TALENT_POOL_FIELD}
+          defaultChecked={values[TALENT_POOL_FIELD] === "on"}
+          className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-brand-600"
+        />
+        <label htmlFor={`${id}-pool`} className="text-sm text-slate-700">
+          {talentPoolLabel(notice.companyName)} <span className="text-slate-500">(optional)</span>
+        </label>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The application form: candidate_name, candidate_email, resume_url, cover_letter, then the
+ * job's custom fields in order, then the consent boxes. Checked in the browser and again by the action.
+ */
+export function ApplyForm({ fields, notice, cvField, errors: serverErrors, values = {}, failure }: ApplyFormProps) {
   const schema = useMemo(() => applicationSchema(fields, cvField), [fields, cvField]);
   const { errors, onSubmit, onChange } = useValidatedForm(schema, serverErrors);
   const navigation = useNavigation();
@@ -169,6 +239,7 @@ export function ApplyForm({ fields, cvField, errors: serverErrors, values = {}, 
       {fields.map((field) => (
         <CustomField key={field.id} field={field} error={errors[customFieldName(field)]} value={values[customFieldName(field)]} />
       ))}
+      <ConsentFields notice={notice} errors={errors} values={values} />
       {/* People never see this; bots that fill every field do. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label>

@@ -55,7 +55,14 @@ export default function JobApplyPage({ loaderData }: Route.ComponentProps) {
           Apply for this job
         </h2>
         <div className="mt-6">
-          <ApplyForm fields={loaderData.job.formSchema} cvField={loaderData.job.cvField} errors={actionData?.errors} values={actionData?.values} failure={actionData?.failure} />
+          <ApplyForm
+            fields={loaderData.job.formSchema}
+            notice={loaderData.privacyNotice}
+            cvField={loaderData.job.cvField}
+            errors={actionData?.errors}
+            values={actionData?.values}
+            failure={actionData?.failure}
+          />
         </div>
       </section>
     </JobDetails>

@@ -6,7 +6,9 @@ import { DEFAULT_SHARE_IMAGE } from "~/components/marketing/seo";
 import { config } from "~/server/platform/config.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { getPublicJob } from "~/server/job-board/queries.server";
-import { postingHtmlOf } from "~/server/job-board/job-text.server";
+import { jobTextHtml, postingHtmlOf } from "~/server/job-board/job-text.server";
+import type { PrivacyNotice } from "~/schemas/privacy";
+import type { ApplyFormNotice } from "~/features/apply-form/apply-form";
 import { jobPageContent } from "./job-summary.server";
 
 /** A job that is not (or no longer) public may come back: never keep that answer. */
@@ -39,7 +41,15 @@ export async function loadJobPage(params: { id: string; slug: string }, apply: b
     path: canonicalPath,
     jsonLd: serializeJsonLd(jobPostingJsonLd({ ...job, descriptionHtml: postingHtmlOf(content.descriptionHtml, content.requirementsHtml), companyLogoUrl: job.companyLogoPath ? `${config.baseUrl}${job.companyLogoPath}` : null }, canonical)),
     job: { ...content, companyWebsite: safeWebsite(job.companyWebsite), formSchema: job.formSchema, cvField: job.cvField },
+    // The apply form's privacy notice (decision 114); a company's own text is Markdown, rendered here.
+    privacyNotice: applyFormNotice(job.companyName, job.privacyNotice),
   };
+}
+
+function applyFormNotice(companyName: string, notice: PrivacyNotice): ApplyFormNotice {
+  if (notice.kind === "link") return { companyName, kind: "link", url: notice.url };
+  if (notice.kind === "text") return { companyName, kind: "html", html: jobTextHtml(notice.text) };
+  return { companyName, kind: "text", text: notice.text };
 }
 
 export type PublishedJobPage = Extract<Awaited<ReturnType<typeof loadJobPage>>, { status: "published" }>;

@@ -65,7 +65,10 @@ export default function Documentation({ loaderData }: Route.ComponentProps) {
               </li>
               <li>
                 <code>GET /api/v1/boards/&lt;address&gt;/jobs/&lt;job id&gt;</code>: one job with its description and its application form&apos;s{" "}
-                <code>questions</code>, each with the field <code>name</code> to send, its <code>type</code> and its choices.
+                <code>questions</code>, each with the field <code>name</code> to send, its <code>type</code> and its choices. The last two are the
+                candidate&apos;s consent: <code>privacy_consent</code> (required: they agree to the company&apos;s privacy notice, given in{" "}
+                <code>data_compliance</code> as Greenhouse does) and <code>talent_pool_consent</code> (optional). Show the notice and send{" "}
+                <code>on</code> only when the candidate ticked the box.
               </li>
               <li>
                 <code>POST /api/v1/boards/&lt;address&gt;/jobs/&lt;job id&gt;/applications</code>: an application, as a form post

@@ -35,6 +35,7 @@ export const staffRoutes = [
     route("settings/team", "routes/staff/settings-team.tsx"),
     route("settings/hiring", "routes/staff/settings-hiring.tsx"),
     route("settings/careers", "routes/staff/settings-careers.tsx"),
+    route("settings/privacy", "routes/staff/settings-privacy.tsx"),
     route("settings/api-keys", "routes/staff/settings-api-keys.tsx"),
     route("settings/webhooks", "routes/staff/settings-webhooks.tsx"),
     route("settings/webhooks/:endpointId", "routes/staff/settings-webhook.tsx"),

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { APPLICATION_MESSAGES, type ApplicationData } from "~/schemas/application";
 import type { ApplicationSource } from "~/schemas/application-source";
 import { APPLIED_STAGE_NAME } from "~/schemas/job";
+import { PRIVACY_CONSENT_FIELD, PRIVACY_MESSAGES, type ShownPrivacyNoticeKind } from "~/schemas/privacy";
 import { type Database, type Queryable, queryRows, queryRowsPrepared } from "../platform/db.server";
 import { type ReceivedCv, removeCvFile, storeCvFile } from "../cvs/cv-upload.server";
 import { enqueueCvExtraction } from "../cvs/extract-cv.server";
@@ -24,7 +25,8 @@ export interface ApplyRateLimit {
  * - counts the request against the client's rate limit, when one is given;
  * - reads the job, holding its row against a concurrent close, and finds its Applied stage;
  * - inserts the application, with a snapshot of the questions it answered (so answers keep their
- *   labels if the job's form changes later), unless the client is over its limit or this email
+ *   labels if the job's form changes later) and the candidate's consent (decision 114: the privacy
+ *   notice shown, agreed to now, and the talent-pool choice), unless the client is over its limit or this email
  *   (case-insensitive) already applied to this job (the unique index);
  * - records the "application received" activity event;
  * - queues the application's emails, which the mail worker writes and sends after the commit
@@ -37,9 +39,19 @@ export interface ApplyRateLimit {
  */
 export async function submitApplication(
   db: Database,
-  input: { jobId: string; application: ApplicationData; rateLimit?: ApplyRateLimit; source?: ApplicationSource; cv?: ReceivedCv | null },
+  input: {
+    jobId: string;
+    application: ApplicationData;
+    /** The privacy notice the form showed (its link or text), which the candidate agreed to. */
+    notice: { kind: ShownPrivacyNoticeKind; shown: string };
+    rateLimit?: ApplyRateLimit;
+    source?: ApplicationSource;
+    cv?: ReceivedCv | null;
+  },
 ): Promise<{ id: string }> {
-  const { application, rateLimit, cv } = input;
+  const { application, notice, rateLimit, cv } = input;
+  // The schema refuses an application without consent; this guards the statement's other callers.
+  if (!application.privacy_consent) throw new DomainError("INVALID", PRIVACY_MESSAGES.consentRequired, { field: PRIVACY_CONSENT_FIELD });
   const source = input.source ?? { source: "job_board", detail: null };
   const formData = {
     ...(application.cover_letter ? { cover_letter: application.cover_letter } : {}),
@@ -61,10 +73,13 @@ export async function submitApplication(
     `submit-application${rateLimit ? `:${rateLimit.rule.name}` : ""}${cv ? ":cv" : ""}`,
     sql`with limited as (${limited}),
         inserted as (
-          insert into applications (company_id, job_id, candidate_name, candidate_email, resume_url, source, source_detail, form_data, current_pipeline_stage_id)
+          insert into applications (company_id, job_id, candidate_name, candidate_email, resume_url, source, source_detail, form_data, current_pipeline_stage_id,
+                                    privacy_notice_kind, privacy_notice_shown, privacy_consented_at, talent_pool_consent, talent_pool_consented_at)
           select j.company_id, j.id, ${application.candidate_name}, ${application.candidate_email},
                  ${application.resume_url ?? null}, ${source.source}, ${source.detail},
-                 ${JSON.stringify(formData)}::jsonb || jsonb_build_object('form_schema', j.form_schema), s.id
+                 ${JSON.stringify(formData)}::jsonb || jsonb_build_object('form_schema', j.form_schema), s.id,
+                 ${notice.kind}, ${notice.shown}, now(), ${application.talent_pool_consent}::boolean,
+                 case when ${application.talent_pool_consent}::boolean then now() end
           from jobs j
           join lateral (select st.id from pipeline_stages st
                         where st.job_id = j.id and st.name = ${APPLIED_STAGE_NAME}

@@ -421,6 +421,11 @@ export async function getApplicationDetail(db: Queryable, actor: Actor, applicat
           rejectedAt: applications.rejectedAt,
           hiredOn: applications.hiredOn,
           createdAt: applications.createdAt,
+          privacyNoticeKind: applications.privacyNoticeKind,
+          privacyNoticeShown: applications.privacyNoticeShown,
+          privacyConsentedAt: applications.privacyConsentedAt,
+          talentPoolConsent: applications.talentPoolConsent,
+          talentPoolConsentedAt: applications.talentPoolConsentedAt,
           stageId: applications.currentPipelineStageId,
           jobId: jobs.id,
           jobTitle: jobs.title,
@@ -454,6 +459,17 @@ export async function getApplicationDetail(db: Queryable, actor: Actor, applicat
     rejectedAt: row.rejectedAt?.toISOString() ?? null,
     hiredOn: row.hiredOn,
     createdAt: row.createdAt.toISOString(),
+    // What the candidate agreed to as they applied (decision 114); null when staff added or imported them.
+    consent:
+      row.privacyConsentedAt && row.privacyNoticeKind
+        ? {
+            noticeKind: row.privacyNoticeKind,
+            noticeShown: row.privacyNoticeShown ?? "",
+            agreedAt: row.privacyConsentedAt.toISOString(),
+            talentPool: row.talentPoolConsent === true,
+            talentPoolAt: row.talentPoolConsentedAt?.toISOString() ?? null,
+          }
+        : null,
     job: { id: row.jobId, title: row.jobTitle },
     stage: stages.find((stage) => stage.id === row.stageId) ?? null,
     stages,

@@ -2,6 +2,7 @@ import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
 import { APPLICATION_MESSAGES, applicationSchema, HONEYPOT_FIELD } from "~/schemas/application";
 import type { ApplicationSource } from "~/schemas/application-source";
 import { CV_FIELD_NAME, type CvFieldSetting } from "~/schemas/cv";
+import { shownPrivacyNotice } from "~/schemas/privacy";
 import type { FormField } from "~/schemas/form-field";
 import { type FieldErrors, parseForm } from "~/schemas/parse-form";
 import { type FormWithCv, readFormWithCv } from "../cvs/cv-upload.server";
@@ -86,6 +87,8 @@ export async function receiveApplication(db: Database, request: Request, options
       await submitApplication(db, {
         jobId: job.id,
         application: parsed.data,
+        // What the form showed (the same cached job, so the same notice), which the candidate agreed to.
+        notice: shownPrivacyNotice(job.privacyNotice),
         source: options.sourceOf(submitted),
         rateLimit: { rule: RATE_LIMITS.apply, subject: options.clientIp },
         cv: form.cv,

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { applicationEmailQueue, applications, companies, pipelineStages, user } from "../../../db/schema";
 import { applicationSchema } from "~/schemas/application";
+import { privacyNoticeOf, shownPrivacyNotice } from "~/schemas/privacy";
 import { CreateJobSchema, type CreateJobInput } from "~/schemas/job";
 import type { Auth } from "../accounts/auth.server";
 import type { Database } from "../platform/db.server";
@@ -112,7 +113,7 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ email: strin
     .update(companies)
     .set({ website: "https://acme-robotics.example" })
     .where(eq(companies.createdBy, userId))
-    .returning({ id: companies.id });
+    .returning({ id: companies.id, name: companies.name });
   if (!company) throw new Error("The demo company was not created");
   // The demo login needs no confirmation link.
   await db.update(user).set({ emailVerified: true }).where(eq(user.id, userId));
@@ -128,9 +129,11 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ email: strin
       candidate_email: email,
       resume_url: `https://example.com/resumes/${email.split("@")[0]}.pdf`,
       cover_letter: `Hello! I am excited to apply for the ${job.input.title} role.`,
+      privacy_consent: "on",
       ...candidate.answers,
     });
-    const { id } = await submitApplication(db, { jobId: job.id, application });
+    const notice = shownPrivacyNotice(privacyNoticeOf({ name: company.name, kind: null, url: null, text: null }));
+    const { id } = await submitApplication(db, { jobId: job.id, application, notice });
     if (!candidate.stage) continue;
     const [stage] = await db
       .select({ id: pipelineStages.id })

@@ -31,6 +31,7 @@ export const NOTICES = {
   "blocked-time-removed": "Blocked time removed.",
   "company-saved": "Company details saved.",
   "careers-saved": "Careers page saved.",
+  "privacy-saved": "Privacy notice saved. The apply form shows it from now on.",
   "api-key-revoked": "API key revoked. Requests with it are refused from now on.",
   "webhook-added": "Endpoint added. Send it a test event to try it.",
   "webhook-saved": "Endpoint saved.",

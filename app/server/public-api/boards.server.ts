@@ -4,6 +4,7 @@ import { jobPath } from "~/lib/slug";
 import { CV_FIELD_LABEL, CV_FIELD_NAME, type CvFieldSetting } from "~/schemas/cv";
 import { customFieldName } from "~/schemas/application-messages";
 import type { FormField } from "~/schemas/form-field";
+import { PRIVACY_CONSENT_FIELD, type PrivacyNotice, privacyConsentLabel, TALENT_POOL_FIELD, talentPoolLabel } from "~/schemas/privacy";
 import { jobPostingHtml } from "../job-board/job-text.server";
 import { type CareersCompany, POSTING_COLUMNS, type PostingRow, type PublicJob } from "../job-board/queries.server";
 import { type Queryable, queryRows } from "../platform/db.server";
@@ -85,8 +86,13 @@ const question = (label: string, required: boolean, name: string, type: string, 
   fields: [{ name, type, values }],
 });
 
-/** The job's apply form as questions: the standard fields, the CV when it asks for one, then its own fields in order. */
-export function applyQuestions(formSchema: readonly FormField[], cvField: CvFieldSetting): ApiQuestion[] {
+const YES_NO = [{ label: "Yes", value: "on" }, { label: "No", value: "" }];
+
+/**
+ * The job's apply form as questions: the standard fields, the CV when it asks for one, its own
+ * fields in order, then the consent boxes (decision 114), described with the notice they agree to.
+ */
+export function applyQuestions(formSchema: readonly FormField[], cvField: CvFieldSetting, companyName: string, notice: PrivacyNotice): ApiQuestion[] {
   const questions = [
     question("Full name", true, "candidate_name", "input_text"),
     question("Email", true, "candidate_email", "input_text"),
@@ -99,12 +105,37 @@ export function applyQuestions(formSchema: readonly FormField[], cvField: CvFiel
     if (field.type === "select" || field.type === "radio") {
       questions.push(question(field.label, field.required, name, "multi_value_single_select", (field.options ?? []).map((option) => ({ label: option, value: option }))));
     } else if (field.type === "checkbox") {
-      questions.push(question(field.label, field.required, name, "multi_value_single_select", [{ label: "Yes", value: "on" }, { label: "No", value: "" }]));
+      questions.push(question(field.label, field.required, name, "multi_value_single_select", YES_NO));
     } else {
       questions.push(question(field.label, field.required, name, field.type === "textarea" ? "textarea" : "input_text"));
     }
   }
+  const noticeText = notice.kind === "link" ? `The privacy notice: ${notice.url}` : notice.text;
+  questions.push(
+    question(privacyConsentLabel(companyName), true, PRIVACY_CONSENT_FIELD, "multi_value_single_select", YES_NO, noticeText),
+    question(talentPoolLabel(companyName), false, TALENT_POOL_FIELD, "multi_value_single_select", YES_NO),
+  );
   return questions;
+}
+
+/**
+ * The job's consent, as Greenhouse's `data_compliance` describes it (one "gdpr" entry): consent to
+ * the processing is required, to keeping the candidate for future roles it is asked but optional.
+ * `fields` names the questions that carry each answer; `privacy_notice` is the notice agreed to.
+ */
+function dataCompliance(notice: PrivacyNotice) {
+  return [
+    {
+      type: "gdpr",
+      requires_consent: true,
+      requires_processing_consent: true,
+      requires_retention_consent: false,
+      retention_period: null,
+      demographic_data_consent_applies: false,
+      fields: { processing_consent: PRIVACY_CONSENT_FIELD, retention_consent: TALENT_POOL_FIELD },
+      privacy_notice: notice.kind === "link" ? { kind: "link", url: notice.url, text: null } : { kind: notice.kind, url: null, text: notice.text },
+    },
+  ];
 }
 
 /** One published job of the company with its content and its apply form's questions, or null. */
@@ -131,7 +162,8 @@ export function boardJobAnswer(baseUrl: string, company: CareersCompany, job: Pu
   };
   return {
     ...apiJob(baseUrl, company, row, true),
-    questions: applyQuestions(job.formSchema, job.cvField),
+    questions: applyQuestions(job.formSchema, job.cvField, job.companyName, job.privacyNotice),
+    data_compliance: dataCompliance(job.privacyNotice),
     apply_url: `${baseUrl}/api/v1/boards/${company.slug}/jobs/${job.id}/applications`,
   };
 }
