@@ -11,6 +11,7 @@ export const SETTINGS_PATHS = {
   careers: "/settings/careers",
   "api-keys": "/settings/api-keys",
   webhooks: "/settings/webhooks",
+  audit: "/settings/audit",
 } as const;
 
 export type SettingsSection = keyof typeof SETTINGS_PATHS;
