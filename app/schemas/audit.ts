@@ -87,3 +87,6 @@ export const AuditQuerySchema = z.object({
   before: queryCursor(),
 });
 export type AuditQuery = z.output<typeof AuditQuerySchema>;
+
+/** The filters alone (the CSV holds every page of them). */
+export const AuditFiltersQuerySchema = AuditQuerySchema.omit({ after: true, before: true });

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/settings-audit-export";
-import { AuditQuerySchema } from "~/schemas/audit";
+import { AuditFiltersQuerySchema } from "~/schemas/audit";
 import { parseQuery } from "~/schemas/query";
 import { requireStaff } from "~/server/accounts/session.server";
 import { auditCsvChunks, auditCsvFileName } from "~/server/audit/queries.server";
@@ -17,8 +17,7 @@ export const access = { loader: "company.manage" } as const satisfies RouteAcces
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
-  const query = parseQuery(AuditQuerySchema, request.url);
-  const filters = { action: query.action, member: query.member, subject: query.subject, from: query.from, to: query.to };
+  const filters = parseQuery(AuditFiltersQuerySchema, request.url);
   return streamedResponse(
     auditCsvChunks(appDatabase(), staff, filters, staffTimeZone(request, staff)),
     {
