@@ -217,6 +217,8 @@ describe("the audit trail's entries (decision 115)", () => {
     let trail = await page(cookie, `?subject=${candidateId}`);
     expect(trail.entries.every((entry) => entry.subject === "Vera Viewed" && entry.subjectHref === `/candidates/${candidateId}`)).toBe(true);
     expect(trail.entries.find((entry) => entry.what === "Viewed a candidate" && entry.who.startsWith("API key"))!.who).toBe("API key Reporting");
+    expect(trail.entries.find((entry) => entry.action === "candidate.updated")!.details).toBe(`change: merged; applications moved: 1; merged candidate: ${other.candidateId}`);
+    expect(trail.entries.find((entry) => entry.action === "candidate.cv_downloaded")!.details).toBe(`CV: ${cv!.id}; file type: pdf`);
     await app.t.db.delete(candidates).where(eq(candidates.id, candidateId));
     trail = await page(cookie, `?subject=${candidateId}`);
     expect(trail.entries.length).toBe(5);

@@ -137,6 +137,16 @@ function subjectOf(entry: NamedEntry): { subject: string; subjectHref: string | 
 
 const roleLabel = (value: unknown) => ROLE_LABELS[value as Role] ?? text(value);
 
+/** How the details name the fields the services write; others show by their own name. */
+const DATA_LABELS: Record<string, string> = {
+  applicationId: "application",
+  applicationsMoved: "applications moved",
+  cvId: "CV",
+  kind: "file type",
+  mergedCandidateId: "merged candidate",
+  url: "address",
+};
+
 /** An entry's data as one line of text (never HTML): the fields it holds, by name. */
 export function auditDetails(action: AuditAction, data: Record<string, unknown>): string {
   const parts: string[] = [];
@@ -144,7 +154,7 @@ export function auditDetails(action: AuditAction, data: Record<string, unknown>)
     if (key === "apiKeyId" || key === "apiKey" || value === null || value === undefined) continue;
     if (action === "member.role_changed" && (key === "from" || key === "to")) continue;
     const shown = Array.isArray(value) ? value.map(String).join(", ") : typeof value === "object" ? JSON.stringify(value) : String(value);
-    parts.push(`${key}: ${shown}`);
+    parts.push(`${DATA_LABELS[key] ?? key}: ${key === "role" ? roleLabel(value) : shown}`);
   }
   if (action === "member.role_changed") parts.unshift(`${roleLabel(data.from)} → ${roleLabel(data.to)}`);
   return parts.join("; ");
