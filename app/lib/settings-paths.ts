@@ -12,6 +12,7 @@ export const SETTINGS_PATHS = {
   privacy: "/settings/privacy",
   "api-keys": "/settings/api-keys",
   webhooks: "/settings/webhooks",
+  audit: "/settings/audit",
 } as const;
 
 export type SettingsSection = keyof typeof SETTINGS_PATHS;

@@ -1,3 +1,6 @@
+import { queryCursor, queryDate, queryId, queryValue } from "./query";
+import { z } from "./zod";
+
 /**
  * The audit trail (issue 17, decision 115): what was done to a candidate's data and which
  * security-relevant admin actions were taken. Shared by the schema's check, the services that write
@@ -50,3 +53,40 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
 
 export const AUDIT_SUBJECT_TYPES = ["candidate", "application", "member", "invitation", "api_key", "webhook_endpoint", "company"] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
+
+/** The groups Settings › Audit filters by, beside single actions. */
+export const AUDIT_ACTION_GROUPS = {
+  "candidate-data": { label: "Candidate data", actions: AUDIT_ACTIONS.filter((action) => action.startsWith("candidate.")) },
+  access: { label: "People and access", actions: AUDIT_ACTIONS.filter((action) => /^(member|api_key|webhook)\./.test(action)) },
+  settings: { label: "Privacy settings", actions: ["privacy.changed", "retention.changed"] as AuditAction[] },
+} as const satisfies Record<string, { label: string; actions: readonly AuditAction[] }>;
+export type AuditActionGroup = keyof typeof AUDIT_ACTION_GROUPS;
+
+/** The action filter's values: an action, or a group as "group:<name>". */
+export const AUDIT_ACTION_FILTERS = [...Object.keys(AUDIT_ACTION_GROUPS).map((group) => `group:${group}`), ...AUDIT_ACTIONS] as const;
+
+/** The actions an action filter's value stands for (none: every action). */
+export function auditActionsOf(filter: string | undefined): readonly AuditAction[] | null {
+  if (!filter) return null;
+  if (filter.startsWith("group:")) return AUDIT_ACTION_GROUPS[filter.slice(6) as AuditActionGroup]?.actions ?? null;
+  return (AUDIT_ACTIONS as readonly string[]).includes(filter) ? [filter as AuditAction] : null;
+}
+
+/**
+ * Settings › Audit's query: the action (or group), the member who acted (a user id), the subject (a
+ * row's id: a candidate's from their page's "View audit trail"), a date range in the viewer's time
+ * zone, and the page's cursor. Junk in any of them falls back to no filter (decision 053).
+ */
+export const AuditQuerySchema = z.object({
+  action: queryValue(z.enum(AUDIT_ACTION_FILTERS).optional(), undefined),
+  member: queryValue(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(), undefined),
+  subject: queryId(),
+  from: queryDate(),
+  to: queryDate(),
+  after: queryCursor(),
+  before: queryCursor(),
+});
+export type AuditQuery = z.output<typeof AuditQuerySchema>;
+
+/** The filters alone (the CSV holds every page of them). */
+export const AuditFiltersQuerySchema = AuditQuerySchema.omit({ after: true, before: true });

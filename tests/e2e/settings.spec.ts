@@ -79,7 +79,7 @@ test.describe("on a phone", () => {
     await registerStaff(page);
     await page.goto("/settings");
     const nav = sectionsNav(page);
-    await expect(nav.getByRole("link")).toHaveText(["Profile", "Security", "Company", "Team", "Hiring", "Careers page", "Privacy", "API keys", "Webhooks"]);
+    await expect(nav.getByRole("link")).toHaveText(["Profile", "Security", "Company", "Team", "Hiring", "Careers page", "Privacy", "API keys", "Webhooks", "Audit"]);
     const pages = [
       { link: "Profile", path: "/settings", region: "Profile" },
       { link: "Security", path: "/settings/security", region: "Security" },
@@ -90,6 +90,7 @@ test.describe("on a phone", () => {
       { link: "Privacy", path: "/settings/privacy", region: "Privacy notice" },
       { link: "API keys", path: "/settings/api-keys", region: "API keys" },
       { link: "Webhooks", path: "/settings/webhooks", region: "Webhooks" },
+      { link: "Audit", path: "/settings/audit", region: "Audit trail" },
     ];
     for (const { link, path, region } of pages) {
       await nav.getByRole("link", { name: link }).focus();

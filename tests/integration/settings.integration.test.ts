@@ -84,6 +84,8 @@ describe("the settings routes", () => {
   it("keep the profile at /settings itself, and give each other section its own page", () => {
     const table = flatten(routes).filter((entry) => entry.path.startsWith("settings"));
     expect(table).toEqual([
+      // The audit trail's CSV is a file, outside the sections' layout (decision 115).
+      { path: "settings/audit/export.csv", file: "routes/staff/settings-audit-export.ts" },
       { path: "settings", file: "routes/staff/settings-profile.tsx" },
       { path: "settings/security", file: "routes/staff/settings-security.tsx" },
       { path: "settings/company", file: "routes/staff/settings-company.tsx" },
@@ -94,6 +96,7 @@ describe("the settings routes", () => {
       { path: "settings/api-keys", file: "routes/staff/settings-api-keys.tsx" },
       { path: "settings/webhooks", file: "routes/staff/settings-webhooks.tsx" },
       { path: "settings/webhooks/:endpointId", file: "routes/staff/settings-webhook.tsx" },
+      { path: "settings/audit", file: "routes/staff/settings-audit.tsx" },
     ]);
   });
 

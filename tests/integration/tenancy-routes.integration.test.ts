@@ -5,6 +5,7 @@ import { applications, blockedTimes, cvs, emailMessages, emailTemplates, intervi
 import routes from "../../app/routes";
 import { ApplicationQuerySchema, ApplicationsQuerySchema, JobChoicesQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
 import { ReportExportQuerySchema, ReportsQuerySchema } from "~/schemas/reports";
+import { AuditFiltersQuerySchema, AuditQuerySchema } from "~/schemas/audit";
 import {
   AddCandidateQuerySchema,
   CandidateFiltersQuerySchema,
@@ -60,6 +61,10 @@ const NOT_IDS = new Set([
   ...["role", "teamRole"],
   // A note's text (decision 098).
   "body",
+  // The name typed to confirm an erasure (decision 116).
+  "confirmName",
+  // The audit trail's action filter: an action's name or a group's (decision 115).
+  "action",
   // Settings › Hiring: a rejection reason's new name, and which way it moves in the list.
   ...["name", "direction"],
   // Settings' password and two-factor forms.
@@ -82,6 +87,8 @@ const QUERY_SCHEMAS: Record<string, { shape: object }> = {
   PipelineQuerySchema,
   ReportExportQuerySchema,
   ReportsQuerySchema,
+  AuditQuerySchema,
+  AuditFiltersQuerySchema,
 };
 
 /** The body of `export async function loader|action(…)` in a module's source (the house style ends it with a lone `}`). */
@@ -566,6 +573,21 @@ const CALLS: Record<string, Call[]> = {
       why: "B's own candidate cannot be paired with another company's",
     },
   ],
+  "candidates/:candidateId/export loader": [
+    { covers: [":candidateId"], url: (w) => `/candidates/${w.a.candidate}/export`, params: (w) => ({ candidateId: w.a.candidate }), answer: 404 },
+  ],
+  "candidates/:candidateId/erase loader": [
+    { covers: [":candidateId"], url: (w) => `/candidates/${w.a.candidate}/erase`, params: (w) => ({ candidateId: w.a.candidate }), answer: 404 },
+  ],
+  "candidates/:candidateId/erase action": [
+    {
+      covers: [":candidateId"],
+      url: (w) => `/candidates/${w.a.candidate}/erase`,
+      params: (w) => ({ candidateId: w.a.candidate }),
+      form: () => ({ confirmName: `${SECRET} person` }),
+      answer: 404,
+    },
+  ],
   "candidates/:candidateId/merge loader": [
     {
       covers: [":candidateId"],
@@ -866,6 +888,24 @@ const CALLS: Record<string, Call[]> = {
       params: () => ({}),
       answer: 200,
       why: "another company's job and member filter the file to nothing",
+    },
+  ],
+  "settings/audit loader": [
+    {
+      covers: ["member", "subject", "after", "before"],
+      url: (w) => `/settings/audit?member=${w.a.member}&subject=${w.a.candidate}&after=99999999999999999_${w.a.candidate}&before=99999999999999999_${w.a.candidate}`,
+      params: () => ({}),
+      answer: 200,
+      why: "another company's member, candidate and cursor filter the trail to nothing of theirs",
+    },
+  ],
+  "settings/audit/export.csv loader": [
+    {
+      covers: ["member", "subject"],
+      url: (w) => `/settings/audit/export.csv?member=${w.a.member}&subject=${w.a.candidate}`,
+      params: () => ({}),
+      answer: 200,
+      why: "another company's member and candidate filter the file to nothing",
     },
   ],
   "manage/jobs loader": [

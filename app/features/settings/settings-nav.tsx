@@ -13,11 +13,12 @@ const SECTIONS: { section: SettingsSection; label: string; permission: Permissio
   { section: "privacy", label: "Privacy", permission: "company.manage" },
   { section: "api-keys", label: "API keys", permission: "company.manage" },
   { section: "webhooks", label: "Webhooks", permission: "company.manage" },
+  { section: "audit", label: "Audit", permission: "company.manage" },
 ];
 
 /**
  * The Settings sections as links, one page each. The current one is marked with aria-current="page"
- * (NavLink) and an underline, not by colour alone. Only the sections the member's role opens are shown. Nine short labels share the row on a 390 px
+ * (NavLink) and an underline, not by colour alone. Only the sections the member's role opens are shown. Ten short labels share the row on a 390 px
  * phone; should they ever not fit, they wrap instead of scrolling sideways.
  */
 export function SettingsNav() {

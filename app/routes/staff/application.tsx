@@ -17,6 +17,7 @@ import { parseQuery } from "~/schemas/query";
 import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
 import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
 import { authorize, requireStaff } from "~/server/accounts/session.server";
+import { recordCandidateView, withClientIp } from "~/server/audit/audit.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { describeActivity, HISTORY_MAX, isCandidateEvent, listSubjectActivity } from "~/server/activity/queries.server";
@@ -130,6 +131,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const db = appDatabase();
   const application = await getApplicationDetail(db, staff, idParam(params.applicationId, "Application not found"));
   if (!application) throw data("Application not found", { status: 404 });
+  // The audit trail (decision 115): the application's page shows its candidate's details.
+  if (application.candidateId) await recordCandidateView(db, withClientIp(staff, context), application.candidateId, { data: { applicationId: application.id } });
   // What the member's role may do here (decision 096): the page leaves out what it may not, and loads nothing for it.
   const allowed = {
     decide: can(staff.role, "applications.decide"),

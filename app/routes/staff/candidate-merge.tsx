@@ -13,6 +13,7 @@ import { MergeCandidatesQuerySchema, MergeCandidatesSchema } from "~/schemas/can
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { parseQuery } from "~/schemas/query";
 import { requireStaff } from "~/server/accounts/session.server";
+import { withClientIp } from "~/server/audit/audit.server";
 import { mergeCandidates } from "~/server/candidates/merge.server";
 import { getCandidate } from "~/server/candidates/queries.server";
 import { appDatabase } from "~/server/platform/db.server";
@@ -56,7 +57,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = parseForm(MergeCandidatesSchema, formValues(await request.formData()));
   if (!parsed.success) return data({ errors: parsed.errors }, { status: 400 });
   try {
-    await mergeCandidates(appDatabase(), staff, { keepId, mergeId: parsed.data.with });
+    await mergeCandidates(appDatabase(), withClientIp(staff, context), { keepId, mergeId: parsed.data.with });
   } catch (error) {
     const answer = answerDomainError(error, { notFound: "Candidate not found" });
     return data({ errors: answer.errors }, answer.init);

@@ -16,6 +16,7 @@ import { applicationStatusTone } from "~/schemas/application-review";
 import { CandidateTagSchema, DismissDuplicateSchema } from "~/schemas/candidate";
 import { type FieldErrors, formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/accounts/session.server";
+import { recordCandidateView, withClientIp } from "~/server/audit/audit.server";
 import { describeActivity, isCandidateEvent, listCandidateActivity } from "~/server/activity/queries.server";
 import { type DuplicateReason, dismissDuplicate, findPossibleDuplicates } from "~/server/candidates/duplicates.server";
 import { getCandidate } from "~/server/candidates/queries.server";
@@ -62,6 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     listInterviews(db, staff, { candidateId }),
   ]);
   if (!candidate) throw data(CANDIDATE_NOT_FOUND, { status: 404 });
+  await recordCandidateView(db, withClientIp(staff, context), candidateId);
   return {
     cvs,
     // Read-only here: each is scheduled, moved and cancelled on its application's page (decision 102).

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/cv-file";
 import { idParam } from "~/lib/id-param";
 import { requireStaff } from "~/server/accounts/session.server";
+import { clientIpOf, recordAudit } from "~/server/audit/audit.server";
 import { getCvFile } from "~/server/cvs/queries.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { FileNotFoundError, fileStorage } from "~/server/storage/storage.server";
@@ -19,7 +20,9 @@ export const access = { loader: "applications.view" } as const satisfies RouteAc
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
-  const file = await getCvFile(appDatabase(), staff, idParam(params.candidateId, "CV not found"), idParam(params.cvId, "CV not found"));
+  const candidateId = idParam(params.candidateId, "CV not found");
+  const cvId = idParam(params.cvId, "CV not found");
+  const file = await getCvFile(appDatabase(), staff, candidateId, cvId);
   if (!file) throw data("CV not found", { status: 404 });
   const preview = new URL(request.url).searchParams.has("preview") && file.kind === "pdf";
   let body: Readable;
@@ -28,6 +31,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } catch (error) {
     if (error instanceof FileNotFoundError) throw data("CV not found", { status: 404 });
     throw error;
+  }
+  // The audit trail (decision 115): a download is recorded each time; the page's own preview is a view of the page.
+  if (!preview) {
+    await recordAudit(appDatabase(), {
+      companyId: staff.companyId,
+      actorId: staff.userId,
+      action: "candidate.cv_downloaded",
+      subjectType: "candidate",
+      subjectId: candidateId,
+      data: { cvId, kind: file.kind },
+      ip: clientIpOf(context),
+    });
   }
   const headers = new Headers(preview ? pdfPreviewHeaders(file.fileName) : downloadHeaders(file.kind, file.fileName));
   headers.set("Content-Length", String(file.sizeBytes));

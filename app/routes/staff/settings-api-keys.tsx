@@ -9,6 +9,7 @@ import { SETTINGS_PATHS } from "~/lib/settings-paths";
 import { CreateApiKeySchema, RevokeApiKeySchema } from "~/schemas/api-keys";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { requireStaff } from "~/server/accounts/session.server";
+import { withClientIp } from "~/server/audit/audit.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { DomainError } from "~/server/platform/errors.server";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/server/staff-api/keys.server";
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parseForm(CreateApiKeySchema, values);
     if (!parsed.success) return settingsInvalid("api-keys", parsed.errors, echoFormValues(values, ECHO_LIMITS));
     try {
-      const { key } = await createApiKey(db, staff, parsed.data);
+      const { key } = await createApiKey(db, withClientIp(staff, context), parsed.data);
       return data<SettingsAnswer>({ form: "api-keys", apiKey: { name: parsed.data.name, key } }, { headers: { "Cache-Control": "no-store" } });
     } catch (error) {
       return settingsRefused("api-keys", error, { values, limits: ECHO_LIMITS });
@@ -62,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       // A malformed id, another company's key or one revoked meanwhile: a 404, as for any row one cannot see.
       if (!parsed.success) throw new DomainError("NOT_FOUND", parsed.errors.keyId ?? "Not found");
-      await revokeApiKey(db, staff, parsed.data.keyId);
+      await revokeApiKey(db, withClientIp(staff, context), parsed.data.keyId);
     } catch (error) {
       return settingsRefused("api-keys", error);
     }

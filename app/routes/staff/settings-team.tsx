@@ -9,6 +9,7 @@ import { isUuid } from "~/schemas/id";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { ChangeRoleSchema, InviteMemberSchema } from "~/schemas/team";
 import { requireStaff } from "~/server/accounts/session.server";
+import { withClientIp } from "~/server/audit/audit.server";
 import { config } from "~/server/platform/config.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { appMailer } from "~/server/mail/mailer.server";
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!parsed.success) return settingsInvalid("team", parsed.errors, echoFormValues(values, ECHO_LIMITS));
         await consumeRateLimit(db, RATE_LIMITS.invitation, context.get(clientIpContext));
         await consumeRateLimit(db, RATE_LIMITS.invitationAccount, staff.userId);
-        await inviteMember(db, appMailer(), staff, parsed.data, config.baseUrl);
+        await inviteMember(db, appMailer(), withClientIp(staff, context), parsed.data, config.baseUrl);
         return done("invitation-sent");
       }
       case "revoke-invitation": {
@@ -69,11 +70,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "change-role": {
         const parsed = parseForm(ChangeRoleSchema, values);
         if (!parsed.success) return settingsInvalid("team", parsed.errors, echoFormValues(values, ECHO_LIMITS));
-        await changeMemberRole(db, staff, parsed.data.memberId, parsed.data.role);
+        await changeMemberRole(db, withClientIp(staff, context), parsed.data.memberId, parsed.data.role);
         return done("role-changed");
       }
       case "remove-member": {
-        await removeMember(db, staff, values.memberId ?? "");
+        await removeMember(db, withClientIp(staff, context), values.memberId ?? "");
         return done("member-removed");
       }
       default:

@@ -11,6 +11,7 @@ import { parseForm } from "~/schemas/parse-form";
 import { cursorParam, timeCursorSchema } from "~/schemas/query";
 import { WebhookEndpointSchema } from "~/schemas/webhooks";
 import { requireStaff } from "~/server/accounts/session.server";
+import { withClientIp } from "~/server/audit/audit.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { DomainError } from "~/server/platform/errors.server";
 import {
@@ -77,7 +78,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case "save": {
         const parsed = parseForm(WebhookEndpointSchema, input);
         if (!parsed.success) return settingsInvalid("webhook", parsed.errors, echoFormValues(values, ECHO_LIMITS));
-        await updateWebhookEndpoint(db, staff, id, parsed.data);
+        await updateWebhookEndpoint(db, withClientIp(staff, context), id, parsed.data);
         return settingsSaved(endpointPath(id), "webhook-saved");
       }
       case "enable":
@@ -85,7 +86,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await setWebhookEndpointEnabled(db, staff, id, values.intent === "enable");
         return settingsSaved(endpointPath(id), values.intent === "enable" ? "webhook-enabled" : "webhook-disabled");
       case "roll-secret":
-        await rollWebhookSecret(db, staff, id);
+        await rollWebhookSecret(db, withClientIp(staff, context), id);
         return settingsSaved(endpointPath(id), "webhook-secret-rolled");
       case "test":
         await sendWebhookTest(db, staff, id);
@@ -97,7 +98,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return settingsSaved(endpointPath(id), "webhook-resent");
       }
       case "delete":
-        await deleteWebhookEndpoint(db, staff, id);
+        await deleteWebhookEndpoint(db, withClientIp(staff, context), id);
         return settingsSaved(SETTINGS_PATHS.webhooks, "webhook-deleted");
       default:
         unknownSettingsIntent();

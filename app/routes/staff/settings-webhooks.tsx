@@ -6,6 +6,7 @@ import type { RouteAccess } from "~/lib/permissions";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { WebhookEndpointSchema } from "~/schemas/webhooks";
 import { requireStaff } from "~/server/accounts/session.server";
+import { withClientIp } from "~/server/audit/audit.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { createWebhookEndpoint, listWebhookEndpoints, MAX_WEBHOOK_ENDPOINTS } from "~/server/webhooks/endpoints.server";
 import { settingsInvalid, settingsRefused, settingsSaved, unknownSettingsIntent } from "./settings-action.server";
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return settingsInvalid("webhook", parsed.errors, echoFormValues(values, ECHO_LIMITS));
   let id: string;
   try {
-    id = await createWebhookEndpoint(appDatabase(), staff, parsed.data);
+    id = await createWebhookEndpoint(appDatabase(), withClientIp(staff, context), parsed.data);
   } catch (error) {
     return settingsRefused("webhook", error, { values, limits: ECHO_LIMITS });
   }

@@ -1,3 +1,4 @@
+import { type AuditedActor, recordAudit } from "../audit/audit.server";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { activityEvents, applications, candidateDuplicateDismissals, candidateEmailAliases, candidates, candidateTags, cvs, jobs, notes } from "../../../db/schema";
 import { isUuid } from "~/schemas/id";
@@ -113,7 +114,7 @@ export const SAME_APPLICATION_TWICE = "Both candidates have an application to th
  * records who merged whom; then the merged candidate is deleted. Either candidate of another
  * company, or missing, is NOT_FOUND and nothing changes.
  */
-export async function mergeCandidates(db: Database, actor: Actor, ids: MergeIds): Promise<{ keepId: string; applicationsMoved: number }> {
+export async function mergeCandidates(db: Database, actor: AuditedActor, ids: MergeIds): Promise<{ keepId: string; applicationsMoved: number }> {
   if (!isUuid(ids.keepId) || !isUuid(ids.mergeId)) throw new DomainError("NOT_FOUND", "Candidate not found");
   const keepId = ids.keepId.toLowerCase();
   const mergeId = ids.mergeId.toLowerCase();
@@ -182,6 +183,16 @@ export async function mergeCandidates(db: Database, actor: Actor, ids: MergeIds)
       subjectType: "candidate",
       subjectId: keepId,
       data: { keptName: keep.name, mergedName: merged.name, mergedEmail: merged.email, applicationsMoved: moved },
+    });
+    // The audit trail (decision 115): the kept candidate's details changed; ids only, never the names above.
+    await recordAudit(tx, {
+      companyId: actor.companyId,
+      actorId: actor.userId,
+      action: "candidate.updated",
+      subjectType: "candidate",
+      subjectId: keepId,
+      data: { change: "merged", mergedCandidateId: mergeId, applicationsMoved: moved },
+      ip: actor.ip,
     });
     await tx.delete(candidates).where(and(eq(candidates.id, mergeId), owned(candidates, actor)));
     return { keepId, applicationsMoved: moved };

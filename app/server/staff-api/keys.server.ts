@@ -5,6 +5,7 @@ import { API_KEY_NOT_FOUND, API_KEY_PREFIX, API_KEY_SHOWN_CHARACTERS, API_KEYS_P
 import type { Database, Queryable } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
 import { hashSecretToken, newSecretToken } from "../platform/secret-token.server";
+import { type AuditedActor, recordAudit } from "../audit/audit.server";
 import { acrossCompanies, type Actor, isOwnedBy, ownCompany, owned, preparedTokenRead } from "../platform/tenancy.server";
 
 /*
@@ -66,7 +67,7 @@ export async function listApiKeys(db: Queryable, actor: Actor): Promise<ApiKeyRo
 }
 
 /** Makes a key for the actor's company and answers it: the only time it is seen. */
-export async function createApiKey(db: Database, actor: Actor, input: CreateApiKeyInput): Promise<{ id: string; key: string }> {
+export async function createApiKey(db: Database, actor: AuditedActor, input: CreateApiKeyInput): Promise<{ id: string; key: string }> {
   const key = `${API_KEY_PREFIX}${newSecretToken()}`;
   return db.transaction(async (tx) => {
     // The company's row is locked so two creations cannot both pass the count.
@@ -87,23 +88,45 @@ export async function createApiKey(db: Database, actor: Actor, input: CreateApiK
         createdBy: actor.userId,
       })
       .returning({ id: apiKeys.id });
+    await recordAudit(tx, {
+      companyId: actor.companyId,
+      actorId: actor.userId,
+      action: "api_key.created",
+      subjectType: "api_key",
+      subjectId: row!.id,
+      data: { name: input.name, scope: input.scope },
+      ip: actor.ip,
+    });
     return { id: row!.id, key };
   });
 }
 
 /** Revokes one of the company's keys: it answers 401 from the next request on. Another company's is not found. */
-export async function revokeApiKey(db: Database, actor: Actor, keyId: string): Promise<void> {
-  const revoked = await db
-    .update(apiKeys)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(apiKeys.id, keyId), owned(apiKeys, actor), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
-  if (revoked.length === 0) throw new DomainError("NOT_FOUND", API_KEY_NOT_FOUND, { field: "keyId" });
+export async function revokeApiKey(db: Database, actor: AuditedActor, keyId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const revoked = await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiKeys.id, keyId), owned(apiKeys, actor), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id, name: apiKeys.name });
+    if (revoked.length === 0) throw new DomainError("NOT_FOUND", API_KEY_NOT_FOUND, { field: "keyId" });
+    await recordAudit(tx, {
+      companyId: actor.companyId,
+      actorId: actor.userId,
+      action: "api_key.revoked",
+      subjectType: "api_key",
+      subjectId: keyId,
+      data: { name: revoked[0]!.name },
+      ip: actor.ip,
+    });
+  });
 }
 
 /** Who a request's key acts as: its company, its maker as the actor, and what it may do. */
 export interface ApiCaller {
   keyId: string;
+  /** The key's name, as the audit trail names the key that read or changed something (decision 115). */
+  keyName: string;
   scope: ApiKeyScope;
   /** The admin who made the key; `displayName` names the key where the product names who added something. */
   actor: Actor & { displayName: string };
@@ -151,6 +174,6 @@ export async function authenticateApiKey(db: Database, key: string | null): Prom
       .set({ lastUsedAt: sql`now()` })
       .where(and(eq(apiKeys.id, row.id), owned(apiKeys, actor)));
   }
-  return { keyId: row.id, scope: row.scope, actor };
+  return { keyId: row.id, keyName: row.name, scope: row.scope, actor };
 }
 

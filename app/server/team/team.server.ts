@@ -7,6 +7,7 @@ import { type Mailer } from "../mail/mailer.server";
 import { DomainError, isUniqueViolation } from "../platform/errors.server";
 import { type Actor, owned, ownCompany } from "../platform/tenancy.server";
 import type { Role } from "~/lib/permissions";
+import { type AuditedActor, recordAudit } from "../audit/audit.server";
 
 export const INVITATION_DAYS = 7;
 
@@ -40,7 +41,7 @@ const requireAdmin = (db: Queryable, actor: Actor) => requireCompanyAdmin(db, ac
 export async function inviteMember(
   db: Database,
   mailer: Mailer,
-  actor: Actor,
+  actor: AuditedActor,
   input: { email: string; role?: Role },
   linkBaseUrl: string,
 ): Promise<{ id: string }> {
@@ -77,8 +78,18 @@ export async function inviteMember(
           invitedBy: actor.userId,
           expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
         })
-        .returning({ id: invitations.id });
-      return row!;
+        .returning({ id: invitations.id, role: invitations.role });
+      // The invitation names its address at read time; the entry holds only the role offered.
+      await recordAudit(tx, {
+        companyId: actor.companyId,
+        actorId: actor.userId,
+        action: "member.invited",
+        subjectType: "invitation",
+        subjectId: row!.id,
+        data: { role: row!.role },
+        ip: actor.ip,
+      });
+      return { id: row!.id };
     } catch (error) {
       // One open invitation per address (invitations_open_email_unique): another request made it meanwhile.
       if (isUniqueViolation(error)) throw new DomainError("CONFLICT", `An invitation to ${email} was just sent.`, { field: "email" });
@@ -167,25 +178,42 @@ export async function revokeInvitation(db: Database, actor: Actor, invitationId:
  * Gives a member another role. The owner stays an Admin, and an admin does not demote themselves
  * (the owner is there to do it), so a company always has an admin.
  */
-export async function changeMemberRole(db: Database, actor: Actor, memberId: string, role: Role) {
+export async function changeMemberRole(db: Database, actor: AuditedActor, memberId: string, role: Role) {
   await requireAdmin(db, actor);
   if (memberId === actor.userId) throw new DomainError("FORBIDDEN", "You cannot change your own role.");
   if (await isCompanyOwner(db, { userId: memberId, companyId: actor.companyId })) {
     throw new DomainError("FORBIDDEN", "The owner is always an admin.");
   }
-  const changed = await db
-    .update(profiles)
-    .set({ role })
-    .where(and(eq(profiles.id, memberId), owned(profiles, actor)))
-    .returning({ id: profiles.id });
-  if (changed.length === 0) throw new DomainError("NOT_FOUND", "Member not found");
+  await db.transaction(async (tx) => {
+    // The role before, read under the row's lock, for the audit entry's "from".
+    const [before] = await tx
+      .select({ role: profiles.role })
+      .from(profiles)
+      .where(and(eq(profiles.id, memberId), owned(profiles, actor)))
+      .for("update");
+    if (!before) throw new DomainError("NOT_FOUND", "Member not found");
+    if (before.role === role) return;
+    await tx
+      .update(profiles)
+      .set({ role })
+      .where(and(eq(profiles.id, memberId), owned(profiles, actor)));
+    await recordAudit(tx, {
+      companyId: actor.companyId,
+      actorId: actor.userId,
+      action: "member.role_changed",
+      subjectType: "member",
+      subjectId: memberId,
+      data: { from: before.role, to: role },
+      ip: actor.ip,
+    });
+  });
 }
 
 /**
  * Removes a member from the company: their profile goes and every session of theirs ends, in one
  * transaction, so their next request is refused. The owner cannot be removed.
  */
-export async function removeMember(db: Database, actor: Actor, memberId: string) {
+export async function removeMember(db: Database, actor: AuditedActor, memberId: string) {
   await requireAdmin(db, actor);
   if (memberId === actor.userId) throw new DomainError("FORBIDDEN", "You cannot remove yourself from the company.");
   if (await isCompanyOwner(db, { userId: memberId, companyId: actor.companyId })) {
@@ -195,9 +223,18 @@ export async function removeMember(db: Database, actor: Actor, memberId: string)
     const removed = await tx
       .delete(profiles)
       .where(and(eq(profiles.id, memberId), owned(profiles, actor)))
-      .returning({ id: profiles.id });
+      .returning({ id: profiles.id, role: profiles.role });
     if (removed.length === 0) throw new DomainError("NOT_FOUND", "Member not found");
     await tx.delete(session).where(eq(session.userId, memberId));
+    await recordAudit(tx, {
+      companyId: actor.companyId,
+      actorId: actor.userId,
+      action: "member.removed",
+      subjectType: "member",
+      subjectId: memberId,
+      data: { role: removed[0]!.role },
+      ip: actor.ip,
+    });
   });
 }
 

@@ -5,6 +5,8 @@ import type { PageCursor } from "~/schemas/query";
 import type { Database, Queryable } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
 import { cursorAt, type KeysetPage, keysetPage, keysetQuery } from "../platform/keyset.server";
+import type { AuditAction } from "~/schemas/audit";
+import { type AuditedActor, type AuditEntry, recordAudit } from "../audit/audit.server";
 import { type Actor, owned } from "../platform/tenancy.server";
 import { webhookAddressProblem } from "./addresses.server";
 import { deliverWebhookTask, newWebhookSecret } from "./delivery.server";
@@ -56,7 +58,7 @@ async function checkAddress(url: string) {
 }
 
 /** Registers an endpoint with a new signing secret; answers its id. */
-export async function createWebhookEndpoint(db: Database, actor: Actor, input: WebhookEndpointInput): Promise<string> {
+export async function createWebhookEndpoint(db: Database, actor: AuditedActor, input: WebhookEndpointInput): Promise<string> {
   await checkAddress(input.url);
   return db.transaction(async (tx) => {
     // Counted under a lock on the company's endpoints, so two admins adding at once cannot pass the limit together.
@@ -68,20 +70,24 @@ export async function createWebhookEndpoint(db: Database, actor: Actor, input: W
       .insert(webhookEndpoints)
       .values({ companyId: actor.companyId, url: input.url, description: input.description, events: input.events, secret: newWebhookSecret(), createdBy: actor.userId })
       .returning({ id: webhookEndpoints.id });
+    await recordAudit(tx, endpointEntry(actor, "webhook.created", created!.id, { url: input.url, events: input.events }));
     return created!.id;
   });
 }
 
-export async function updateWebhookEndpoint(db: Database, actor: Actor, id: string, input: WebhookEndpointInput): Promise<void> {
+export async function updateWebhookEndpoint(db: Database, actor: AuditedActor, id: string, input: WebhookEndpointInput): Promise<void> {
   // Another company's endpoint is not found before its new address is looked up.
   await getWebhookEndpoint(db, actor, id);
   await checkAddress(input.url);
-  const updated = await db
-    .update(webhookEndpoints)
-    .set({ url: input.url, description: input.description, events: input.events })
-    .where(and(eq(webhookEndpoints.id, id), owned(webhookEndpoints, actor)))
-    .returning({ id: webhookEndpoints.id });
-  if (updated.length === 0) throw notFound();
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(webhookEndpoints)
+      .set({ url: input.url, description: input.description, events: input.events })
+      .where(and(eq(webhookEndpoints.id, id), owned(webhookEndpoints, actor)))
+      .returning({ id: webhookEndpoints.id });
+    if (updated.length === 0) throw notFound();
+    await recordAudit(tx, endpointEntry(actor, "webhook.updated", id, { url: input.url, events: input.events }));
+  });
 }
 
 /** Turns an endpoint off, or back on (which forgets its failures: the next delivery starts a new count). */
@@ -95,22 +101,34 @@ export async function setWebhookEndpointEnabled(db: Queryable, actor: Actor, id:
 }
 
 /** A new signing secret: the old one stops working at once. */
-export async function rollWebhookSecret(db: Queryable, actor: Actor, id: string): Promise<void> {
-  const updated = await db
-    .update(webhookEndpoints)
-    .set({ secret: newWebhookSecret() })
-    .where(and(eq(webhookEndpoints.id, id), owned(webhookEndpoints, actor)))
-    .returning({ id: webhookEndpoints.id });
-  if (updated.length === 0) throw notFound();
+export async function rollWebhookSecret(db: Database, actor: AuditedActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(webhookEndpoints)
+      .set({ secret: newWebhookSecret() })
+      .where(and(eq(webhookEndpoints.id, id), owned(webhookEndpoints, actor)))
+      .returning({ id: webhookEndpoints.id });
+    if (updated.length === 0) throw notFound();
+    await recordAudit(tx, endpointEntry(actor, "webhook.secret_rolled", id));
+  });
 }
 
 /** Deletes an endpoint and its delivery log; deliveries still waiting find nothing to send. */
-export async function deleteWebhookEndpoint(db: Queryable, actor: Actor, id: string): Promise<void> {
-  const deleted = await db
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), owned(webhookEndpoints, actor)))
-    .returning({ id: webhookEndpoints.id });
-  if (deleted.length === 0) throw notFound();
+export async function deleteWebhookEndpoint(db: Database, actor: AuditedActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, id), owned(webhookEndpoints, actor)))
+      .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url });
+    if (deleted.length === 0) throw notFound();
+    // The endpoint is gone: the entry keeps its address, which the trail shows in its place.
+    await recordAudit(tx, endpointEntry(actor, "webhook.deleted", id, { url: deleted[0]!.url }));
+  });
+}
+
+/** An audit entry about one of the company's endpoints (decision 115). */
+function endpointEntry(actor: AuditedActor, action: AuditAction, id: string, data?: Record<string, unknown>): AuditEntry {
+  return { companyId: actor.companyId, actorId: actor.userId, action, subjectType: "webhook_endpoint", subjectId: id, data, ip: actor.ip };
 }
 
 export interface DeliveryRow {
