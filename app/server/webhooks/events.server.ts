@@ -1,4 +1,4 @@
-import type { ActivityEventInput } from "../activity/activity.server";
+import type { ActivityEventInput } from "../activity/activity-types";
 import type { WebhookEvent } from "~/schemas/webhooks";
 
 /**

@@ -2,7 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { WEBHOOK_EVENTS, WebhookEndpointSchema } from "~/schemas/webhooks";
 import { ACTIVITY_TYPES } from "../../../db/schema";
-import type { ActivityEventInput } from "../activity/activity.server";
+import type { ActivityEventInput } from "../activity/activity-types";
 import { newWebhookSecret, webhookHeaders } from "./delivery.server";
 import { webhookEventOf } from "./events.server";
 
