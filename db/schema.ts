@@ -28,6 +28,7 @@ import { MENTION_EMAIL_MODES } from "../app/schemas/mention-emails";
 import { CALENDAR_FEED_SCOPES } from "../app/schemas/calendar-feed";
 import { API_KEY_SCOPES } from "../app/schemas/api-keys";
 import { AUDIT_ACTIONS, AUDIT_SUBJECT_TYPES } from "../app/schemas/audit";
+import { RETENTION_MONTHS, TALENT_POOL_RETENTION_MONTHS } from "../app/schemas/retention";
 import { PRIVACY_NOTICE_KINDS, SHOWN_PRIVACY_NOTICE_KINDS } from "../app/schemas/privacy";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../app/schemas/webhooks";
 import { JOB_ALERT_FREQUENCIES } from "../app/schemas/job-alerts";
@@ -192,6 +193,13 @@ export const companies = pgTable(
     privacyNoticeKind: text("privacy_notice_kind", { enum: PRIVACY_NOTICE_KINDS }),
     privacyNoticeUrl: text("privacy_notice_url"),
     privacyNoticeText: text("privacy_notice_text"),
+    /**
+     * Retention (decision 117): months a candidate is kept after their last application closes, then
+     * anonymised by the daily retention run; null keeps them until erased by hand. Candidates who
+     * asked to stay in the talent pool are kept `talent_pool_retention_months` instead (null: the same).
+     */
+    retentionMonths: integer("retention_months"),
+    talentPoolRetentionMonths: integer("talent_pool_retention_months"),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -205,6 +213,11 @@ export const companies = pgTable(
     check("companies_slug_check", sql`${t.slug} ~ '^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$'`),
     check("companies_brand_color_check", sql`${t.brandColor} ~ '^#[0-9a-f]{6}$'`),
     check("companies_privacy_notice_kind_check", sql`${t.privacyNoticeKind} in ('link', 'text')`),
+    check("companies_retention_months_check", sql`${t.retentionMonths} in (${sql.raw(RETENTION_MONTHS.join(", "))})`),
+    check(
+      "companies_talent_pool_retention_check",
+      sql`${t.talentPoolRetentionMonths} is null or (${t.talentPoolRetentionMonths} in (${sql.raw(TALENT_POOL_RETENTION_MONTHS.join(", "))}) and ${t.retentionMonths} is not null)`,
+    ),
     check("companies_interview_reminder_hours_check", sql`${t.interviewReminderHours} in (${sql.raw(INTERVIEW_REMINDER_HOURS.join(", "))})`),
   ],
 );

@@ -25,6 +25,7 @@ describe("startApp and stopApp", () => {
       "interview-reminders",
       "job-alert-digests",
       "mention-digest",
+      "retention-run",
       "webhook-deliver",
     ]);
 

@@ -110,7 +110,11 @@ describe("Settings › Privacy", () => {
     expect((await post(recruiter.cookie, { kind: "link", url: "https://evil.example/privacy" })).status).toBe(403);
 
     const loaded = await callLoader(settingsRoute.loader, { path: "/settings/privacy", cookie: acme.cookie });
-    expect(loaded.data).toEqual({ privacy: { companyName: "Notice Makers", kind: "default", url: null, text: null, defaultText: defaultPrivacyNoticeText("Notice Makers") } });
+    expect(loaded.data).toEqual({
+      privacy: { companyName: "Notice Makers", kind: "default", url: null, text: null, defaultText: defaultPrivacyNoticeText("Notice Makers") },
+      // Retention (decision 117): kept until erased by hand until an admin sets a period.
+      retention: { retentionMonths: null, talentPoolMonths: null, due: 0, nextRun: expect.any(String) },
+    });
 
     // A link must be an https address; the chosen kind needs its link or text.
     expect((await post(acme.cookie, { kind: "link", url: "" })).data).toMatchObject({ errors: { url: PRIVACY_MESSAGES.urlRequired } });

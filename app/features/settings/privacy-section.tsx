@@ -5,6 +5,7 @@ import { Field, TextAreaField } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { PRIVACY_TEXT_MAX, PRIVACY_URL_MAX, PrivacySettingsSchema, privacyConsentLabel } from "~/schemas/privacy";
 import { errorsFor, type SettingsAnswer, valuesFor } from "./settings-answer";
+import { RetentionSection, type RetentionData } from "./retention-section";
 import { SettingsSection, SettingsSubsection, useSubmitting } from "./settings-section";
 
 export interface PrivacyData {
@@ -25,7 +26,7 @@ const KINDS = [
  * Settings › Privacy (decision 114): the privacy notice the apply form shows beside the box candidates
  * must tick. The link and the text are both kept, so switching between them loses neither.
  */
-export function PrivacySection({ privacy, answer }: { privacy: PrivacyData; answer?: SettingsAnswer }) {
+export function PrivacySection({ privacy, retention, answer }: { privacy: PrivacyData; retention: RetentionData; answer?: SettingsAnswer }) {
   const { errors, onSubmit, onChange } = useValidatedForm(PrivacySettingsSchema, errorsFor(answer, "privacy"));
   const busy = useSubmitting("privacy");
   const values = valuesFor(answer, "privacy");
@@ -88,7 +89,7 @@ export function PrivacySection({ privacy, answer }: { privacy: PrivacyData; answ
           </SettingsSubsection>
         </div>
       </SettingsSection>
-      {/* Retention (issue 17) has its own card here: how long candidates are kept, and whether talent-pool consent extends it. */}
+      <RetentionSection retention={retention} answer={answer} />
     </div>
   );
 }

@@ -6,7 +6,9 @@ import type { RouteAccess } from "~/lib/permissions";
 import { SETTINGS_PATHS } from "~/lib/settings-paths";
 import { formValues, parseForm } from "~/schemas/parse-form";
 import { PrivacySettingsSchema } from "~/schemas/privacy";
-import { requireStaff } from "~/server/accounts/session.server";
+import { requireStaff, type Staff } from "~/server/accounts/session.server";
+import { RetentionSettingsSchema } from "~/schemas/retention";
+import { getRetentionSettings, updateRetentionSettings } from "~/server/privacy/retention.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { getPrivacySettings, updatePrivacySettings } from "~/server/privacy/privacy.server";
 import { settingsInvalid, settingsRefused, settingsSaved, unknownSettingsIntent } from "./settings-action.server";
@@ -14,19 +16,25 @@ import { settingsInvalid, settingsRefused, settingsSaved, unknownSettingsIntent 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "company.manage", action: "company.manage" } as const satisfies RouteAccess;
 
-export const meta: Route.MetaFunction = () => pageMeta("Privacy settings", "The privacy notice your apply form shows, which candidates agree to.");
+export const meta: Route.MetaFunction = () => pageMeta("Privacy settings", "The privacy notice your apply form shows, and how long candidates are kept.");
 
 const ECHO_LIMITS = maxLengthsOf(PrivacySettingsSchema);
+const RETENTION_LIMITS = new Map([
+  ["retentionMonths", 3],
+  ["talentPoolMonths", 3],
+]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
-  return { privacy: await getPrivacySettings(appDatabase(), staff) };
+  const db = appDatabase();
+  return { privacy: await getPrivacySettings(db, staff), retention: await getRetentionSettings(db, staff) };
 }
 
 /** Saves the privacy notice: the default, a link or a text (decision 114). */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, access.action);
   const values = formValues(await request.formData());
+  if (values.intent === "retention") return saveRetention(staff, values);
   if (values.intent !== "privacy") unknownSettingsIntent();
   const parsed = parseForm(PrivacySettingsSchema, values);
   if (!parsed.success) return settingsInvalid("privacy", parsed.errors, echoFormValues(values, ECHO_LIMITS));
@@ -38,6 +46,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   return settingsSaved(SETTINGS_PATHS.privacy, "privacy-saved");
 }
 
+/** Saves how long candidates are kept (decision 117). */
+async function saveRetention(staff: Staff, values: Record<string, string>) {
+  const parsed = parseForm(RetentionSettingsSchema, values);
+  if (!parsed.success) return settingsInvalid("retention", parsed.errors, echoFormValues(values, RETENTION_LIMITS));
+  try {
+    await updateRetentionSettings(appDatabase(), staff, parsed.data);
+  } catch (error) {
+    return settingsRefused("retention", error, { values, limits: RETENTION_LIMITS });
+  }
+  return settingsSaved(SETTINGS_PATHS.privacy, "retention-saved");
+}
+
 export default function SettingsPrivacy({ loaderData, actionData }: Route.ComponentProps) {
-  return <PrivacySection privacy={loaderData.privacy} answer={actionData} />;
+  return <PrivacySection privacy={loaderData.privacy} retention={loaderData.retention} answer={actionData} />;
 }

@@ -13,6 +13,7 @@ import { interviewReminderPass } from "../interviews/reminders.server";
 import { mentionDigestTask } from "../notifications/digest.server";
 import { closeExpiredJobsTask } from "../jobs/closing.server";
 import { deliverWebhookTask } from "../webhooks/delivery.server";
+import { retentionTask } from "../privacy/retention.server";
 import { jobAlertDigestTask } from "../job-alerts/digest.server";
 import { setLinkSigningSecret } from "../platform/link-signing.server";
 import { type Queue, startQueue } from "../queue/queue.server";
@@ -34,6 +35,7 @@ const APP_TASKS = [
   closeExpiredJobsTask,
   jobAlertDigestTask,
   deliverWebhookTask,
+  retentionTask,
 ];
 
 let appQueue: Queue | undefined;

@@ -53,6 +53,7 @@ export const NOTICES = {
   "template-deleted": "Template deleted.",
   "password-reset": "Your password has been reset. Sign in with your new password.",
   "candidate-added": "Candidate added.",
+  "retention-saved": "Retention saved.",
   "candidate-erased": "Candidate erased. Only anonymous counts remain.",
   "candidate-added-to-job": "Candidate added to the job.",
   "candidate-existing": "This person already was a candidate: nothing new was added.",
