@@ -1,4 +1,3 @@
-import { JOB_TYPE_LABELS, REMOTE_TYPE_LABELS } from "../lib/job-labels";
 import { JOB_TYPES, REMOTE_TYPES } from "./job";
 import { queryValue } from "./query";
 import { z } from "./zod";
@@ -44,52 +43,3 @@ export const JobAlertSchema = z.object({
   company: queryValue(z.string().regex(/^[a-z0-9-]{1,40}$/).optional(), undefined),
 });
 export type JobAlertInput = z.output<typeof JobAlertSchema>;
-
-/** What an alert matches: the search words and filters, and the company's name when it has one. */
-export interface JobAlertSearch {
-  q: string;
-  type?: string | null;
-  remote?: string | null;
-  location: string;
-  department: string;
-  companyName?: string | null;
-}
-
-/**
- * What an alert matches, in words: `Jobs matching “designer” · Remote · Full-time · Berlin at Acme`,
- * or `Jobs at Acme`, or `All jobs`.
- */
-export function describeJobAlert(search: JobAlertSearch): string {
-  const parts = [
-    ...(search.remote ? [labelOf(REMOTE_TYPE_LABELS, search.remote)] : []),
-    ...(search.type ? [labelOf(JOB_TYPE_LABELS, search.type)] : []),
-    ...(search.location.trim() ? [search.location.trim()] : []),
-    ...(search.department.trim() ? [search.department.trim()] : []),
-  ];
-  const q = search.q.trim();
-  const head = q ? `Jobs matching “${q}”` : parts.length || search.companyName ? "Jobs" : "All jobs";
-  const filtered = [head, ...parts].join(" · ");
-  return search.companyName ? `${filtered} at ${search.companyName}` : filtered;
-}
-
-function labelOf(labels: Record<string, string>, value: string): string {
-  return Object.hasOwn(labels, value) ? labels[value]! : value;
-}
-
-/**
- * Where an alert's jobs are listed: its careers page with the filters when it has a company and no
- * search words (a careers page has no search box), else the board with the search and filters.
- */
-export function jobAlertSearchPath(search: JobAlertSearch, companySlug: string | null): string {
-  const params = new URLSearchParams();
-  if (search.q.trim()) params.set("q", search.q.trim());
-  if (search.type) params.set("type", search.type);
-  if (search.remote) params.set("remote", search.remote);
-  if (search.location.trim()) params.set("location", search.location.trim());
-  if (search.department.trim()) params.set("department", search.department.trim());
-  const careers = companySlug && !search.q.trim();
-  if (companySlug && !careers) params.set("company", companySlug);
-  const query = params.toString();
-  const path = careers ? `/companies/${companySlug}` : "/jobs";
-  return query ? `${path}?${query}` : path;
-}

@@ -35,7 +35,7 @@ export function hasFilters(filters: BoardFilters): boolean {
 }
 
 /** The filters as query parameters, in a fixed order, leaving out the empty ones. */
-export function filterParams(filters: BoardFilters): [string, string][] {
+export function filterParams(filters: Partial<Record<"type" | "remote" | "location" | "department" | "company", string | null>>): [string, string][] {
   const params: [string, string][] = [];
   for (const key of ["type", "remote", "location", "department", "company"] as const) {
     const value = filters[key];

@@ -5,7 +5,7 @@ import { Alert } from "~/components/ui/alert";
 import { inputStyles } from "~/components/ui/field";
 import { JobCard, JobFiltersForm, PageLinks } from "~/features/public-jobs/public-jobs";
 import { JobAlertForm } from "~/features/public-jobs/job-alert-form";
-import { describeJobAlert } from "~/schemas/job-alerts";
+import { describeJobAlert } from "~/lib/job-alert-search";
 import { pageMeta } from "~/lib/meta";
 import { APPLICATION_MESSAGES } from "~/schemas/application-messages";
 import { type BoardFilters, BoardQuerySchema, filterParams, hasFilters } from "~/schemas/job-board";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/careers";
 import { EmptyState } from "~/components/ui/empty-state";
 import { JobCard, JobFiltersForm, PageLinks } from "~/features/public-jobs/public-jobs";
 import { JobAlertForm } from "~/features/public-jobs/job-alert-form";
-import { describeJobAlert } from "~/schemas/job-alerts";
+import { describeJobAlert } from "~/lib/job-alert-search";
 import { accentText } from "~/lib/brand-color";
 import { safeWebsite } from "~/lib/job-posting-ld";
 import { pageMeta } from "~/lib/meta";

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { jobAlerts } from "../../../db/schema";
-import { describeJobAlert, type JobAlertFrequency, type JobAlertInput, type JobAlertSearch } from "~/schemas/job-alerts";
+import { describeJobAlert, type JobAlertSearch } from "~/lib/job-alert-search";
+import type { JobAlertFrequency, JobAlertInput } from "~/schemas/job-alerts";
 import { getCareersCompany } from "../job-board/queries.server";
 import type { Mailer } from "../mail/mailer.server";
 import { type Database, type Queryable, queryRows } from "../platform/db.server";

@@ -1,5 +1,6 @@
 import { jobPath } from "~/lib/slug";
-import { type JobAlertFrequency, jobAlertSearchPath, type JobAlertSearch } from "~/schemas/job-alerts";
+import { jobAlertSearchPath, type JobAlertSearch } from "~/lib/job-alert-search";
+import type { JobAlertFrequency } from "~/schemas/job-alerts";
 import type { OutgoingEmail } from "../mail/mailer.server";
 import { EMAIL_SIGNATURE } from "../mail/mailer.server";
 import { config } from "../platform/config.server";
