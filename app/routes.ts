@@ -1,6 +1,7 @@
 import { layout, type RouteConfig } from "@react-router/dev/routes";
 import { apiRoutes } from "./routes/api/routes";
 import { authRoutes } from "./routes/auth/routes";
+import { candidatePageRoutes } from "./routes/candidate-page/routes";
 import { jobBoardRoutes } from "./routes/job-board/routes";
 import { marketingRoutes } from "./routes/marketing/routes";
 import { schedulingRoutes } from "./routes/scheduling/routes";
@@ -13,6 +14,7 @@ export default [
   layout("routes/staff/layout.tsx", staffRoutes),
   ...jobBoardRoutes,
   ...schedulingRoutes,
+  ...candidatePageRoutes,
   ...apiRoutes,
   ...marketingRoutes,
 ] satisfies RouteConfig;

@@ -453,11 +453,18 @@ export const candidates = pgTable(
      */
     phoneKey: text("phone_key").generatedAlwaysAs(CANDIDATE_PHONE_KEY),
     nameKey: text("name_key").notNull().generatedAlwaysAs(CANDIDATE_NAME_KEY),
+    /**
+     * When the candidate asked, from their own page, to be erased (decision 119): the company answers
+     * within a month (Erase candidate, or a reply). Cleared by the erasure.
+     */
+    erasureRequestedAt: timestamptz("erasure_requested_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("candidates_company_email_unique").on(t.companyId, t.emailKey),
+    // "Email me my links" (decision 119): a person's candidates in every company, by their address.
+    index("candidates_email_key_idx").on(t.emailKey),
     // Possible duplicates of one candidate (decision 085): the company's candidates with the same
     // phone, and with the same name (whose emails are then compared).
     index("candidates_company_phone_key_idx")
@@ -1389,6 +1396,7 @@ export const ACTIVITY_TYPES = [
   "application_interview_cancelled",
   "application_scheduling_link_sent",
   "application_interview_booked",
+  "application_candidate_update",
   "candidates_merged",
   "job_posted",
   "job_status_changed",
@@ -1675,6 +1683,33 @@ export const blockedTimes = pgTable(
  * token is kept. It books one interview (`booked_interview_id`, set once) and expires at
  * `expires_at`; a recruiter can withdraw it (`cancelled_at`).
  */
+/**
+ * A candidate's own page of an application (issue 17, decision 119): the links its confirmation email
+ * (and "Email me my links") carries. Only the token's SHA-256 is kept; a link works until it expires,
+ * and the candidate can ask for new ones by email. Removed with the application, and by an erasure.
+ */
+export const applicationLinks = pgTable(
+  "application_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("application_links_token_hash_unique").on(t.tokenHash),
+    index("application_links_application_idx").on(t.applicationId),
+    index("application_links_company_idx").on(t.companyId),
+    index("application_links_expires_idx").on(t.expiresAt),
+  ],
+);
+
 export const schedulingLinks = pgTable(
   "scheduling_links",
   {

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   "candidate.updated",
   "candidate.erased",
   "candidate.anonymised",
+  "candidate.erasure_requested",
   // The company's people and access.
   "member.invited",
   "member.role_changed",
@@ -38,6 +39,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   "candidate.updated": "Changed a candidate's details",
   "candidate.erased": "Erased a candidate",
   "candidate.anonymised": "Anonymised a candidate (retention)",
+  "candidate.erasure_requested": "Asked to be erased",
   "member.invited": "Invited a member",
   "member.role_changed": "Changed a member's role",
   "member.removed": "Removed a member",

@@ -266,7 +266,7 @@ export default function Candidate({ loaderData, actionData }: Route.ComponentPro
             </dl>
           </Panel>
           <TagsPanel tags={candidate.tags} suggestions={tagSuggestions} answer={actionData && !("noteValues" in actionData) ? actionData : undefined} />
-          <CandidatePrivacyPanel candidateId={candidate.id} erased={isErased(candidate)} />
+          <CandidatePrivacyPanel candidateId={candidate.id} erased={isErased(candidate)} erasureRequestedAt={candidate.erasureRequestedAt} />
         </div>
 
         <div className="lg:col-span-3">

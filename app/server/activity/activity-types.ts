@@ -34,8 +34,14 @@ export interface ActivityData {
   application_scheduling_link_sent: { candidateName: string; jobId: string; title: string; until: string };
   /** The candidate booked a slot from a link (decision 103): no staff member acted. */
   application_interview_booked: { candidateName: string; jobId: string; title: string; when: string; interviewers: string[] };
+  /**
+   * The candidate changed something from their own page (decision 119): corrected their contact
+   * details, uploaded a new CV or asked to be erased. (Withdrawing is an `application_status_changed`
+   * with `byCandidate`.)
+   */
+  application_candidate_update: { candidateName: string; jobId: string; change: "contact_details" | "cv" | "erasure_requested" };
   /** `reason`: why it was rejected (decision 090); absent on other changes and on older events. */
-  application_status_changed: { candidateName: string; jobId: string; from: string; to: string; reason?: string };
+  application_status_changed: { candidateName: string; jobId: string; from: string; to: string; reason?: string; byCandidate?: boolean };
   /** Two candidates were one person: `mergedName` (`mergedEmail`) was merged into the subject, the kept candidate (decision 085). */
   candidates_merged: { keptName: string; mergedName: string; mergedEmail: string; applicationsMoved: number };
   job_posted: { jobTitle: string };

@@ -139,8 +139,14 @@ export function activityHref(item: Pick<ActivityItem, "subjectType" | "subjectId
 }
 
 /** Events a candidate caused (applying, replying): no staff member acted. */
-export function isCandidateEvent(item: Pick<ActivityItem, "type">): boolean {
-  return item.type === "application_received" || item.type === "application_reply_received" || item.type === "application_interview_booked";
+export function isCandidateEvent(item: Pick<ActivityItem, "type" | "data">): boolean {
+  return (
+    item.type === "application_received" ||
+    item.type === "application_reply_received" ||
+    item.type === "application_interview_booked" ||
+    item.type === "application_candidate_update" ||
+    (item.type === "application_status_changed" && item.data.byCandidate === true)
+  );
 }
 
 /** One line describing an event, for people. */
@@ -158,6 +164,7 @@ export function describeActivity(item: Pick<ActivityItem, "type" | "data">): str
         ? `${d.candidateName} moved from ${d.fromStageName} to ${d.toStageName}`
         : `${d.candidateName} moved to ${d.toStageName}`;
     case "application_status_changed":
+      if (item.data.byCandidate === true && d.to === "withdrawn") return `${d.candidateName} withdrew their application`;
       return `${d.candidateName}'s status changed from ${d.from} to ${d.to}${d.reason ? ` (${d.reason})` : ""}`;
     case "application_hired":
       return `${d.candidateName} was hired (${d.hiredOn})`;
@@ -181,6 +188,12 @@ export function describeActivity(item: Pick<ActivityItem, "type" | "data">): str
       return `Scheduling link for “${d.title}” sent to ${d.candidateName}, open until ${d.until}`;
     case "application_interview_booked":
       return `${d.candidateName} booked Interview “${d.title}” for ${d.when}, with ${((item.data.interviewers as string[] | undefined) ?? []).join(", ")}`;
+    case "application_candidate_update":
+      return d.change === "cv"
+        ? `${d.candidateName} uploaded a new CV`
+        : d.change === "erasure_requested"
+          ? `${d.candidateName} asked to be erased`
+          : `${d.candidateName} corrected their contact details`;
     case "candidates_merged":
       return `${d.mergedName} (${d.mergedEmail}) was merged into ${d.keptName}`;
     case "job_posted":

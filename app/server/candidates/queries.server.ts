@@ -324,6 +324,7 @@ export async function getCandidate(db: Queryable, actor: Actor, candidateId: str
           sourceDetail: candidates.sourceDetail,
           createdAt: candidates.createdAt,
           lastAppliedAt: candidates.lastAppliedAt,
+          erasureRequestedAt: candidates.erasureRequestedAt,
           applications: sql<CandidateApplicationJson[]>`(
             select coalesce(json_agg(json_build_object(
                      'id', a.id, 'jobId', a.job_id, 'jobTitle', j.title, 'stageName', s.name, 'status', a.status,
@@ -348,6 +349,7 @@ export async function getCandidate(db: Queryable, actor: Actor, candidateId: str
     ...candidate,
     createdAt: candidate.createdAt.toISOString(),
     lastAppliedAt: candidate.lastAppliedAt.toISOString(),
+    erasureRequestedAt: candidate.erasureRequestedAt?.toISOString() ?? null,
     applications: candidate.applications.map((row) => ({ ...row, createdAt: isoFromJsonTimestamp(row.createdAt) })),
   };
 }

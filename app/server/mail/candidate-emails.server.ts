@@ -6,6 +6,7 @@ import { config } from "../platform/config.server";
 import type { Database, Queryable } from "../platform/db.server";
 import { type Mailer, mailerFor, type OutgoingEmail } from "./mailer.server";
 import { WAITING } from "./queries.server";
+import { applicationPageParagraph, issueApplicationLinks } from "../privacy/application-links.server";
 import { DomainError } from "../platform/errors.server";
 import { type Actor, acrossCompanies, owned } from "../platform/tenancy.server";
 
@@ -96,6 +97,8 @@ async function composeApplicationReceivedEmails(
     .where(and(acrossCompanies(profiles, companyIds), eq(profiles.emailNotifications, true)));
   const templateOf = new Map(templates.map((template) => [template.companyId, template]));
   const base = linkBaseUrl.replace(/\/$/, "");
+  // Each confirmation ends with the link to the candidate's own page of the application (decision 119).
+  const pageTokens = await issueApplicationLinks(db, rows);
 
   return rows.flatMap((row) => {
     const { values } = row;
@@ -105,7 +108,7 @@ async function composeApplicationReceivedEmails(
       kind: "application-received",
       to: row.candidateEmail,
       subject: fillMergeFields(source.subject, values),
-      body: fillMergeFields(source.body, values),
+      body: `${fillMergeFields(source.body, values)}\n\n${applicationPageParagraph(base, pageTokens.get(row.applicationId)!)}`,
       companyId: row.companyId,
       applicationId: row.applicationId,
     };

@@ -36,6 +36,9 @@ export const RATE_LIMITS = {
    */
   jobAlert: { name: "job-alert", limit: 10, windowSeconds: 60 * 60 },
   jobAlertEmail: { name: "job-alert-email", limit: 5, windowSeconds: 60 * 60 },
+  /** "Email me my links" to a candidate's own pages (decision 119): per client IP, and per address. */
+  applicationLinks: { name: "application-links", limit: 10, windowSeconds: 60 * 60 },
+  applicationLinksEmail: { name: "application-links-email", limit: 3, windowSeconds: 60 * 60 },
   /**
    * Candidates' replies per sending address (decision 097): an SMTP connection to the listener, or a
    * webhook post. A provider or mail server told to wait retries later, so a burst of replies (the

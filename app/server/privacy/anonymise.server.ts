@@ -8,7 +8,7 @@ import { ERASED_NAME } from "~/lib/erased";
  * Anonymising candidates (decision 116): what an erasure does now and a retention run will do. Every
  * trace of the person goes: their names, email addresses and phone, their answers and cover
  * letters, their CVs (rows, extracted text and the stored files), notes about them, the emails to and
- * from them and about them, scorecards' written notes, interviews' titles and notes, scheduling links,
+ * from them and about them, scorecards' written notes, interviews' titles and notes, scheduling links and the links to their own pages (decision 119),
  * tags, merge aliases and duplicate dismissals, their rows in stored import files, the names the
  * history's events and the webhook log copied, and their search text. What the reports count stays:
  * the applications, candidates, stage history, interviews, scorecards' ratings and emails remain as
@@ -61,6 +61,7 @@ export async function anonymiseCandidates(tx: Queryable, actor: Actor, candidate
 
   await tx.execute(sql`delete from notes where ${ownedSql("notes", actor)} and candidate_id = any(${found})`);
   await tx.execute(sql`delete from scheduling_links where ${ownedSql("scheduling_links", actor)} and application_id = any(${appIds})`);
+  await tx.execute(sql`delete from application_links where ${ownedSql("application_links", actor)} and application_id = any(${appIds})`);
   await tx.execute(sql`delete from application_email_queue where application_id = any(${appIds})`);
   await tx.execute(sql`delete from candidate_tags where ${ownedSql("candidate_tags", actor)} and candidate_id = any(${found})`);
   await tx.execute(sql`delete from candidate_email_aliases where ${ownedSql("candidate_email_aliases", actor)} and candidate_id = any(${found})`);
@@ -114,7 +115,7 @@ export async function anonymiseCandidates(tx: Queryable, actor: Actor, candidate
     where ${ownedSql("applications", actor)} and id = any(${appIds})`);
   await tx.execute(sql`
     update candidates set name = ${ERASED_NAME}, email = 'erased-' || id || '@erased.invalid', email_key = 'erased-' || id || '@erased.invalid',
-      phone = null, source_detail = null, updated_at = now()
+      phone = null, source_detail = null, erasure_requested_at = null, updated_at = now()
     where ${ownedSql("candidates", actor)} and id = any(${found})`);
   return { candidates: people.length, applications: apps.length, storageKeys };
 }

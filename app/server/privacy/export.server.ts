@@ -6,13 +6,21 @@ import { type Queryable, queryRows } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
 import { type Actor, ownedSql } from "../platform/tenancy.server";
 import { fileStorage } from "../storage/storage.server";
+import { CANDIDATE_STATUS_WORDS, candidateStatusOf } from "~/schemas/candidate-page";
 
 /**
  * A copy of everything held about a candidate (decision 116): `candidate.json` (who they are, each
  * application with its answers, stage and outcome, the emails to and from them, notes, interviews,
  * scorecards, tags and the history) and their CV files under `files/`, as a zip. For the company
- * answering an access request (GDPR article 15) and, later, for the candidate's own page.
+ * answering an access request (GDPR article 15). The candidate's own page (decision 119) downloads
+ * the `candidate` audience's copy: what they gave, their consent, the emails to and from them, their
+ * interviews and where each application stands in the page's plain words; not the team's notes,
+ * scorecards, tags, stage names, rejection reasons or history, which the company releases, if it must,
+ * from its own export after reading it.
  */
+
+/** Who the copy is for: the company's staff (everything) or the candidate from their own page. */
+export type ExportAudience = "staff" | "candidate";
 
 export interface CandidateExport {
   exported_at: string;
@@ -30,7 +38,12 @@ export interface CandidateExport {
 const entryName = (index: number, fileName: string) => `files/${index + 1}-${fileName.replace(/[^\w.\- ]+/g, "_").slice(-120) || "cv"}`;
 
 /** Everything about the candidate, as JSON rows (raw SQL: one statement a kind, each scoped to the company). */
-export async function candidateExportData(db: Queryable, actor: Actor, candidateId: string): Promise<{ data: CandidateExport; files: { key: string; entry: string }[] }> {
+export async function candidateExportData(
+  db: Queryable,
+  actor: Actor,
+  candidateId: string,
+  audience: ExportAudience = "staff",
+): Promise<{ data: CandidateExport; files: { key: string; entry: string }[] }> {
   const [candidate] = await queryRows<Record<string, unknown>>(
     db,
     sql`select c.id, c.name, c.email, c.phone, c.source, c.source_detail, c.created_at, c.last_applied_at,
@@ -42,7 +55,8 @@ export async function candidateExportData(db: Queryable, actor: Actor, candidate
   const applications = await queryRows<Record<string, unknown>>(
     db,
     sql`select a.id, a.job_id, j.title as job_title, a.created_at as applied_at, a.candidate_name as name, a.candidate_email as email,
-          a.resume_url, a.source, a.source_detail, s.name as stage, a.status, a.rejection_reason, a.rejected_at, a.hired_on,
+          a.resume_url, a.source, a.source_detail, s.name as stage, a.status, a.rejection_reason, a.rejected_at, a.hired_on, a.interviews,
+          a.privacy_notice_kind, a.privacy_notice_shown, a.privacy_consented_at, a.talent_pool_consent, a.talent_pool_consented_at,
           a.form_data->'cover_letter' as cover_letter, a.form_data->'custom_fields' as answers, a.form_data->'form_schema' as questions
         from applications a join jobs j on j.id = a.job_id left join pipeline_stages s on s.id = a.current_pipeline_stage_id
         where a.candidate_id = ${candidateId} and ${ownedSql("a", actor)} order by a.created_at`,
@@ -83,6 +97,21 @@ export async function candidateExportData(db: Queryable, actor: Actor, candidate
         order by e.created_at, e.seq`,
   );
   const files = cvRows.map((row, index) => ({ key: row.storage_key, entry: entryName(index, row.file_name) }));
+  if (audience === "candidate") {
+    delete candidate.tags;
+    for (const application of applications) {
+      application.status = CANDIDATE_STATUS_WORDS[
+        candidateStatusOf({
+          status: String(application.status),
+          hiredOn: (application.hired_on as string | null) ?? null,
+          stageName: (application.stage as string | null) ?? null,
+          interviews: Number(application.interviews ?? 0),
+        })
+      ].label;
+      for (const internal of ["stage", "rejection_reason", "rejected_at", "hired_on", "source", "source_detail", "interviews"]) delete application[internal];
+    }
+  }
+  const forCandidate = audience === "candidate";
   return {
     data: {
       exported_at: new Date().toISOString(),
@@ -96,11 +125,11 @@ export async function candidateExportData(db: Queryable, actor: Actor, candidate
         uploaded_at: new Date(row.created_at).toISOString(),
         file: files[index]!.entry,
       })),
-      notes,
+      notes: forCandidate ? [] : notes,
       emails,
       interviews,
-      scorecards,
-      history,
+      scorecards: forCandidate ? [] : scorecards,
+      history: forCandidate ? [] : history,
     },
     files,
   };
@@ -111,11 +140,19 @@ export async function candidateExportData(db: Queryable, actor: Actor, candidate
  * file missing from the storage is left out and said so in `missing-files.txt`). Records the
  * export in the audit trail before the first byte.
  */
-export async function candidateExportZip(db: Queryable, actor: Actor, candidateId: string, ip?: string): Promise<ReadableStream<Uint8Array>> {
-  const { data, files } = await candidateExportData(db, actor, candidateId);
+export async function candidateExportZip(
+  db: Queryable,
+  actor: Actor,
+  candidateId: string,
+  ip?: string,
+  options: { audience?: ExportAudience } = {},
+): Promise<ReadableStream<Uint8Array>> {
+  const audience = options.audience ?? "staff";
+  const { data, files } = await candidateExportData(db, actor, candidateId, audience);
   await recordAudit(db, {
     companyId: actor.companyId,
-    actorId: actor.userId,
+    actorId: audience === "candidate" ? null : actor.userId,
+    ...(audience === "candidate" ? { via: "candidate" as const } : {}),
     action: "candidate.exported",
     subjectType: "candidate",
     subjectId: candidateId,

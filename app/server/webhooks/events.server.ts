@@ -116,6 +116,7 @@ export function webhookEventOf(event: ActivityEventInput): WebhookEventBody | nu
         type: "job.status_changed",
         data: { job_id: event.subjectId, job_title: event.data.jobTitle, from_status: event.data.from, to_status: event.data.to, reason: event.data.reason ?? null, ...actor },
       };
+    case "application_candidate_update":
     case "application_feedback_requested":
     case "application_reply_received":
     case "application_scheduling_link_sent":

@@ -70,6 +70,7 @@ describe("the webhook event of a company event", () => {
       application_interview_cancelled: "interview.cancelled",
       application_scheduling_link_sent: null,
       application_interview_booked: "interview.scheduled",
+      application_candidate_update: null,
       candidates_merged: "candidate.merged",
       job_posted: "job.created",
       job_status_changed: "job.status_changed",
