@@ -25,7 +25,6 @@ import { scheduleInterview } from "~/server/interviews/interviews.server";
 import { applicationEmailWorker } from "~/server/mail/candidate-emails.server";
 import { appMailer, mailerFor } from "~/server/mail/mailer.server";
 import { addNote } from "~/server/notes/notes.server";
-import { queryRows } from "~/server/platform/db.server";
 import { extractCvTask } from "~/server/cvs/extract-cv.server";
 import { type Queue, startQueue } from "~/server/queue/queue.server";
 import { fileStorage } from "~/server/storage/storage.server";
