@@ -70,7 +70,7 @@ export function ApplicationSections({ page, result, downloadHref }: { page: Cand
           {words.label}
         </p>
         <p className="mt-2 text-slate-700">{page.withdrawn ? "You withdrew this application." : words.explanation}</p>
-        <ol aria-label="Steps" className="mt-4 grid grid-cols-4 gap-1 text-xs text-slate-600">
+        <ol aria-label="Steps" className="mt-4 grid grid-cols-4 gap-x-2 gap-y-1 text-xs text-slate-600">
           {STEPS.map((step, index) => (
             <li key={step} aria-current={step === page.status ? "step" : undefined} className="grid gap-1">
               <span className={`h-1.5 rounded-full ${index <= current ? "bg-brand-600" : "bg-slate-200"}`} />
