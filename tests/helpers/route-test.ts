@@ -1,6 +1,8 @@
 import { RouterContextProvider, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { afterAll, beforeAll } from "vitest";
 import { setAppAuth } from "~/server/accounts/auth.server";
+import { applicationEmailWorker } from "~/server/mail/candidate-emails.server";
+import { mailerFor } from "~/server/mail/mailer.server";
 import { setAppDatabase } from "~/server/platform/db.server";
 import { clientIpContext, responseCookiesContext } from "~/server/platform/request-context.server";
 import { type AccountsTestbed, createAccountsTestbed, createTestDatabase, type TestDatabase } from "./test-database";
@@ -17,6 +19,9 @@ export function setUpAppTestDatabase(): { readonly t: TestDatabase } {
     setAppAuth(holder.t.auth);
   });
   afterAll(async () => {
+    // An application's emails are written and sent in the background: they finish before the database closes.
+    await applicationEmailWorker(holder.t.db).idle();
+    await mailerFor(holder.t.db).idle();
     setAppDatabase(undefined);
     setAppAuth(undefined);
     await holder.t.destroy();
