@@ -61,7 +61,7 @@ test("an admin turns the survey on, a candidate answers it without JavaScript, a
   await expect(page.getByText("Fewer than 5 applications")).toBeVisible();
   const gender = page.getByRole("region", { name: "Gender" });
   await expect(gender.getByRole("row", { name: /^Woman/ })).toContainText("Fewer than 5");
-  await expect(gender.getByRole("row", { name: /^Answered/ })).toContainText("Fewer than 5");
+  await expect(gender.getByRole("row", { name: /^Answered this question/ })).toContainText("Fewer than 5");
   await expect(page.getByRole("region", { name: "Disability" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Age range" })).toHaveCount(0);
   expect(await accessibilityProblems(page)).toEqual([]);

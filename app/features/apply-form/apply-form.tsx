@@ -124,12 +124,13 @@ function CustomField({ field, error, value }: { field: FormField; error?: string
 function EeoSurveyFields({ companyName, questions, errors, values }: { companyName: string; questions: readonly EeoQuestionKey[]; errors: FieldErrors; values: Record<string, string> }) {
   const id = useId();
   return (
-    <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-5" aria-describedby={`${id}-about`}>
-      <legend className="px-1 text-base font-semibold text-slate-900">{EEO_SURVEY_TITLE}</legend>
-      <p id={`${id}-about`} className="text-sm text-slate-600">
+    <fieldset className="min-w-0 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-5" aria-describedby={`${id}-about`}>
+      {/* Floated, so the heading sits inside the box rather than across its border. */}
+      <legend className="float-left w-full text-base font-semibold text-slate-900">{EEO_SURVEY_TITLE}</legend>
+      <p id={`${id}-about`} className="clear-both pt-1 text-sm text-slate-600">
         {eeoSurveyExplanation(companyName)}
       </p>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="mt-4 grid items-end gap-4 sm:grid-cols-2">
         {questions.map((key) => {
           const question = eeoQuestion(key);
           const name = eeoFieldName(key);

@@ -151,13 +151,16 @@ function QuestionPanel({ question }: { question: EeoReportQuestion }) {
   return (
     <Panel id={`eeo-${question.key}`} title={question.title}>
       <ReportTable
-        columns={["Answer", "Candidates"]}
+        columns={["Answer", "Applications"]}
         rows={[
           ...question.groups.map((group) => ({
             key: group.label,
-            cells: [group.label, group.count === null ? <span className="text-slate-500">{FEWER}</span> : shownCount(group.count)] as const,
+            cells: [group.label, group.count === null ? <span className="whitespace-nowrap text-slate-500">{FEWER}</span> : shownCount(group.count)] as const,
           })),
-          { key: "total", cells: ["Answered", shownCount(question.total)] as const },
+          {
+            key: "total",
+            cells: [<span className="font-semibold text-slate-900">Answered this question</span>, <span className="whitespace-nowrap font-semibold">{shownCount(question.total)}</span>] as const,
+          },
         ]}
       />
     </Panel>
