@@ -30,6 +30,7 @@ import { API_KEY_SCOPES } from "../app/schemas/api-keys";
 import { AUDIT_ACTIONS, AUDIT_SUBJECT_TYPES } from "../app/schemas/audit";
 import { RETENTION_MONTHS, TALENT_POOL_RETENTION_MONTHS } from "../app/schemas/retention";
 import { PRIVACY_NOTICE_KINDS, SHOWN_PRIVACY_NOTICE_KINDS } from "../app/schemas/privacy";
+import { EEO_QUESTION_KEYS } from "../app/schemas/eeo";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../app/schemas/webhooks";
 import { JOB_ALERT_FREQUENCIES } from "../app/schemas/job-alerts";
 import { DEFAULT_INTERVIEW_REMINDER_HOURS, INTERVIEW_REMINDER_HOURS } from "../app/schemas/interview-reminders";
@@ -200,6 +201,12 @@ export const companies = pgTable(
      */
     retentionMonths: integer("retention_months"),
     talentPoolRetentionMonths: integer("talent_pool_retention_months"),
+    /**
+     * The equal-opportunity survey (decision 118, Settings › Privacy): whether the apply form asks it,
+     * and which of the fixed questions (`EEO_QUESTIONS`); the choice is kept while it is off.
+     */
+    eeoSurveyEnabled: boolean("eeo_survey_enabled").notNull().default(false),
+    eeoSurveyQuestions: text("eeo_survey_questions").array().notNull().default(sql`'{}'::text[]`),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -218,6 +225,8 @@ export const companies = pgTable(
       "companies_talent_pool_retention_check",
       sql`${t.talentPoolRetentionMonths} is null or (${t.talentPoolRetentionMonths} in (${sql.raw(TALENT_POOL_RETENTION_MONTHS.join(", "))}) and ${t.retentionMonths} is not null)`,
     ),
+    check("companies_eeo_survey_questions_check", sql`${t.eeoSurveyQuestions} <@ array[${sql.raw(EEO_QUESTION_KEYS.map((key) => `'${key}'`).join(", "))}]::text[]`),
+    check("companies_eeo_survey_enabled_check", sql`not ${t.eeoSurveyEnabled} or cardinality(${t.eeoSurveyQuestions}) > 0`),
     check("companies_interview_reminder_hours_check", sql`${t.interviewReminderHours} in (${sql.raw(INTERVIEW_REMINDER_HOURS.join(", "))})`),
   ],
 );
@@ -986,6 +995,34 @@ export const reportCounts = pgTable(
     // What a report reads of a company's months and blocks, counts included: an index-only scan.
     index("report_counts_read_idx").on(t.companyId, t.span, t.startsOn, t.jobId, t.source, t.furthestStageId, t.applications, t.hired, t.interviewed),
     check("report_counts_span_check", oneOf("span", REPORT_COUNT_SPANS)),
+  ],
+);
+
+/**
+ * The equal-opportunity survey's answers (decision 118), kept apart from the application: the
+ * company, the job and the month applied in (its first day, UTC), and the answers given
+ * (`{"gender": "woman", ...}`, never empty). No application, no candidate, no finer time and no key
+ * that follows the order of applying: nothing links a row to a person, so the hiring team cannot look
+ * one up and an erasure has nothing to remove. Written by the application's own statement; read only
+ * as totals (the report's groups under five hidden).
+ */
+export const eeoResponses = pgTable(
+  "eeo_responses",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").notNull(),
+    month: date("month", { mode: "string" }).notNull(),
+    answers: jsonb("answers").$type<Record<string, string>>().notNull(),
+  },
+  (t) => [
+    foreignKey({ name: "eeo_responses_job_company_fk", columns: [t.jobId, t.companyId], foreignColumns: [jobs.id, jobs.companyId] }).onDelete("cascade"),
+    // The report: a company's months, of every job or of one (the second also serves the job's key).
+    index("eeo_responses_company_month_idx").on(t.companyId, t.month),
+    index("eeo_responses_company_job_month_idx").on(t.companyId, t.jobId, t.month),
+    check("eeo_responses_month_check", sql`${t.month} = date_trunc('month', ${t.month})::date`),
+    check("eeo_responses_answers_check", sql`jsonb_typeof(${t.answers}) = 'object' and ${t.answers} <> '{}'::jsonb`),
   ],
 );
 

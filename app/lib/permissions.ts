@@ -56,6 +56,8 @@ export const PERMISSIONS = {
   "interviews.companyFeed": ["admin"],
   /** Reports (decision 104): a hiring manager's cover the jobs whose hiring team they are on. */
   "reports.view": HIRING,
+  /** The equal-opportunity report (decision 118): totals only, still kept from those who decide on applications. */
+  "eeo.view": ["admin"],
   /** Salary details (the job's range, salary answers): not an interviewer's business. */
   "salary.view": HIRING,
 } as const satisfies Record<string, readonly Role[]>;

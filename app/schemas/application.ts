@@ -1,6 +1,7 @@
 import { z } from "./zod";
 import { APPLICATION_MESSAGES, customFieldName } from "./application-messages";
 import { type CvFieldSetting, cvChoiceField, CV_FIELD_NAME } from "./cv";
+import { type EeoQuestionKey, eeoAnswersSchema, eeoFieldName } from "./eeo";
 import type { FormField } from "./form-field";
 import { consentFields } from "./privacy";
 import { isCleanMultiLineText, isSingleLineText, TEXT_MESSAGES } from "./text";
@@ -62,10 +63,12 @@ function answerSchema(field: FormField): z.ZodType<string | boolean | undefined>
 
 /**
  * The apply form of one job: the four standard fields (and the CV unless the job hides it), then
- * the job's custom fields in order, then the consent boxes.
- * Takes the flat form values (`custom_fields.<id>`); answers keyed by field id.
+ * the job's custom fields in order, then the company's equal-opportunity survey when it asks one
+ * (decision 118: every question optional), then the consent boxes.
+ * Takes the flat form values (`custom_fields.<id>`, `eeo.<question>`); answers keyed by field id,
+ * survey answers by question.
  */
-export function applicationSchema(formSchema: readonly FormField[], cvField: CvFieldSetting = "hidden") {
+export function applicationSchema(formSchema: readonly FormField[], cvField: CvFieldSetting = "hidden", eeoQuestions: readonly EeoQuestionKey[] = []) {
   const fields = [...formSchema].sort((a, b) => a.order - b.order);
   const custom = z.object(Object.fromEntries(fields.map((field) => [field.id, answerSchema(field)])));
   return z.preprocess(
@@ -73,7 +76,9 @@ export function applicationSchema(formSchema: readonly FormField[], cvField: CvF
       const flat = (values ?? {}) as Record<string, unknown>;
       const answers: Record<string, unknown> = {};
       for (const field of fields) answers[field.id] = flat[customFieldName(field)];
-      return { ...flat, custom_fields: answers };
+      const eeo: Record<string, unknown> = {};
+      for (const key of eeoQuestions) eeo[key] = flat[eeoFieldName(key)];
+      return { ...flat, custom_fields: answers, eeo };
     },
     z.object({
       candidate_name: candidateNameField("Please keep your name under 200 characters"),
@@ -91,6 +96,8 @@ export function applicationSchema(formSchema: readonly FormField[], cvField: CvF
       custom_fields: custom.transform((answers) =>
         Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== undefined)) as Record<string, string | boolean>,
       ),
+      // The equal-opportunity survey's answers (decision 118), stored apart from the application.
+      eeo: eeoAnswersSchema(eeoQuestions),
       // Agreeing to the company's privacy notice (required) and staying in its talent pool (decision 114).
       ...consentFields,
     }),

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   // The company's privacy settings.
   "privacy.changed",
   "retention.changed",
+  "eeo_survey.changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -51,6 +52,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   "webhook.secret_rolled": "Made a new webhook signing secret",
   "privacy.changed": "Changed the privacy notice",
   "retention.changed": "Changed the retention period",
+  "eeo_survey.changed": "Changed the equal-opportunity survey",
 };
 
 export const AUDIT_SUBJECT_TYPES = ["candidate", "application", "member", "invitation", "api_key", "webhook_endpoint", "company"] as const;
@@ -60,7 +62,7 @@ export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 export const AUDIT_ACTION_GROUPS = {
   "candidate-data": { label: "Candidate data", actions: AUDIT_ACTIONS.filter((action) => action.startsWith("candidate.")) },
   access: { label: "People and access", actions: AUDIT_ACTIONS.filter((action) => /^(member|api_key|webhook)\./.test(action)) },
-  settings: { label: "Privacy settings", actions: ["privacy.changed", "retention.changed"] as AuditAction[] },
+  settings: { label: "Privacy settings", actions: ["privacy.changed", "retention.changed", "eeo_survey.changed"] as AuditAction[] },
 } as const satisfies Record<string, { label: string; actions: readonly AuditAction[] }>;
 export type AuditActionGroup = keyof typeof AUDIT_ACTION_GROUPS;
 

@@ -114,6 +114,8 @@ describe("Settings › Privacy", () => {
       privacy: { companyName: "Notice Makers", kind: "default", url: null, text: null, defaultText: defaultPrivacyNoticeText("Notice Makers") },
       // Retention (decision 117): kept until erased by hand until an admin sets a period.
       retention: { retentionMonths: null, talentPoolMonths: null, due: 0, nextRun: expect.any(String) },
+      // The equal-opportunity survey (decision 118): off, every question offered.
+      eeoSurvey: { enabled: false, questions: ["gender", "age_range", "ethnicity", "disability"], asked: [] },
     });
 
     // A link must be an https address; the chosen kind needs its link or text.

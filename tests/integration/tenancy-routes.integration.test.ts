@@ -6,6 +6,7 @@ import routes from "../../app/routes";
 import { ApplicationQuerySchema, ApplicationsQuerySchema, JobChoicesQuerySchema, PipelineQuerySchema } from "~/schemas/application-review";
 import { ReportExportQuerySchema, ReportsQuerySchema } from "~/schemas/reports";
 import { AuditFiltersQuerySchema, AuditQuerySchema } from "~/schemas/audit";
+import { EeoReportQuerySchema } from "~/schemas/eeo";
 import {
   AddCandidateQuerySchema,
   CandidateFiltersQuerySchema,
@@ -89,6 +90,7 @@ const QUERY_SCHEMAS: Record<string, { shape: object }> = {
   ReportsQuerySchema,
   AuditQuerySchema,
   AuditFiltersQuerySchema,
+  EeoReportQuerySchema,
 };
 
 /** The body of `export async function loader|action(…)` in a module's source (the house style ends it with a lone `}`). */
@@ -888,6 +890,15 @@ const CALLS: Record<string, Call[]> = {
       params: () => ({}),
       answer: 200,
       why: "another company's job and member filter the file to nothing",
+    },
+  ],
+  "reports/equal-opportunity loader": [
+    {
+      covers: ["job"],
+      url: (w) => `/reports/equal-opportunity?job=${w.a.job.id}&from=2000-01`,
+      params: () => ({}),
+      answer: 200,
+      why: "another company's job filters the survey's totals to nothing",
     },
   ],
   "settings/audit loader": [

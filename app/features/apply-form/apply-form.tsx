@@ -8,6 +8,7 @@ import { applicationSchema, customFieldName, HONEYPOT_FIELD } from "~/schemas/ap
 import { CV_ACCEPT, CV_FIELD_LABEL, CV_FIELD_NAME, CV_MESSAGES, type CvFieldSetting } from "~/schemas/cv";
 import type { FormField } from "~/schemas/form-field";
 import type { FieldErrors } from "~/schemas/parse-form";
+import { EEO_SURVEY_TITLE, eeoFieldName, eeoQuestion, type EeoQuestionKey, eeoSurveyExplanation } from "~/schemas/eeo";
 import { PRIVACY_CONSENT_FIELD, privacyConsentLabel, TALENT_POOL_FIELD, talentPoolLabel } from "~/schemas/privacy";
 import { VISIT_SOURCE_FIELDS, visitSource } from "~/lib/visit-source";
 
@@ -22,6 +23,8 @@ interface ApplyFormProps {
   notice: ApplyFormNotice;
   /** Whether the job asks for a CV (decision 083). */
   cvField: CvFieldSetting;
+  /** The company's equal-opportunity survey (decision 118): none when it asks none. */
+  eeoQuestions?: readonly EeoQuestionKey[];
   errors: FieldErrors | undefined;
   values: Record<string, string> | undefined;
   failure: string | undefined;
@@ -115,6 +118,50 @@ function CustomField({ field, error, value }: { field: FormField; error?: string
 }
 
 /**
+ * The equal-opportunity survey (decision 118): voluntary, said in plain words before the questions,
+ * each a list with a blank first choice, so leaving it sends no answer (without JavaScript too).
+ */
+function EeoSurveyFields({ companyName, questions, errors, values }: { companyName: string; questions: readonly EeoQuestionKey[]; errors: FieldErrors; values: Record<string, string> }) {
+  const id = useId();
+  return (
+    <fieldset className="min-w-0 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-5" aria-describedby={`${id}-about`}>
+      {/* Floated, so the heading sits inside the box rather than across its border. */}
+      <legend className="float-left w-full text-base font-semibold text-slate-900">{EEO_SURVEY_TITLE}</legend>
+      <p id={`${id}-about`} className="clear-both pt-1 text-sm text-slate-600">
+        {eeoSurveyExplanation(companyName)}
+      </p>
+      <div className="mt-4 grid items-end gap-4 sm:grid-cols-2">
+        {questions.map((key) => {
+          const question = eeoQuestion(key);
+          const name = eeoFieldName(key);
+          const fieldId = `${id}-${key}`;
+          const error = errors[name];
+          return (
+            <Wrapper key={key} id={fieldId} label={question.label} required={false} error={error}>
+              <select
+                id={fieldId}
+                name={name}
+                defaultValue={values[name] ?? ""}
+                className={`${inputStyles} mt-1`}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${fieldId}-error` : undefined}
+              >
+                <option value="">No answer</option>
+                {question.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </Wrapper>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
  * The consent boxes: agreeing to the privacy notice (required), its label naming the notice (a link,
  * or a text that opens in place, which needs no JavaScript), and staying in the talent pool (optional).
  */
@@ -176,12 +223,15 @@ function ConsentFields({ notice, errors, values }: { notice: ApplyFormNotice; er
   );
 }
 
+const NO_QUESTIONS: readonly EeoQuestionKey[] = [];
+
 /**
  * The application form: candidate_name, candidate_email, resume_url, cover_letter, then the
- * job's custom fields in order, then the consent boxes. Checked in the browser and again by the action.
+ * job's custom fields in order, then the equal-opportunity survey when the company asks it, then the
+ * consent boxes. Checked in the browser and again by the action.
  */
-export function ApplyForm({ fields, notice, cvField, errors: serverErrors, values = {}, failure }: ApplyFormProps) {
-  const schema = useMemo(() => applicationSchema(fields, cvField), [fields, cvField]);
+export function ApplyForm({ fields, notice, cvField, eeoQuestions = NO_QUESTIONS, errors: serverErrors, values = {}, failure }: ApplyFormProps) {
+  const schema = useMemo(() => applicationSchema(fields, cvField, eeoQuestions), [fields, cvField, eeoQuestions]);
   const { errors, onSubmit, onChange } = useValidatedForm(schema, serverErrors);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -239,6 +289,7 @@ export function ApplyForm({ fields, notice, cvField, errors: serverErrors, value
       {fields.map((field) => (
         <CustomField key={field.id} field={field} error={errors[customFieldName(field)]} value={values[customFieldName(field)]} />
       ))}
+      {eeoQuestions.length > 0 ? <EeoSurveyFields companyName={notice.companyName} questions={eeoQuestions} errors={errors} values={values} /> : null}
       <ConsentFields notice={notice} errors={errors} values={values} />
       {/* People never see this; bots that fill every field do. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

@@ -5,6 +5,7 @@ import { Field, TextAreaField } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { PRIVACY_TEXT_MAX, PRIVACY_URL_MAX, PrivacySettingsSchema, privacyConsentLabel } from "~/schemas/privacy";
 import { errorsFor, type SettingsAnswer, valuesFor } from "./settings-answer";
+import { EeoSurveySection, type EeoSurveyData } from "./eeo-survey-section";
 import { RetentionSection, type RetentionData } from "./retention-section";
 import { SettingsSection, SettingsSubsection, useSubmitting } from "./settings-section";
 
@@ -26,7 +27,17 @@ const KINDS = [
  * Settings › Privacy (decision 114): the privacy notice the apply form shows beside the box candidates
  * must tick. The link and the text are both kept, so switching between them loses neither.
  */
-export function PrivacySection({ privacy, retention, answer }: { privacy: PrivacyData; retention: RetentionData; answer?: SettingsAnswer }) {
+export function PrivacySection({
+  privacy,
+  retention,
+  eeoSurvey,
+  answer,
+}: {
+  privacy: PrivacyData;
+  retention: RetentionData;
+  eeoSurvey: EeoSurveyData;
+  answer?: SettingsAnswer;
+}) {
   const { errors, onSubmit, onChange } = useValidatedForm(PrivacySettingsSchema, errorsFor(answer, "privacy"));
   const busy = useSubmitting("privacy");
   const values = valuesFor(answer, "privacy");
@@ -90,6 +101,7 @@ export function PrivacySection({ privacy, retention, answer }: { privacy: Privac
         </div>
       </SettingsSection>
       <RetentionSection retention={retention} answer={answer} />
+      <EeoSurveySection survey={eeoSurvey} answer={answer} />
     </div>
   );
 }

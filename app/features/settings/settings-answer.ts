@@ -1,7 +1,7 @@
 import type { FieldErrors } from "~/schemas/parse-form";
 
 /** Which form an answer belongs to, so a page with several forms (Security) shows each only its own errors. */
-export type SettingsForm = "profile" | "availability" | "blocked-time" | "calendar-mine" | "calendar-company" | "company" | "password" | "2fa-start" | "2fa-confirm" | "2fa-disable" | "sessions" | "team" | "hiring" | "careers" | "privacy" | "retention" | "api-keys" | "webhook";
+export type SettingsForm = "profile" | "availability" | "blocked-time" | "calendar-mine" | "calendar-company" | "company" | "password" | "2fa-start" | "2fa-confirm" | "2fa-disable" | "sessions" | "team" | "hiring" | "careers" | "privacy" | "retention" | "eeo-survey" | "api-keys" | "webhook";
 
 /** What a Settings action answers when it does not redirect: a form's errors, or a step of two-factor enrolment. */
 export interface SettingsAnswer {

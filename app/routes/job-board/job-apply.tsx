@@ -59,6 +59,7 @@ export default function JobApplyPage({ loaderData }: Route.ComponentProps) {
             fields={loaderData.job.formSchema}
             notice={loaderData.privacyNotice}
             cvField={loaderData.job.cvField}
+            eeoQuestions={loaderData.job.eeoQuestions}
             errors={actionData?.errors}
             values={actionData?.values}
             failure={actionData?.failure}

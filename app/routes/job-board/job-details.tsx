@@ -48,7 +48,7 @@ function shareLinks(title: string, companyName: string, url: string) {
 
 /** What the job page shows of a job: the public page's, or a staff preview's (no JSON-LD). */
 export type JobDetailsPage = Pick<PublishedJobPage, "apply" | "path"> & {
-  job: Omit<PublishedJobPage["job"], "formSchema" | "cvField">;
+  job: Omit<PublishedJobPage["job"], "formSchema" | "cvField" | "eeoQuestions">;
   jsonLd?: string;
   /** The public page's address: its share links use it (a preview has none). */
   canonical?: string;

@@ -40,7 +40,7 @@ export async function loadJobPage(params: { id: string; slug: string }, apply: b
     shareImage: `${config.baseUrl}${DEFAULT_SHARE_IMAGE.src}`,
     path: canonicalPath,
     jsonLd: serializeJsonLd(jobPostingJsonLd({ ...job, descriptionHtml: postingHtmlOf(content.descriptionHtml, content.requirementsHtml), companyLogoUrl: job.companyLogoPath ? `${config.baseUrl}${job.companyLogoPath}` : null }, canonical)),
-    job: { ...content, companyWebsite: safeWebsite(job.companyWebsite), formSchema: job.formSchema, cvField: job.cvField },
+    job: { ...content, companyWebsite: safeWebsite(job.companyWebsite), formSchema: job.formSchema, cvField: job.cvField, eeoQuestions: job.eeoQuestions },
     // The apply form's privacy notice (decision 114); a company's own text is Markdown, rendered here.
     privacyNotice: applyFormNotice(job.companyName, job.privacyNotice),
   };

@@ -68,7 +68,10 @@ export default function Documentation({ loaderData }: Route.ComponentProps) {
                 <code>questions</code>, each with the field <code>name</code> to send, its <code>type</code> and its choices. The last two are the
                 candidate&apos;s consent: <code>privacy_consent</code> (required: they agree to the company&apos;s privacy notice, given in{" "}
                 <code>data_compliance</code> as Greenhouse does) and <code>talent_pool_consent</code> (optional). Show the notice and send{" "}
-                <code>on</code> only when the candidate ticked the box.
+                <code>on</code> only when the candidate ticked the box. When the company asks its equal-opportunity survey,{" "}
+                <code>demographic_questions</code> lists its questions (fields such as <code>eeo.gender</code>, each answer&apos;s{" "}
+                <code>value</code> to send): every one is optional, so send only what the candidate chose, with the explanation shown beside them.
+                The answers are kept apart from the application and never returned by any API.
               </li>
               <li>
                 <code>POST /api/v1/boards/&lt;address&gt;/jobs/&lt;job id&gt;/applications</code>: an application, as a form post

@@ -8,6 +8,7 @@ import { inputStyles } from "~/components/ui/field";
 import { JobFilter } from "~/features/job-filter/job-filter";
 import { BarChart, ColumnChart, CountLink, ReportTable, StackedBars, TableView } from "~/features/reports/bar-chart";
 import type { RouteAccess } from "~/lib/permissions";
+import { useCan } from "~/lib/use-can";
 import { pageMeta } from "~/lib/meta";
 import { applicationsBehind, QUIET_DAYS, reportSearch, type ShownReportFilters } from "~/lib/report-filters";
 import { sourceLabel } from "~/lib/source-label";
@@ -85,9 +86,18 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const scope = job ? `“${job.title}”` : "all jobs";
+  const can = useCan();
   return (
     <div className="mx-auto max-w-6xl">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Reports</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Reports</h1>
+        {/* The survey's totals are for admins only (decision 118). */}
+        {can("eeo.view") ? (
+          <Link to="/reports/equal-opportunity" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
+            Equal-opportunity report
+          </Link>
+        ) : null}
+      </div>
       <p className="mt-1 text-sm text-slate-600">
         Applications made from {filters.from} to {filters.to}, for {scope}. Every number opens the applications behind it.
       </p>

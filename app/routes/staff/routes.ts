@@ -21,6 +21,7 @@ export const staffRoutes = [
   route("candidates/:candidateId/erase", "routes/staff/candidate-erase.tsx"),
   route("reports", "routes/staff/reports.tsx"),
   route("reports/export.csv", "routes/staff/reports-export.ts"),
+  route("reports/equal-opportunity", "routes/staff/reports-equal-opportunity.tsx"),
   route("settings/audit/export.csv", "routes/staff/settings-audit-export.ts"),
   route("notifications", "routes/staff/notifications.tsx"),
   route("notifications/:notificationId", "routes/staff/notification-open.tsx"),

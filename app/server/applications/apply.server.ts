@@ -31,6 +31,8 @@ export interface ApplyRateLimit {
  * - records the "application received" activity event;
  * - queues the application's emails, which the mail worker writes and sends after the commit
  *   (decision 044);
+ * - with equal-opportunity survey answers (decision 118): stores them apart, in a row naming only the
+ *   company, the job and the month, written only when the application was;
  * - with a CV (already checked, in a temporary file): records it for the candidate, its file
  *   copied to the file storage first and its text extraction queued in the same transaction
  *   (decision 083); the stored file is removed again when the application is refused.
@@ -68,9 +70,18 @@ export async function submitApplication(
           returning id
         )`
     : sql``;
+  // The survey's answers (decision 118), when any were given: no application or candidate id, the month only.
+  const eeo = application.eeo && Object.keys(application.eeo).length > 0 ? application.eeo : null;
+  const withEeo = eeo
+    ? sql`, eeo as (
+          insert into eeo_responses (company_id, job_id, month, answers)
+          select i.company_id, i.job_id, date_trunc('month', now() at time zone 'UTC')::date, ${JSON.stringify(eeo)}::jsonb
+          from inserted i
+        )`
+    : sql``;
   const statement = (on: Queryable) => queryRowsPrepared<{ id: string | null; cv_id: string | null; count: number; retry_after: number; delivery_ids: string[] }>(
     on,
-    `submit-application${rateLimit ? `:${rateLimit.rule.name}` : ""}${cv ? ":cv" : ""}`,
+    `submit-application${rateLimit ? `:${rateLimit.rule.name}` : ""}${cv ? ":cv" : ""}${eeo ? ":eeo" : ""}`,
     sql`with limited as (${limited}),
         inserted as (
           insert into applications (company_id, job_id, candidate_name, candidate_email, resume_url, source, source_detail, form_data, current_pipeline_stage_id,
@@ -103,7 +114,7 @@ export async function submitApplication(
                  jsonb_build_object('application_id', i.id, 'candidate_id', i.candidate_id, 'job_id', i.job_id, 'job_title', j.title, 'candidate_name', i.candidate_name,
                                     'source', 'applied', 'actor_id', null) as hook_data
           from inserted i join jobs j on j.id = i.job_id)`)}
-        )${withCv}
+        )${withCv}${withEeo}
         select (select id from inserted) as id, ${cv ? sql`(select id from cv)` : sql`null::uuid`} as cv_id, l.count, l.retry_after,
                (select coalesce(array_agg(id), '{}') from hooks) as delivery_ids
         from limited l`,

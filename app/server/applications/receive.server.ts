@@ -2,6 +2,7 @@ import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
 import { APPLICATION_MESSAGES, applicationSchema, HONEYPOT_FIELD } from "~/schemas/application";
 import type { ApplicationSource } from "~/schemas/application-source";
 import { CV_FIELD_NAME, type CvFieldSetting } from "~/schemas/cv";
+import type { EeoQuestionKey } from "~/schemas/eeo";
 import { shownPrivacyNotice } from "~/schemas/privacy";
 import type { FormField } from "~/schemas/form-field";
 import { type FieldErrors, parseForm } from "~/schemas/parse-form";
@@ -75,7 +76,7 @@ export async function receiveApplication(db: Database, request: Request, options
   try {
     const submitted = form.values;
     if (submitted[HONEYPOT_FIELD]) return { outcome: "ignored" };
-    const { schema, maxLengths } = applicationSchemaOf(job.formSchema, job.cvField);
+    const { schema, maxLengths } = applicationSchemaOf(job.formSchema, job.cvField, job.eeoQuestions);
     // Whether a file had been chosen is kept too (the browser forgets it: the field says so).
     const values = { ...echoFormValues(submitted, maxLengths), ...(submitted[CV_FIELD_NAME] ? { [CV_FIELD_NAME]: submitted[CV_FIELD_NAME] } : {}) };
     const parsed = parseForm(schema, submitted);
@@ -120,16 +121,18 @@ interface ApplySchema {
   maxLengths: ReadonlyMap<string, number>;
 }
 
-const schemaCache = new WeakMap<readonly FormField[], Map<CvFieldSetting, ApplySchema>>();
+/** By the job's form, then its CV setting and the survey's questions (decision 118). */
+const schemaCache = new WeakMap<readonly FormField[], Map<string, ApplySchema>>();
 
-export function applicationSchemaOf(formSchema: readonly FormField[], cvField: CvFieldSetting): ApplySchema {
-  let byCvField = schemaCache.get(formSchema);
-  if (!byCvField) schemaCache.set(formSchema, (byCvField = new Map()));
-  let cached = byCvField.get(cvField);
+export function applicationSchemaOf(formSchema: readonly FormField[], cvField: CvFieldSetting, eeoQuestions: readonly EeoQuestionKey[] = []): ApplySchema {
+  let byOptions = schemaCache.get(formSchema);
+  if (!byOptions) schemaCache.set(formSchema, (byOptions = new Map()));
+  const key = `${cvField} ${eeoQuestions.join(",")}`;
+  let cached = byOptions.get(key);
   if (!cached) {
-    const schema = applicationSchema(formSchema, cvField);
+    const schema = applicationSchema(formSchema, cvField, eeoQuestions);
     cached = { schema, maxLengths: maxLengthsOf(schema) };
-    byCvField.set(cvField, cached);
+    byOptions.set(key, cached);
   }
   return cached;
 }

@@ -3,6 +3,7 @@ import type { FormField } from "~/schemas/form-field";
 import type { CvFieldSetting } from "~/schemas/cv";
 import { logoPath } from "~/schemas/careers";
 import { privacyNoticeOf, type PrivacyNotice } from "~/schemas/privacy";
+import { askedEeoQuestions, type EeoQuestionKey } from "~/schemas/eeo";
 import { type BoardFilters, hasFilters } from "~/schemas/job-board";
 import { type Queryable, queryRows } from "../platform/db.server";
 import { cachedValue } from "./cache.server";
@@ -297,6 +298,8 @@ export interface PublicJob extends BoardJob {
   companyLogoPath: string | null;
   /** The privacy notice the apply form shows (decision 114): the company's link or text, or the default. */
   privacyNotice: PrivacyNotice;
+  /** The equal-opportunity survey's questions the apply form asks (decision 118): none when it is off. */
+  eeoQuestions: EeoQuestionKey[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -307,14 +310,15 @@ export async function getPublicJob(db: Queryable, id: string): Promise<PublicJob
   const [row] = await queryRows<
     BoardRow & { status: string; company_id: string; company_website: string | null; created_at: Date | string; form_schema: FormField[] | string; cv_field: CvFieldSetting;
       remote_countries: string[] | null; closes_on: string | Date | null; updated_at: Date | string; company_logo_key: string | null;
-      privacy_notice_kind: string | null; privacy_notice_url: string | null; privacy_notice_text: string | null }
+      privacy_notice_kind: string | null; privacy_notice_url: string | null; privacy_notice_text: string | null;
+      eeo_survey_enabled: boolean; eeo_survey_questions: string[] }
   >(
     db,
     sql`select j.id, j.title, j.description, j.requirements, j.location, j.type, j.remote_type, j.status,
           j.salary_min, j.salary_max, j.salary_currency, j.salary_period, j.published_at, j.created_at, j.updated_at, j.form_schema, j.cv_field,
           j.remote_countries, j.closes_on::text as closes_on, j.department, j.featured,
           j.company_id, c.name as company_name, c.slug as company_slug, c.website as company_website, c.logo_key as company_logo_key,
-          c.privacy_notice_kind, c.privacy_notice_url, c.privacy_notice_text
+          c.privacy_notice_kind, c.privacy_notice_url, c.privacy_notice_text, c.eeo_survey_enabled, c.eeo_survey_questions
         from jobs j join companies c on c.id = j.company_id
         where j.id = ${id}`,
   );
@@ -333,6 +337,7 @@ export async function getPublicJob(db: Queryable, id: string): Promise<PublicJob
     closesOn: row.closes_on === null ? null : String(row.closes_on),
     updatedAt: iso(row.updated_at)!,
     privacyNotice: privacyNoticeOf({ name: row.company_name, kind: row.privacy_notice_kind, url: row.privacy_notice_url, text: row.privacy_notice_text }),
+    eeoQuestions: askedEeoQuestions(row.eeo_survey_enabled, row.eeo_survey_questions),
   };
 }
 

@@ -54,6 +54,7 @@ export const NOTICES = {
   "password-reset": "Your password has been reset. Sign in with your new password.",
   "candidate-added": "Candidate added.",
   "retention-saved": "Retention saved.",
+  "eeo-survey-saved": "Equal-opportunity survey saved.",
   "candidate-erased": "Candidate erased. Only anonymous counts remain.",
   "candidate-added-to-job": "Candidate added to the job.",
   "candidate-existing": "This person already was a candidate: nothing new was added.",

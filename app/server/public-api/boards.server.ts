@@ -5,6 +5,7 @@ import { CV_FIELD_LABEL, CV_FIELD_NAME, type CvFieldSetting } from "~/schemas/cv
 import { customFieldName } from "~/schemas/application-messages";
 import type { FormField } from "~/schemas/form-field";
 import { PRIVACY_CONSENT_FIELD, type PrivacyNotice, privacyConsentLabel, TALENT_POOL_FIELD, talentPoolLabel } from "~/schemas/privacy";
+import { EEO_SURVEY_TITLE, eeoFieldName, eeoQuestion, type EeoQuestionKey, eeoSurveyExplanation } from "~/schemas/eeo";
 import { jobPostingHtml } from "../job-board/job-text.server";
 import { type CareersCompany, POSTING_COLUMNS, type PostingRow, type PublicJob } from "../job-board/queries.server";
 import { type Queryable, queryRows } from "../platform/db.server";
@@ -138,6 +139,23 @@ function dataCompliance(notice: PrivacyNotice) {
   ];
 }
 
+/**
+ * The company's equal-opportunity survey (decision 118), as Greenhouse's `demographic_questions`: a
+ * header, the plain-words explanation, and each question (never required) with its answers, whose
+ * `value` is what to send in the question's field (`eeo.gender`). Null when the company asks none.
+ */
+function demographicQuestions(companyName: string, asked: readonly EeoQuestionKey[]) {
+  if (asked.length === 0) return null;
+  return {
+    header: EEO_SURVEY_TITLE,
+    description: eeoSurveyExplanation(companyName),
+    questions: asked.map((key) => {
+      const { label, options } = eeoQuestion(key);
+      return question(label, false, eeoFieldName(key), "multi_value_single_select", options.map((option) => ({ label: option.label, value: option.value })));
+    }),
+  };
+}
+
 /** One published job of the company with its content and its apply form's questions, or null. */
 export function boardJobAnswer(baseUrl: string, company: CareersCompany, job: PublicJob) {
   if (job.companyId !== company.id || job.status !== "published") return null;
@@ -164,6 +182,7 @@ export function boardJobAnswer(baseUrl: string, company: CareersCompany, job: Pu
     ...apiJob(baseUrl, company, row, true),
     questions: applyQuestions(job.formSchema, job.cvField, job.companyName, job.privacyNotice),
     data_compliance: dataCompliance(job.privacyNotice),
+    demographic_questions: demographicQuestions(job.companyName, job.eeoQuestions),
     apply_url: `${baseUrl}/api/v1/boards/${company.slug}/jobs/${job.id}/applications`,
   };
 }
