@@ -184,6 +184,17 @@ describe("the candidate's own page", () => {
       ["candidate.updated", null, "candidate", { fields: ["name", "email", "phone"] }],
       ["candidate.updated", null, "candidate", { fields: ["cv"] }],
     ]);
+    // A few corrections, not a file store: ten uploads an hour per application.
+    const upload = (index: number) => {
+      const again = new FormData();
+      again.set("intent", "cv");
+      again.set("cv", new File([`Version ${index}`], `v${index}.txt`, { type: "text/plain" }));
+      return post(applied.token, again);
+    };
+    for (let index = 3; index <= 11; index += 1) expect((await upload(index)).status).toBe(200);
+    const limited = await upload(12);
+    expect(limited.status).toBe(429);
+    expect(await app.t.db.select().from(cvs).where(eq(cvs.candidateId, applied.candidateId))).toHaveLength(11);
   });
 
   it("lets the candidate withdraw and download their data (JSON and their files, not the team's notes)", async () => {

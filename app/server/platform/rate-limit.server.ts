@@ -39,6 +39,8 @@ export const RATE_LIMITS = {
   /** "Email me my links" to a candidate's own pages (decision 119): per client IP, and per address. */
   applicationLinks: { name: "application-links", limit: 10, windowSeconds: 60 * 60 },
   applicationLinksEmail: { name: "application-links-email", limit: 3, windowSeconds: 60 * 60 },
+  /** New CVs from a candidate's own page, per application: a few corrections, not a file store. */
+  candidateCvUpload: { name: "candidate-cv-upload", limit: 10, windowSeconds: 60 * 60 },
   /**
    * Candidates' replies per sending address (decision 097): an SMTP connection to the listener, or a
    * webhook post. A provider or mail server told to wait retries later, so a burst of replies (the

@@ -197,8 +197,13 @@ export async function correctContactDetails(db: Database, token: string, input: 
   });
 }
 
-/** The candidate uploads a new CV (already checked by its bytes): stored for them, with this application, its text extracted. */
+/**
+ * The candidate uploads a new CV (already checked by its bytes): stored for them, with this
+ * application, its text extracted. At most ten an hour per application.
+ */
 export async function uploadCvByCandidate(db: Database, token: string, cv: ReceivedCv, ip: string | null, now = new Date()): Promise<void> {
+  const { link } = await openLink(db, token, now);
+  await consumeRateLimit(db, RATE_LIMITS.candidateCvUpload, link.application_id);
   const storageKey = await storeCvFile(cv);
   try {
     await db.transaction(async (tx) => {
