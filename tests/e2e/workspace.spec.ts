@@ -31,6 +31,10 @@ test("a recruiter moves candidates by mouse and by keyboard, the moves stay afte
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
   await page.mouse.move(to.x + to.width / 2, to.y + 80, { steps: 15 });
+  // The board may have scrolled under the pointer while it travelled (dnd-kit scrolls a board whose
+  // edge the pointer nears, faster the slower the machine): aim at where Screening is now.
+  const now = (await target.boundingBox())!;
+  await page.mouse.move(now.x + now.width / 2, now.y + 80, { steps: 2 });
   const mouseMoveSaved = moveSaved(page, jobId);
   await page.mouse.up();
   await mouseMoveSaved;
