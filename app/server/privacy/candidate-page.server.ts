@@ -127,6 +127,28 @@ export async function readApplicationPage(
   };
 }
 
+/** A change the candidate made to their data: the application's history event and the audit entry, with no member. */
+async function recordCandidateChange(tx: Queryable, link: LinkRow, actor: Actor, change: "contact_details" | "cv", fields: string[], ip: string | null) {
+  await recordActivity(tx, {
+    companyId: actor.companyId,
+    actorId: null,
+    type: "application_candidate_update",
+    subjectType: "application",
+    subjectId: link.application_id,
+    data: { candidateName: link.candidate_name, jobId: link.job_id, change },
+  });
+  await recordAudit(tx, {
+    companyId: actor.companyId,
+    actorId: null,
+    action: "candidate.updated",
+    subjectType: "candidate",
+    subjectId: link.candidate_id,
+    data: { fields },
+    via: "candidate",
+    ip,
+  });
+}
+
 /** The candidate withdraws the application: its status, and the history's event (no member acted; webhooks hear of it). */
 export async function withdrawByCandidate(db: Database, token: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
@@ -170,24 +192,7 @@ export async function correctContactDetails(db: Database, token: string, input: 
                          where id = ${link.candidate_id} and ${ownedSql("candidates", actor)}`);
     await tx.execute(sql`update applications set candidate_name = ${input.name}, candidate_email = ${input.email}, updated_at = now()
                          where candidate_id = ${link.candidate_id} and ${ownedSql("applications", actor)}`);
-    await recordActivity(tx, {
-      companyId: actor.companyId,
-      actorId: null,
-      type: "application_candidate_update",
-      subjectType: "application",
-      subjectId: link.application_id,
-      data: { candidateName: input.name, jobId: link.job_id, change: "contact_details" },
-    });
-    await recordAudit(tx, {
-      companyId: actor.companyId,
-      actorId: null,
-      action: "candidate.updated",
-      subjectType: "candidate",
-      subjectId: link.candidate_id,
-      data: { fields: changed },
-      via: "candidate",
-      ip,
-    });
+    await recordCandidateChange(tx, { ...link, candidate_name: input.name }, actor, "contact_details", changed, ip);
   }).catch((error: unknown) => {
     // Another application of theirs to a job holds the address under another person: the same refusal.
     if (error instanceof Error && /applications_job_email_unique/.test(String((error as { constraint?: string }).constraint ?? error.message))) {
@@ -215,24 +220,7 @@ export async function uploadCvByCandidate(db: Database, token: string, cv: Recei
             returning id`,
       );
       await enqueueCvExtraction(tx, row!.id);
-      await recordActivity(tx, {
-        companyId: actor.companyId,
-        actorId: null,
-        type: "application_candidate_update",
-        subjectType: "application",
-        subjectId: link.application_id,
-        data: { candidateName: link.candidate_name, jobId: link.job_id, change: "cv" },
-      });
-      await recordAudit(tx, {
-        companyId: actor.companyId,
-        actorId: null,
-        action: "candidate.updated",
-        subjectType: "candidate",
-        subjectId: link.candidate_id,
-        data: { fields: ["cv"] },
-        via: "candidate",
-        ip,
-      });
+      await recordCandidateChange(tx, link, actor, "cv", ["cv"], ip);
     });
   } catch (error) {
     await removeCvFile(storageKey);
