@@ -474,6 +474,10 @@ export const candidates = pgTable(
     uniqueIndex("candidates_company_email_unique").on(t.companyId, t.emailKey),
     // "Email me my links" (decision 119): a person's candidates in every company, by their address.
     index("candidates_email_key_idx").on(t.emailKey),
+    // The dashboard's erasure requests awaiting an answer (decision 119): few rows, oldest first.
+    index("candidates_company_erasure_requested_idx")
+      .on(t.companyId, t.erasureRequestedAt)
+      .where(sql`${t.erasureRequestedAt} is not null`),
     // Possible duplicates of one candidate (decision 085): the company's candidates with the same
     // phone, and with the same name (whose emails are then compared).
     index("candidates_company_phone_key_idx")

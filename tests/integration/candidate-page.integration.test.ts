@@ -17,6 +17,7 @@ import * as linksRoute from "../../app/routes/candidate-page/links-request";
 import * as pageRoute from "../../app/routes/candidate-page/my-application";
 import * as dataRoute from "../../app/routes/candidate-page/my-data";
 import * as candidateRoute from "../../app/routes/staff/candidate";
+import * as dashboardRoute from "../../app/routes/staff/dashboard";
 import * as eraseRoute from "../../app/routes/staff/candidate-erase";
 import { CANDIDATE_PAGE_MESSAGES } from "~/schemas/candidate-page";
 import { InterviewSchema } from "~/schemas/interview";
@@ -267,6 +268,15 @@ describe("the candidate's own page", () => {
 
     const staffPage = await callLoader(candidateRoute.loader, { path: `/candidates/${applied.candidateId}`, cookie: acme.cookie, params: { candidateId: applied.candidateId } });
     expect((staffPage.data as { candidate: { erasureRequestedAt: string | null } }).candidate.erasureRequestedAt).not.toBeNull();
+    // The admins' dashboard lists it with the day the answer is due; a recruiter's and another company's do not.
+    const dashboard = (cookie: string) => callLoader(dashboardRoute.loader, { path: "/dashboard", cookie });
+    const listed = (await dashboard(acme.cookie)).data as { erasureRequests: { total: number; rows: { id: string; candidateName: string; href: string; overdue: boolean }[] } | null };
+    expect(listed.erasureRequests).toEqual({
+      total: 1,
+      rows: [expect.objectContaining({ id: applied.candidateId, candidateName: "Tobias Fennimore", href: `/candidates/${applied.candidateId}#privacy`, overdue: false })],
+    });
+    expect(((await dashboard(recruiter.cookie)).data as { erasureRequests: unknown }).erasureRequests).toBeNull();
+    expect(((await dashboard(rival.cookie)).data as { erasureRequests: unknown }).erasureRequests).toBeNull();
     // Another company reaches none of it.
     const rivalPage = await callLoader(candidateRoute.loader, { path: `/candidates/${applied.candidateId}`, cookie: rival.cookie, params: { candidateId: applied.candidateId } });
     expect(rivalPage.status).toBe(404);
@@ -278,6 +288,7 @@ describe("the candidate's own page", () => {
     expect(await app.t.db.select().from(applicationLinks).where(eq(applicationLinks.applicationId, applied.id))).toEqual([]);
     const [person] = await app.t.db.select({ erasureRequestedAt: candidates.erasureRequestedAt }).from(candidates).where(eq(candidates.id, applied.candidateId));
     expect(person!.erasureRequestedAt).toBeNull();
+    expect(((await dashboard(acme.cookie)).data as { erasureRequests: unknown }).erasureRequests).toBeNull();
   });
 
   it("answers an expired link with 410 and an unknown one with 404, each offering new links by email", async () => {

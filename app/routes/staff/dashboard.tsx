@@ -20,7 +20,8 @@ import { TodaysInterviews } from "~/features/dashboard/todays-interviews";
 import { TZ_COOKIE } from "~/lib/time-zone-cookie";
 import { can, type RouteAccess } from "~/lib/permissions";
 import { applicationHref } from "~/lib/application-href";
-import { listFeedbackTodos, listWaitingCandidates, NEW_APPLICATION_DAYS } from "~/server/dashboard/todos.server";
+import { listErasureRequests, listFeedbackTodos, listWaitingCandidates, NEW_APPLICATION_DAYS } from "~/server/dashboard/todos.server";
+import { ErasureRequests } from "~/features/dashboard/erasure-requests";
 import { FeedbackTodos } from "~/features/dashboard/feedback-todos";
 import { WaitingCandidates } from "~/features/dashboard/waiting-candidates";
 
@@ -38,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tomorrow = startOfDayInTimeZone(new Date(today.getTime() + 36 * 3_600_000), timeZone);
   // Candidates wait on those who decide (move, reject, hire): not on an interviewer.
   const decides = can(staff.role, "applications.decide");
-  const [stats, activity, steps, agenda, owed, waiting] = await Promise.all([
+  const erases = can(staff.role, "candidates.erase");
+  const [stats, activity, steps, agenda, owed, waiting, erasures] = await Promise.all([
     getDashboardStats(db, staff, today).catch((error: unknown) => {
       // Spec: if loading the counts fails the counts stay 0 (and the failure is said, not hidden).
       console.error("Error fetching dashboard stats:", error);
@@ -68,6 +70,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     decides
       ? listWaitingCandidates(db, staff).catch((error: unknown) => {
           console.error("Error fetching the candidates waiting on the member:", error);
+          return null;
+        })
+      : null,
+    // Decision 119: the erasure requests the company's admins answer.
+    erases
+      ? listErasureRequests(db, staff).catch((error: unknown) => {
+          console.error("Error fetching the erasure requests:", error);
           return null;
         })
       : null,
@@ -119,6 +128,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       time: formatTimeRange(interview.startsAt, interview.durationMinutes, timeZone),
       location: interview.location,
     })),
+    // Shown only while there are requests (and to those who may erase).
+    erasureRequests:
+      erasures && erasures.total > 0
+        ? {
+            total: erasures.total,
+            rows: erasures.rows.map((request) => {
+              const due = new Date(request.requestedAt);
+              due.setUTCMonth(due.getUTCMonth() + 1);
+              return {
+                id: request.candidateId,
+                href: `/candidates/${request.candidateId}#privacy`,
+                candidateName: request.candidateName,
+                requestedAt: request.requestedAt.toISOString(),
+                dueAt: due.toISOString(),
+                overdue: due.getTime() < Date.now(),
+              };
+            }),
+          }
+        : null,
     feedbackTodos: {
       failed: owed === null,
       total: owed?.total ?? 0,
@@ -207,6 +235,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      {loaderData.erasureRequests ? <ErasureRequests {...loaderData.erasureRequests} /> : null}
       <TodaysInterviews interviews={loaderData.interviews} failed={loaderData.interviewsFailed} timeZone={timeZone} />
       <div className={`mt-8 grid gap-8${loaderData.waitingCandidates ? " lg:grid-cols-2" : ""}`}>
         <FeedbackTodos {...loaderData.feedbackTodos} />

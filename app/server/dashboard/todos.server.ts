@@ -263,3 +263,29 @@ export async function listWaitingCandidates(
     newApplications: Number(rows[0]?.new_applications ?? 0),
   };
 }
+
+export interface ErasureRequestTodo {
+  candidateId: string;
+  candidateName: string;
+  requestedAt: Date;
+}
+
+/**
+ * The company's candidates who asked from their own page to be erased and are not yet (decision 119),
+ * the oldest request first (at most `TODOS_SHOWN`), and how many in all: for the admins who answer
+ * them, within a month. From the partial index of requests, so a company without any reads nothing.
+ */
+export async function listErasureRequests(db: Queryable, actor: Actor): Promise<{ rows: ErasureRequestTodo[]; total: number }> {
+  const rows = await queryRows<{ id: string; name: string; erasure_requested_at: Date | string; total: number }>(
+    db,
+    sql`select c.id, c.name, c.erasure_requested_at, count(*) over ()::int as total
+        from candidates c
+        where ${ownedSql("c", actor)} and c.erasure_requested_at is not null
+        order by c.erasure_requested_at, c.id
+        limit ${TODOS_SHOWN}`,
+  );
+  return {
+    rows: rows.map((row) => ({ candidateId: row.id, candidateName: row.name, requestedAt: new Date(row.erasure_requested_at) })),
+    total: rows[0]?.total ?? 0,
+  };
+}

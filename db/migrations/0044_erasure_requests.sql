@@ -1,0 +1,1 @@
+CREATE INDEX "candidates_company_erasure_requested_idx" ON "candidates" USING btree ("company_id","erasure_requested_at") WHERE "candidates"."erasure_requested_at" is not null;
