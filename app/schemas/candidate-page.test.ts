@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CANDIDATE_STATUS_WORDS, candidateStatusOf, ContactDetailsSchema } from "./candidate-page";
+import { CANDIDATE_STATUS_WORDS, candidateStatusOf, ContactDetailsSchema, erasureAnswerDue } from "./candidate-page";
 import { parseForm } from "./parse-form";
 
 const active = { status: "active", hiredOn: null, stageName: "Applied", interviews: 0 };
@@ -32,5 +32,12 @@ describe("where an application stands, in the candidate's words (decision 119)",
     const refused = parseForm(ContactDetailsSchema, { intent: "contact", name: "", email: "nope", phone: "ring me" });
     expect(refused.success).toBe(false);
     expect(Object.keys(refused.success ? {} : refused.errors).sort()).toEqual(["email", "name", "phone"]);
+  });
+});
+
+describe("an erasure request's answer", () => {
+  it("is due a month after it was made (the calendar's month, in UTC)", () => {
+    expect(erasureAnswerDue("2026-11-27T09:30:00.000Z").toISOString()).toBe("2026-12-27T09:30:00.000Z");
+    expect(erasureAnswerDue(new Date("2026-12-15T00:00:00.000Z")).toISOString()).toBe("2027-01-15T00:00:00.000Z");
   });
 });

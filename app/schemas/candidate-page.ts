@@ -39,6 +39,13 @@ export function candidateStatusOf(application: {
   return "in_review";
 }
 
+/** When the company's answer to an erasure request is due: a month after it was made (GDPR article 12(3)). */
+export function erasureAnswerDue(requestedAt: Date | string): Date {
+  const due = new Date(requestedAt);
+  due.setUTCMonth(due.getUTCMonth() + 1);
+  return due;
+}
+
 /** The page's forms, by their `intent`. */
 export const CANDIDATE_PAGE_INTENTS = ["withdraw", "contact", "cv", "erasure"] as const;
 export type CandidatePageIntent = (typeof CANDIDATE_PAGE_INTENTS)[number];

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { LocalDate } from "~/components/ui/local-date";
+import { erasureAnswerDue } from "~/schemas/candidate-page";
 import { buttonStyles } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
 import { useCan } from "~/lib/use-can";
@@ -22,7 +23,7 @@ export function CandidatePrivacyPanel({ candidateId, erased, erasureRequestedAt 
             <div className="mt-3">
               <Alert tone="info" title="They asked to be erased">
                 From their application&apos;s page on <LocalDate value={erasureRequestedAt} />. Please answer by{" "}
-                <LocalDate value={answerDue(erasureRequestedAt)} />: erase them, or reply to say why some data must be kept.
+                <LocalDate value={erasureAnswerDue(erasureRequestedAt).toISOString()} />: erase them, or reply to say why some data must be kept.
               </Alert>
             </div>
           ) : null}
@@ -41,11 +42,4 @@ export function CandidatePrivacyPanel({ candidateId, erased, erasureRequestedAt 
       )}
     </Panel>
   );
-}
-
-/** A month after the request: when the company's answer is due (GDPR article 12(3)). */
-function answerDue(requestedAt: string): string {
-  const due = new Date(requestedAt);
-  due.setUTCMonth(due.getUTCMonth() + 1);
-  return due.toISOString();
 }

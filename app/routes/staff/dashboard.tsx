@@ -22,6 +22,7 @@ import { can, type RouteAccess } from "~/lib/permissions";
 import { applicationHref } from "~/lib/application-href";
 import { listErasureRequests, listFeedbackTodos, listWaitingCandidates, NEW_APPLICATION_DAYS } from "~/server/dashboard/todos.server";
 import { ErasureRequests } from "~/features/dashboard/erasure-requests";
+import { erasureAnswerDue } from "~/schemas/candidate-page";
 import { FeedbackTodos } from "~/features/dashboard/feedback-todos";
 import { WaitingCandidates } from "~/features/dashboard/waiting-candidates";
 
@@ -134,8 +135,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? {
             total: erasures.total,
             rows: erasures.rows.map((request) => {
-              const due = new Date(request.requestedAt);
-              due.setUTCMonth(due.getUTCMonth() + 1);
+              const due = erasureAnswerDue(request.requestedAt);
               return {
                 id: request.candidateId,
                 href: `/candidates/${request.candidateId}#privacy`,

@@ -7,6 +7,7 @@ import {
   type CandidateStatus,
   candidateStatusOf,
   type ContactDetailsInput,
+  erasureAnswerDue,
 } from "~/schemas/candidate-page";
 import { formatLongDate } from "~/schemas/zoned-time";
 import { recordActivity } from "../activity/activity.server";
@@ -271,8 +272,7 @@ export async function requestErasure(db: Database, mailer: Mailer, token: string
       tx,
       sql`select u.email from profiles p join "user" u on u.id = p.id where p.role = 'admin' and ${ownedSql("p", actor)}`,
     );
-    const due = new Date(now);
-    due.setUTCMonth(due.getUTCMonth() + 1);
+    const due = erasureAnswerDue(now);
     const page = `${options.baseUrl.replace(/\/$/, "")}/candidates/${link.candidate_id}`;
     return mailer.record(
       admins.map((admin) => ({
