@@ -1135,6 +1135,41 @@ export const teamCounts = pgTable(
   ],
 );
 
+/** The spans of `team_totals`: UTC months, days and hours. */
+export const TEAM_TOTAL_SPANS = ["month", "day", "hour"] as const;
+
+/**
+ * The team's activity summed over every job of the company (decision 120): what `team_counts` counts,
+ * without the job, per UTC month, day and hour, so a report of every job reads a few rows per member
+ * and the hours at either end of a reader's days without reading the history. Kept by the same
+ * triggers as `team_counts` (migration 0045); a job deleted takes its share out, as its counts go.
+ */
+export const teamTotals = pgTable(
+  "team_totals",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    span: text("span", { enum: TEAM_TOTAL_SPANS }).notNull(),
+    /** The first instant of the UTC month, day or hour. */
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** A TEAM_ACTIVITY_KINDS kind. */
+    kind: text("kind", { enum: TEAM_ACTIVITY_KINDS }).notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [
+    unique("team_totals_key").on(t.companyId, t.span, t.startsAt, t.memberId, t.kind),
+    // What a report reads of a company's months, days and hours, counts included: an index-only scan.
+    index("team_totals_read_idx").on(t.companyId, t.span, t.startsAt, t.memberId, t.kind, t.n),
+    index("team_totals_member_idx").on(t.memberId),
+    check("team_totals_span_check", oneOf("span", TEAM_TOTAL_SPANS)),
+    check("team_totals_kind_check", oneOf("kind", TEAM_ACTIVITY_KINDS)),
+  ],
+);
+
 /**
  * Applications whose "Application received" emails are still to be written: one row is inserted in
  * the application's own statement and deleted in the transaction that records the emails, so each

@@ -566,6 +566,27 @@ describe("team activity", () => {
     );
   }
 
+  /** Every key whose total over every job differs from a count of the history events and the members' emails. */
+  async function wrongTeamTotals() {
+    return queryRows(
+      ctx.t.db,
+      sql`with real as (
+            select x.company_id, p.span, p.starts_at, member_id, kind, sum(n)::int as n from (
+              select e.company_id, e.created_at as at, (e.data->>'jobId')::uuid as job_id, e.actor_id as member_id, k.kind, 1 as n
+              from activity_events e cross join lateral team_activity_kinds(e.type, e.data) k where e.actor_id is not null
+              union all
+              select m.company_id, m.created_at, a.job_id, m.sent_by, 'emailed', 1
+              from email_messages m join applications a on a.id = m.application_id where m.sent_by is not null and m.status <> 'cancelled') x
+            join jobs j on j.id = x.job_id
+            cross join lateral team_total_spans(x.at) p
+            group by 1, 2, 3, 4, 5)
+          select * from real full join (select * from team_totals where n <> 0) c
+            on c.company_id = real.company_id and c.span = real.span and c.starts_at = real.starts_at
+           and c.member_id = real.member_id and c.kind = real.kind
+          where c.n is distinct from real.n`,
+    );
+  }
+
   it("counts each member's moves, feedback by recommendation and emails in the reader's days", async () => {
     const { t } = ctx;
     const { staff, job, ids } = await craft();
@@ -580,14 +601,14 @@ describe("team activity", () => {
     await mailer.idle();
     await t.db.update(emailMessages).set({ status: "cancelled" }).where(eq(emailMessages.id, cancelled));
     // Moves recorded at set times, either side of midnight in New York and in UTC.
-    const move = (at: string) =>
+    const move = (at: string, application: { id: string; jobId: string } = { id: ids.late.id, jobId: job.id }) =>
       t.db.insert(activityEvents).values({
         companyId: staff.companyId,
         actorId: recruiter.userId,
         type: "application_stage_moved",
         subjectType: "application",
-        subjectId: ids.late.id,
-        data: { candidateName: "Late Lamport", jobId: job.id, fromStageId: null, fromStageName: null, toStageId: null, toStageName: "Offer" },
+        subjectId: application.id,
+        data: { candidateName: "Late Lamport", jobId: application.jobId, fromStageId: null, fromStageName: null, toStageId: null, toStageName: "Offer" },
         createdAt: new Date(at),
       });
     await move("2026-03-09T03:30:00Z"); // Mar 8, 23:30 in New York
@@ -595,6 +616,7 @@ describe("team activity", () => {
     await move("2026-03-10T12:00:00Z");
     await move("2026-03-11T03:00:00Z"); // Mar 10, 23:00 in New York
     expect(await wrongTeamCounts()).toEqual([]);
+    expect(await wrongTeamTotals()).toEqual([]);
 
     // Today: the staff's ten moves of the crafted candidates and their feedback; Rosa's two scorecards and one email left.
     const today = new Date().toISOString().slice(0, 10);
@@ -617,6 +639,28 @@ describe("team activity", () => {
     expect(await teamReport(t.db, stranger, inNewYork("2026-03-01", "2026-03-31"))).toEqual([]);
     const csv = await reportCsv(t.db, staff, "team", shownFor("2026-03-09", "2026-03-10"), NEW_YORK);
     expect(csv.split("\r\n")).toEqual(["\uFEFFMember,Moves,Feedback submitted,Emails sent,Strong no,No,Yes,Strong yes", "Rosa Recruiter,3,0,0,0,0,0,0", ""]);
+
+    // Every job's report reads the totals over every job (decision 120); one job's, the job's own counts:
+    // with all the activity on one job they agree, in New York's days and in India's (half-hour offset).
+    const INDIA = "Asia/Kolkata";
+    for (const [from, to, zone] of [["2026-02-27", "2026-04-02", NEW_YORK], ["2026-03-09", "2026-03-10", NEW_YORK], ["2026-03-08", "2026-03-11", INDIA]] as const) {
+      const shown = shownFor(from, to);
+      const every = await teamReport(t.db, staff, reportedApplicationsOf(shown, zone));
+      expect(every.length).toBeGreaterThan(0);
+      expect(every).toEqual(await teamReport(t.db, staff, reportedApplicationsOf({ ...shown, job: job.id }, zone)));
+    }
+    // Mar 9 in India is Mar 8 18:30 to Mar 9 18:30 UTC: the half hours at either end come from the history.
+    expect((await teamReport(t.db, staff, reportedApplicationsOf(shownFor("2026-03-09", "2026-03-09"), INDIA)))[0]?.moved).toBe(2);
+
+    // A job deleted takes its share of the totals out, as its counts go with it.
+    const doomed = await createTestJob(t.db, staff, { form_schema: SAMPLE_FORM_SCHEMA });
+    await move("2026-03-10T13:00:00Z", { id: (await createTestApplication(t.db, doomed)).id, jobId: doomed.id });
+    await move("2026-03-10T14:00:00Z");
+    expect((await teamReport(t.db, staff, inNewYork("2026-03-09", "2026-03-10")))[0]?.moved).toBe(5);
+    await t.db.delete(jobs).where(eq(jobs.id, doomed.id));
+    expect(await wrongTeamCounts()).toEqual([]);
+    expect(await wrongTeamTotals()).toEqual([]);
+    expect((await teamReport(t.db, staff, inNewYork("2026-03-09", "2026-03-10")))[0]?.moved).toBe(4);
   });
 });
 

@@ -7,8 +7,8 @@ import type { TEAM_ACTIVITY_KINDS } from "../../../db/schema";
 import type { Recommendation } from "~/schemas/scorecard";
 import { jobFilters, type ReportedApplications } from "../applications/queries.server";
 import { type Queryable, queryRows } from "../platform/db.server";
-import { type Actor, ownedSql, seesJob } from "../platform/tenancy.server";
-import { day, type DayTiers, dayTiers } from "./tiers.server";
+import { type Actor, ownedSql, seesJob, seesWholeCompany } from "../platform/tenancy.server";
+import { day, type DayTiers, dayTiers, hourTiers } from "./tiers.server";
 
 /** What one member did in the report's days: moves, feedback submitted (by recommendation) and emails sent. */
 export interface MemberActivity {
@@ -24,7 +24,9 @@ export interface MemberActivity {
 /**
  * Team activity (decision 105): what each member did in the report's days (not of the applications
  * made in them: the actions themselves), on the applications of the report's job and member's jobs
- * that the reader sees; not by source. Counted from `team_counts`: the whole UTC months inside the
+ * that the reader sees; not by source. A report of every job, read by someone who sees them all, is
+ * counted from `team_totals` (decision 120): whole UTC months, days and hours, and at most an hour at
+ * either end from the history. Any other from `team_counts`: the whole UTC months inside the
  * days from its months, the whole UTC days around them from its days, and the hours at either end (the
  * reader's midnight is not UTC's) from the history events and the emails themselves: at most half a day
  * each, as a whole day counted less the hours outside the days where that is shorter. The most active first.
@@ -49,10 +51,22 @@ export async function teamReport(db: Queryable, actor: Actor, filters: ReportedA
   const counts = ({ span, from, before }: DayTiers["counted"][number]) =>
     sql`select r.member_id, r.job_id, r.kind, r.n from team_counts r
         where ${ownedSql("r", actor)} and r.span = ${span} and r.starts_on >= ${day(from)} and r.starts_on < ${day(before)}`;
-  const tiers = dayTiers(filters.appliedFrom, filters.appliedBefore);
-  const parts = tiers
-    ? [...tiers.counted.map(counts), ...tiers.ends.map((end) => raw(end.from, end.before, end.sign))]
-    : [raw(filters.appliedFrom, filters.appliedBefore)];
+  // A report of every job by someone who sees them all reads the totals over every job (decision 120):
+  // whole months, days and hours, and none of the history unless the reader's offset is not whole hours.
+  const totals = seesWholeCompany(actor) && !filters.jobId && !filters.memberId ? hourTiers(filters.appliedFrom, filters.appliedBefore) : undefined;
+  const tiers = totals ? undefined : dayTiers(filters.appliedFrom, filters.appliedBefore);
+  const parts = totals
+    ? [
+        ...totals.counted.map(
+          ({ span, from, before }) =>
+            sql`select r.member_id, null::uuid as job_id, r.kind, r.n from team_totals r
+                where ${ownedSql("r", actor)} and r.span = ${span} and r.starts_at >= ${from.toISOString()}::timestamptz and r.starts_at < ${before.toISOString()}::timestamptz`,
+        ),
+        ...totals.ends.map((end) => raw(end.from, end.before)),
+      ]
+    : tiers
+      ? [...tiers.counted.map(counts), ...tiers.ends.map((end) => raw(end.from, end.before, end.sign))]
+      : [raw(filters.appliedFrom, filters.appliedBefore)];
   const narrowing = [seesJob(sql`x.job_id`, actor), ...jobFilters(sql`x.job_id`, actor, filters)].filter((condition): condition is SQL => condition !== undefined);
   const rows = await queryRows<{ member_id: string; name: string; kind: (typeof TEAM_ACTIVITY_KINDS)[number]; n: number }>(
     db,

@@ -131,15 +131,51 @@ export function dayTiers(from: Date, before: Date): DayTiers | undefined {
       ends.push({ from: before, before: endDay, sign: -1 });
     } else ends.push({ from: endDay, before, sign: 1 });
   }
+  return { counted: monthsAndDays(firstDay, endDay), ends };
+}
+
+/** Whole UTC days [firstDay, endDay) as the whole months inside them and the whole days around those. */
+function monthsAndDays(firstDay: Date, endDay: Date): { span: "month" | "day"; from: Date; before: Date }[] {
   const firstMonth = monthStart(firstDay).getTime() === firstDay.getTime() ? firstDay : nextMonth(monthStart(firstDay));
   const endMonth = monthStart(endDay);
-  const counted: DayTiers["counted"] =
-    firstMonth < endMonth
-      ? [
-          ...(firstDay < firstMonth ? [{ span: "day" as const, from: firstDay, before: firstMonth }] : []),
-          { span: "month", from: firstMonth, before: endMonth },
-          ...(endMonth < endDay ? [{ span: "day" as const, from: endMonth, before: endDay }] : []),
-        ]
-      : [{ span: "day", from: firstDay, before: endDay }];
-  return { counted, ends };
+  return firstMonth < endMonth
+    ? [
+        ...(firstDay < firstMonth ? [{ span: "day" as const, from: firstDay, before: firstMonth }] : []),
+        { span: "month", from: firstMonth, before: endMonth },
+        ...(endMonth < endDay ? [{ span: "day" as const, from: endMonth, before: endDay }] : []),
+      ]
+    : [{ span: "day", from: firstDay, before: endDay }];
+}
+
+const HOUR = 3_600_000;
+
+/** A span of a count kept per UTC month, day and hour, and an end read from the rows themselves. */
+export interface HourTiers {
+  counted: { span: "month" | "day" | "hour"; from: Date; before: Date }[];
+  /** Less than an hour at either end (a reader whose offset is not whole hours), read from the rows. */
+  ends: { from: Date; before: Date }[];
+}
+
+/**
+ * How a count kept per UTC month, day and hour (`team_totals`, decision 120) reads [from, before):
+ * the whole UTC months inside it, the whole days around them, the whole hours around those, and what
+ * is left at either end (under an hour, none where the reader's offset is whole hours). Undefined
+ * when [from, before) holds no whole hour: read it all from the rows.
+ */
+export function hourTiers(from: Date, before: Date): HourTiers | undefined {
+  const firstHour = new Date(Math.ceil(from.getTime() / HOUR) * HOUR);
+  const endHour = new Date(Math.floor(before.getTime() / HOUR) * HOUR);
+  if (endHour <= firstHour) return undefined;
+  const ends = [...(from < firstHour ? [{ from, before: firstHour }] : []), ...(endHour < before ? [{ from: endHour, before }] : [])];
+  const firstDay = new Date(Math.ceil(firstHour.getTime() / DAY) * DAY);
+  const endDay = new Date(Math.floor(endHour.getTime() / DAY) * DAY);
+  if (endDay <= firstDay) return { counted: [{ span: "hour", from: firstHour, before: endHour }], ends };
+  return {
+    counted: [
+      ...(firstHour < firstDay ? [{ span: "hour" as const, from: firstHour, before: firstDay }] : []),
+      ...monthsAndDays(firstDay, endDay),
+      ...(endDay < endHour ? [{ span: "hour" as const, from: endDay, before: endHour }] : []),
+    ],
+    ends,
+  };
 }
