@@ -52,7 +52,7 @@ const DAYS = 730;
 const STAGES = ["Applied", "Screening", "First Interview", "Final Interview", "Offer", "Hired", "Rejected"];
 const TIME_ZONE = "America/New_York";
 
-const SEEDED = "openhire reports bench: seeded v8";
+const SEEDED = "openhire reports bench: seeded v10";
 const { databaseUrl, reuse } = await benchDatabase(NAME, SEEDED);
 const handle = await openDatabase({ url: databaseUrl, max: 4, statementTimeoutMs: 0 });
 await handle.migrate();
@@ -180,11 +180,12 @@ if (companyId) {
      from pipeline_stages s left join applications a on a.current_pipeline_stage_id = s.id group by s.id
      on conflict (stage_id) do update set applications = excluded.applications, active = excluded.active`,
   );
-  // The reports' counts by month, block and week, as migrations 0028 and 0029 count the applications there are.
+  // The reports' counts by month, block and week, as migrations 0028 and 0029 count the applications there are
+  // (the weeks without the furthest stage, as migration 0033 counts them).
   await step(
     "report_counts",
     `insert into report_counts (company_id, span, starts_on, job_id, source, furthest_stage_id, applications, hired, interviewed)
-     select a.company_id, p.span, p.starts_on, a.job_id, a.source, a.furthest_stage_id, count(*)::int,
+     select a.company_id, p.span, p.starts_on, a.job_id, a.source, case when p.span = 'week' then null else a.furthest_stage_id end, count(*)::int,
             (count(*) filter (where a.hired_on is not null))::int, (count(*) filter (where a.interviews > 0))::int
      from applications a cross join lateral report_spans(a.created_at) as p
      group by 1, 2, 3, 4, 5, 6`,
@@ -199,6 +200,18 @@ if (companyId) {
      cross join lateral (values (e.source), ('*')) as src(source)
      where e.left_at is not null and e.stage_id is not null
      group by 1, 2, 3, 4, 5, 6, 7`,
+  );
+  // The same stays by the stage's name, per UTC month and day, as migration 0032 counts them (decision 106).
+  await step(
+    "stage_name_stays",
+    `insert into stage_name_stays (company_id, span, starts_on, source, stage, days, stays)
+     select e.company_id, p.span, p.starts_on, src.source, lower(s.name), stage_stay_days(e.entered_at, e.left_at), count(*)::integer
+     from stage_entries e
+     join pipeline_stages s on s.id = e.stage_id
+     cross join lateral (values ('month', date_trunc('month', e.applied_at at time zone 'UTC')::date), ('day', (e.applied_at at time zone 'UTC')::date)) as p(span, starts_on)
+     cross join lateral (values (e.source), ('*')) as src(source)
+     where e.left_at is not null
+     group by 1, 2, 3, 4, 5, 6`,
   );
   // The team's actions: every move of the history by its job's hiring manager, a scorecard by them for
   // every interview (a recommendation of four, in turn) and an email from the recruiter to every third
@@ -221,6 +234,25 @@ if (companyId) {
        from seed a where a.n % 3 = 0 and a.company_id = $1 and a.created_at + interval '2 days' <= now()
      ) actions cross join lateral (values ('day', day), ('month', date_trunc('month', day)::date)) as p(span, starts_on)
      group by 1, 2, 3, 4, 5, 6`,
+    [companyId, userId],
+  );
+  // The same actions over every job per UTC month, day and hour, as migration 0045 counts them (decision 120).
+  await step(
+    "team_totals",
+    `insert into team_totals (company_id, span, starts_at, member_id, kind, n)
+     select company_id, p.span, p.starts_at, member_id, kind, count(*)::int from (
+       select e.company_id, e.entered_at as at, m.user_id as member_id, 'moved' as kind
+       from stage_entries e join job_team_members m on m.job_id = e.job_id where e.entered_at > e.applied_at and e.entered_at <= now()
+       union all
+       select a.company_id, a.created_at + interval '4 days', m.user_id, k.kind
+       from seed a join job_team_members m on m.job_id = a.job_id
+       cross join lateral (values ('feedback'), ((array['strong_no', 'no', 'yes', 'strong_yes'])[1 + a.n % 4])) as k(kind)
+       where a.furthest >= 3 and a.created_at + interval '4 days' <= now()
+       union all
+       select a.company_id, a.created_at + interval '2 days', $2, 'emailed'
+       from seed a where a.n % 3 = 0 and a.company_id = $1 and a.created_at + interval '2 days' <= now()
+     ) actions cross join lateral team_total_spans(at) as p
+     group by 1, 2, 3, 4, 5`,
     [companyId, userId],
   );
   await client.query("set session_replication_role = replica");
@@ -258,9 +290,24 @@ const [sizes] = await queryRows<Record<string, number>>(
         (select count(*)::int from applications where company_id = ${companyId}) as company_applications,
         (select count(*)::int from applications where company_id = ${companyId} and created_at > now() - interval '1 year') as company_applications_last_year,
         (select count(*)::int from applications where company_id = ${companyId} and status = 'active' and hired_on is null) as company_waiting,
-        (select count(*)::int from stage_stays where company_id = ${companyId}) as company_stage_stays_rows`,
+        (select count(*)::int from stage_stays where company_id = ${companyId}) as company_stage_stays_rows,
+        (select count(*)::int from stage_name_stays where company_id = ${companyId}) as company_stage_name_stays_rows,
+        (select count(*)::int from team_totals where company_id = ${companyId}) as company_team_totals_rows`,
 );
 console.log("Data set:", sizes);
+// The counts a report reads instead of the rows must count what the rows hold: the totals over every
+// job and the stays by name each agree with the per-job counts they sum, month by month.
+const disagreeing = await queryRows(
+  db,
+  sql`select 'team_totals' as counts, t.month from (select (starts_at at time zone 'UTC')::date as month, member_id, kind, sum(n) as n from team_totals where company_id = ${companyId} and span = 'month' group by 1, 2, 3) t
+        full join (select starts_on as month, member_id, kind, sum(n) as n from team_counts where company_id = ${companyId} and span = 'month' group by 1, 2, 3) c using (month, member_id, kind)
+      where t.n is distinct from c.n
+      union all
+      select 'stage_name_stays', x.month from (select starts_on as month, sum(stays) as n from stage_name_stays where company_id = ${companyId} and span = 'month' and source = '*' group by 1) x
+        full join (select starts_on as month, sum(stays) as n from stage_stays where company_id = ${companyId} and span = 'month' and source = '*' group by 1) y using (month)
+      where x.n is distinct from y.n`,
+);
+if (disagreeing.length > 0) throw new Error(`The seeded counts disagree: ${JSON.stringify(disagreeing.slice(0, 5))}`);
 
 // The inputs the runs rotate through: a year ending on one of the last 60 days, all jobs or one, any
 // source or one, anyone or one team member. Each with its answer, counted by the service itself.
