@@ -38,12 +38,20 @@ export function startOfDayInTimeZone(now: Date, timeZone: string): Date {
 
 /** The instant a calendar date (YYYY-MM-DD) began in the time zone (its local midnight). */
 export function startOfDateInTimeZone(date: string, timeZone: string): Date {
+  const key = `${timeZone} ${date}`;
+  const known = midnights.get(key);
+  if (known !== undefined) return new Date(known);
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   const midnightWall = Date.UTC(year, month - 1, day);
   let instant = midnightWall - zoneOffset(midnightWall, timeZone);
   instant = midnightWall - zoneOffset(instant, timeZone);
+  // Remembered within a bound: a year's volume report asks for every week's Monday (decision 120).
+  if (midnights.size >= 20_000) midnights.clear();
+  midnights.set(key, instant);
   return new Date(instant);
 }
+
+const midnights = new Map<string, number>();
 
 /** The reader's time zone: the request's `tz` cookie if Intl knows it, else UTC. */
 export function requestTimeZone(request: Request): string {

@@ -136,41 +136,52 @@ async function weeklyCounts(
   }
   const counted = weeks.filter((week) => week.counted);
   const unmatched = { ...filters, appliedFrom: undefined, appliedBefore: undefined };
+  // A range's share of the jobs' counts: its pieces' signs summed (the hours between two weeks end one
+  // and begin the next, so they count for no job).
+  const jobSign = (range: (typeof ranges)[number]) => range.pieces.reduce((sum, piece) => sum + piece.sign, 0);
+  // Each summed in the database by week (or range) and by job (grouping sets): a hundred rows, not a
+  // row per week and job.
   const [byWeek, byPiece] = await Promise.all([
     counted.length === 0
       ? []
-      : queryRows<{ starts_on: string; job_id: string; n: number; hired: number }>(
+      : queryRows<{ starts_on: string | null; job_id: string | null; n: number; hired: number }>(
           db,
           sql`select r.starts_on::text as starts_on, r.job_id, sum(r.applications)::int as n, sum(r.hired)::int as hired from report_counts r
               where ${sql.join([sql`r.span = 'week' and r.starts_on >= ${counted[0]!.from} and r.starts_on <= ${counted.at(-1)!.from}`, ...countsNarrowing(actor, filters)], sql` and `)}
-              group by 1, 2`,
+              group by grouping sets ((r.starts_on), (r.job_id))`,
         ),
     ranges.length === 0
       ? []
-      : queryRows<{ k: number; job_id: string; n: number; hired: number }>(
+      : queryRows<{ k: number | null; job_id: string | null; n: number; hired: number }>(
           db,
-          sql`select r.k, c.job_id, c.n, c.hired
+          sql`select r.k, c.job_id, (case when c.job_id is null then sum(c.n) else sum(r.sign * c.n) end)::int as n, sum(r.sign * c.hired)::int as hired
               from (values ${sql.join(
-                ranges.map((range, k) => sql`(${k}::int, ${range.from.toISOString()}::timestamptz, ${range.before.toISOString()}::timestamptz)`),
+                ranges.map((range, k) => sql`(${k}::int, ${range.from.toISOString()}::timestamptz, ${range.before.toISOString()}::timestamptz, ${jobSign(range)}::int)`),
                 sql`, `,
-              )}) as r(k, lo, hi)
+              )}) as r(k, lo, hi, sign)
               cross join lateral (
                 select ${applications.jobId} as job_id, count(*)::int as n, (count(*) filter (where ${applications.hiredOn} is not null))::int as hired
                 from ${applications} where ${applicationsMatching(actor, unmatched)} and ${applications.createdAt} >= r.lo and ${applications.createdAt} < r.hi
                 group by 1
-              ) as c`,
+              ) as c
+              group by grouping sets ((r.k), (c.job_id))`,
         ),
   ]);
   const weekOf = new Map(counted.map((week) => [week.from, week]));
   const jobs = new Map<string, { applications: number; hired: number }>();
-  const add = (week: WeekCount, jobId: string, sign: 1 | -1, n: number, hired: number) => {
-    week.applications += sign * n;
+  const addJob = (jobId: string, n: number, hired: number) => {
     const job = jobs.get(jobId) ?? jobs.set(jobId, { applications: 0, hired: 0 }).get(jobId)!;
-    job.applications += sign * n;
-    job.hired += sign * hired;
+    job.applications += n;
+    job.hired += hired;
   };
-  for (const row of byWeek) add(weekOf.get(row.starts_on)!, row.job_id, 1, row.n, row.hired);
-  for (const row of byPiece) for (const piece of ranges[row.k]!.pieces) add(weeks[piece.week]!, row.job_id, piece.sign, row.n, row.hired);
+  for (const row of byWeek) {
+    if (row.starts_on !== null) weekOf.get(row.starts_on)!.applications += row.n;
+    else addJob(row.job_id!, row.n, row.hired);
+  }
+  for (const row of byPiece) {
+    if (row.k !== null) for (const piece of ranges[row.k]!.pieces) weeks[piece.week]!.applications += piece.sign * row.n;
+    else addJob(row.job_id!, row.n, row.hired);
+  }
   return { weeks: weeks.map(({ counted: _, ...week }) => week), jobs };
 }
 
