@@ -1504,6 +1504,10 @@ export const activityEvents = pgTable(
   (t) => [
     // Dashboard: a company's newest events.
     index("activity_events_company_created_idx").on(t.companyId, t.createdAt.desc().nullsFirst(), t.seq.desc().nullsFirst()),
+    // A job's team actions in a few hours: team activity's ends for one job or a member's jobs (decision 120).
+    index("activity_events_job_team_idx")
+      .on(t.companyId, sql`((${t.data}->>'jobId')::uuid)`, t.createdAt)
+      .where(sql`${t.subjectType} = 'application' and ${t.type} in ('application_stage_moved', 'application_feedback_submitted') and ${t.actorId} is not null`),
     // Application history: one subject's events in order.
     index("activity_events_subject_created_idx").on(t.subjectId, t.createdAt, t.seq),
     // Deleting a user sets actor_id to null; candidates' events (most of them) have none.

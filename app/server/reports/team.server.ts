@@ -33,16 +33,18 @@ export interface MemberActivity {
  */
 export async function teamReport(db: Queryable, actor: Actor, filters: ReportedApplications): Promise<MemberActivity[]> {
   if (!filters.appliedFrom || !filters.appliedBefore) return [];
+  // The history and emails of the report's jobs (one, or a member's: from the history's index by job).
   const raw = (from: Date, before: Date, sign: 1 | -1 = 1) => {
     const [lo, hi] = [sql`${from.toISOString()}::timestamptz`, sql`${before.toISOString()}::timestamptz`];
     return sql`select e.actor_id as member_id, j.id as job_id, k.kind, ${sign}::int * count(*)::int as n
         from activity_events e cross join lateral team_activity_kinds(e.type, e.data) k
-        join jobs j on j.id = (e.data->>'jobId')::uuid and ${ownedSql("j", actor)}
+        join jobs j on j.id = (e.data->>'jobId')::uuid and ${sql.join([ownedSql("j", actor), ...jobFilters(sql`j.id`, actor, filters)], sql` and `)}
         where ${ownedSql("e", actor)} and e.created_at >= ${lo} and e.created_at < ${hi} and e.actor_id is not null and e.subject_type = 'application'
           and e.type in ('application_stage_moved', 'application_feedback_submitted')
         group by 1, 2, 3
         union all
-        select m.sent_by, a.job_id, 'emailed', ${sign}::int * count(*)::int from email_messages m join applications a on a.id = m.application_id and ${ownedSql("a", actor)}
+        select m.sent_by, a.job_id, 'emailed', ${sign}::int * count(*)::int from email_messages m
+        join applications a on a.id = m.application_id and ${sql.join([ownedSql("a", actor), ...jobFilters(sql`a.job_id`, actor, filters)], sql` and `)}
         where ${ownedSql("m", actor)} and m.sent_by is not null and m.direction = 'outbound' and m.status <> 'cancelled' and m.created_at >= ${lo} and m.created_at < ${hi}
         group by 1, 2`;
   };

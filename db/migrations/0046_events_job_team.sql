@@ -1,0 +1,1 @@
+CREATE INDEX "activity_events_job_team_idx" ON "activity_events" USING btree ("company_id",(("data"->>'jobId')::uuid),"created_at") WHERE "activity_events"."subject_type" = 'application' and "activity_events"."type" in ('application_stage_moved', 'application_feedback_submitted') and "activity_events"."actor_id" is not null;
