@@ -25,6 +25,10 @@ test("the funnel counts how far one job's applications got, its numbers open the
   page,
   browser,
 }) => {
+  // The whole journey (five applications through the form, moves, every report page, files, another
+  // company) takes about 55 s alone: more than half the default time, which two workers on a busy
+  // machine used up (a clean-clone CI run, 2026-11-27).
+  test.setTimeout(180_000);
   const noConsoleErrors = await failOnConsoleErrors(page);
   await registerStaff(page, uniqueEmail("reports"), { companyName: "Harbour Works" });
   const question = "Why us?";
