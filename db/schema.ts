@@ -1058,9 +1058,12 @@ export const stageStays = pgTable(
   },
   (t) => [
     unique("stage_stays_key").on(t.companyId, t.span, t.startsOn, t.jobId, t.source, t.stageId, t.days),
-    // What a report reads of a company's months and blocks, counts included: an index-only scan.
-    index("stage_stays_read_idx").on(t.companyId, t.span, t.startsOn, t.jobId, t.source, t.stageId, t.days, t.stays),
-    // The same for one job's report: its rows alone (decision 106).
+    // What a report reads of a company's months and blocks, counts included: an index-only scan. Every
+    // read names one source (`*` for all of them) and one job or a member's jobs (a report of every job
+    // reads `stage_name_stays`), so both come before the days: no other source's or job's rows are read
+    // (decision 121).
+    index("stage_stays_read_idx").on(t.companyId, t.span, t.source, t.jobId, t.startsOn, t.stageId, t.days, t.stays),
+    // A job's rows, for its deletion (decision 106).
     index("stage_stays_job_read_idx").on(t.jobId, t.span, t.startsOn, t.source, t.stageId, t.days, t.stays),
     check("stage_stays_span_check", oneOf("span", REPORT_SPANS)),
   ],
@@ -1094,7 +1097,7 @@ export const stageNameStays = pgTable(
   (t) => [
     unique("stage_name_stays_key").on(t.companyId, t.span, t.startsOn, t.source, t.stage, t.days),
     // What a report reads of a company's months and days, counts included: an index-only scan.
-    index("stage_name_stays_read_idx").on(t.companyId, t.span, t.startsOn, t.source, t.stage, t.days, t.stays),
+    index("stage_name_stays_read_idx").on(t.companyId, t.span, t.source, t.startsOn, t.stage, t.days, t.stays),
     check("stage_name_stays_span_check", oneOf("span", TEAM_SPANS)),
   ],
 );

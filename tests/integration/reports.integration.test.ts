@@ -333,11 +333,30 @@ describe("the monthly counts", () => {
     const campaign = await speedReport(t.db, staff, { ...range, source: "campaign" }, NEW_YORK, 14, now);
     expect(campaign).toEqual(await speedReport(t.db, manager, { ...range, source: "campaign" }, NEW_YORK, 14, now));
     expect(campaign.timeInStage.map((row) => [row.stage, row.stays])).toEqual([["Applied", 1]]);
+    // Of a team member's jobs (their jobs read as an array, decision 121): the same, from the per-job counts.
+    expect(await speedReport(t.db, staff, { ...range, memberId: manager.userId }, NEW_YORK, 14, now)).toEqual(speed);
+    expect(await speedReport(t.db, staff, { ...range, memberId: manager.userId, source: "campaign" }, NEW_YORK, 14, now)).toEqual(campaign);
+    expect((await speedReport(t.db, staff, { ...range, memberId: staff.userId }, NEW_YORK, 14, now)).timeInStage).toEqual([]);
     // Jan 15 04:59 UTC is Jan 14 in New York; Apr 11 04:00 UTC is Apr 11 there.
     expect(fromCounts.funnel.applications).toBe(7);
     expect(fromCounts.sources.map((row) => [row.source, row.applications])).toEqual([
       ["job_board", 5],
       ["campaign", 2],
+    ]);
+  });
+
+  it("are read for one source and one job without reading other rows: both lead the days in the stays' read indexes", async () => {
+    // Every read of the stays names one source (`*` for all) and, per job, one job or a member's jobs
+    // (a report of every job reads the stays by name); with the days before them, a year of a team
+    // member's jobs read every source's rows of every job (decision 121).
+    const rows = await queryRows<{ name: string; def: string }>(
+      ctx.t.db,
+      sql`select indexname as name, indexdef as def from pg_indexes
+          where indexname in ('stage_stays_read_idx', 'stage_name_stays_read_idx') order by 1`,
+    );
+    expect(rows.map(({ name, def }) => [name, def.replace(/^.*\((.*)\)$/, "$1")])).toEqual([
+      ["stage_name_stays_read_idx", "company_id, span, source, starts_on, stage, days, stays"],
+      ["stage_stays_read_idx", "company_id, span, source, job_id, starts_on, stage_id, days, stays"],
     ]);
   });
 });

@@ -112,12 +112,14 @@ export async function listApplications(db: Queryable, actor: Actor, filters: App
 
 /**
  * The job and hiring-team-member filters (the one job; the jobs whose hiring team the member is on) as
- * conditions on a job id: what the list and every report narrow by (decision 104).
+ * conditions on a job id: what the list and every report narrow by (decision 104). The member's jobs
+ * are read first, as an array (`= any(array(…))`): PostgreSQL then looks each of them up in an index
+ * that leads with the job, where `in (select …)` made it read every job's rows and join (decision 121).
  */
 export function jobFilters(jobId: SQL | typeof applications.jobId, actor: Actor, filters: Pick<ReportedApplications, "jobId" | "memberId">): SQL[] {
   return [
     filters.jobId && isUuid(filters.jobId) ? sql`${jobId} = ${filters.jobId}` : undefined,
-    filters.memberId ? sql`${jobId} in (select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)})` : undefined,
+    filters.memberId ? sql`${jobId} = any(array(select m.job_id from job_team_members m where m.user_id = ${filters.memberId} and ${ownedSql("m", actor)}))` : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
 }
 
