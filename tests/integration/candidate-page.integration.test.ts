@@ -16,6 +16,7 @@ import * as applyRoute from "../../app/routes/job-board/job-apply";
 import * as linksRoute from "../../app/routes/candidate-page/links-request";
 import * as pageRoute from "../../app/routes/candidate-page/my-application";
 import * as dataRoute from "../../app/routes/candidate-page/my-data";
+import * as applicationRoute from "../../app/routes/staff/application";
 import * as candidateRoute from "../../app/routes/staff/candidate";
 import * as dashboardRoute from "../../app/routes/staff/dashboard";
 import * as eraseRoute from "../../app/routes/staff/candidate-erase";
@@ -25,6 +26,7 @@ import { moveApplication } from "~/server/applications/pipeline.server";
 import { scheduleInterview } from "~/server/interviews/interviews.server";
 import { applicationEmailWorker } from "~/server/mail/candidate-emails.server";
 import { appMailer, mailerFor } from "~/server/mail/mailer.server";
+import { PRIVATE_LINK_HIDDEN } from "~/server/privacy/application-links.server";
 import { addNote } from "~/server/notes/notes.server";
 import { extractCvTask } from "~/server/cvs/extract-cv.server";
 import { type Queue, startQueue } from "~/server/queue/queue.server";
@@ -109,6 +111,26 @@ describe("the candidate's own page", () => {
     const [link] = await app.t.db.select().from(applicationLinks).where(eq(applicationLinks.applicationId, applied.id));
     expect(link!.tokenHash).not.toContain(applied.token);
     expect(link!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 86_400_000);
+
+    // The team reads the confirmation in the application's thread without the link: with it a member
+    // could act as the candidate (decision 122). A reply quoting it is read without it too.
+    await app.t.db.insert(emailMessages).values({
+      direction: "inbound",
+      from: "odalys@example.test",
+      to: "jobs@example.test",
+      subject: "Re: We received your application",
+      body: `Thank you!\n\n> ${confirmation!.body.split("\n").join("\n> ")}`,
+      kind: "reply",
+      status: "received",
+      companyId: acme.staff.companyId,
+      applicationId: applied.id,
+    });
+    const thread = await callLoader(applicationRoute.loader, { path: `/applications/${applied.id}?tab=email`, cookie: acme.cookie, params: { applicationId: applied.id } });
+    expect(thread.status).toBe(200);
+    const read = JSON.stringify(thread.data);
+    expect(read).not.toContain(applied.token);
+    expect(read).toContain(`data:\\n${PRIVATE_LINK_HIDDEN}\\nThis private link works for 30 days. For a new one, go to http://localhost:3000/my-application`);
+    expect(read).toContain(`> ${PRIVATE_LINK_HIDDEN}`);
 
     let shown = await openPage(applied.token);
     expect(shown).toMatchObject({ companyName: "Lantern Works", jobTitle: "Lamplighter", status: "received", contact: { name: "Odalys Brightwick", email: "odalys@example.test", phone: "" } });

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { emailMessages } from "../../../db/schema";
 import type { Queryable } from "../platform/db.server";
+import { withoutPrivateLinks } from "../privacy/application-links.server";
 import { type Actor, owned, preparedRead } from "../platform/tenancy.server";
 
 /**
@@ -60,5 +61,6 @@ export async function listApplicationEmails(db: Queryable, actor: Actor, applica
         .limit(sql.placeholder("limit")),
     { applicationId, limit: Math.min(limit, THREAD_MAX) },
   );
-  return rows.map((row) => ({ ...row, attachments: row.attachments ?? [] }));
+  // The candidate's private links are theirs, not the team's (decision 122).
+  return rows.map((row) => ({ ...row, body: withoutPrivateLinks(row.body), attachments: row.attachments ?? [] }));
 }

@@ -15,6 +15,19 @@ export function applicationPageUrl(baseUrl: string, token: string): string {
   return `${baseUrl.replace(/\/$/, "")}/my-application/${token}`;
 }
 
+/** What staff see instead of a candidate's private link in an email the company sent them. */
+export const PRIVATE_LINK_HIDDEN = "[the candidate's private link to their application]";
+
+/**
+ * A message's text without the private links to candidates' pages it carries. The confirmation email
+ * ends with one (decision 119); the team reads that email in the application's thread, and with the
+ * link a member could open the candidate's page as the candidate: withdraw, change their details,
+ * download their data (decision 122). The candidate's own copy keeps it.
+ */
+export function withoutPrivateLinks(text: string): string {
+  return text.replace(/https?:\/\/\S*\/my-application\/[\w-]+/g, PRIVATE_LINK_HIDDEN);
+}
+
 /** Where a candidate asks for new links. */
 export function applicationLinksRequestUrl(baseUrl: string): string {
   return `${baseUrl.replace(/\/$/, "")}/my-application`;
