@@ -31,7 +31,8 @@ import { addNote } from "~/server/notes/notes.server";
 import { extractCvTask } from "~/server/cvs/extract-cv.server";
 import { type Queue, startQueue } from "~/server/queue/queue.server";
 import { fileStorage } from "~/server/storage/storage.server";
-import { createMember, createStaff, createTestJob, stagesOf } from "../factories";
+import { createMember, createStaff, createTestJob, setProfile, stagesOf } from "../factories";
+import { setHiringTeamMember } from "~/server/jobs/hiring-team.server";
 import { callAction, callLoader, setUpAppTestDatabase } from "../helpers/route-test";
 
 /** Issue 17: the candidate's own page of an application (decision 119). */
@@ -223,6 +224,12 @@ describe("the candidate's own page", () => {
   it("lets the candidate withdraw and download their data (JSON and their files, not the team's notes)", async () => {
     const acme = await company("Tallow Hall");
     const applied = await apply(acme.job.id, "Ines Marrowgate", "ines@example.test", "Ines Marrowgate, chandler.");
+    // The job's hiring team: one member who takes email notifications, one who turned them off.
+    const keen = await createMember(app.t.db, app.t.auth, acme.staff, "hiring_manager", { email: "keen-manager@example.test" });
+    const quiet = await createMember(app.t.db, app.t.auth, acme.staff, "recruiter", { email: "quiet-recruiter@example.test" });
+    await setHiringTeamMember(app.t.db, acme.staff, acme.job.id, keen.staff.userId, "hiring_manager");
+    await setHiringTeamMember(app.t.db, acme.staff, acme.job.id, quiet.staff.userId, "recruiter");
+    await setProfile(app.t.db, quiet.staff.userId, { emailNotifications: false });
     await addNote(app.t.db, acme.staff, { candidateId: applied.candidateId }, { body: "Private: keen but pricey." }, mailerFor(app.t.db));
 
     // Without the box ticked nothing happens.
@@ -241,6 +248,13 @@ describe("the candidate's own page", () => {
       .from(activityEvents)
       .where(and(eq(activityEvents.subjectId, applied.id), eq(activityEvents.type, "application_status_changed")));
     expect(event).toMatchObject({ actorId: null, data: { from: "active", to: "withdrawn", byCandidate: true } });
+    // The hiring team is told by email (decision 123): the member who takes notifications, no one else.
+    await settle();
+    const told = await app.t.db.select().from(emailMessages).where(and(eq(emailMessages.kind, "candidate-withdrew"), eq(emailMessages.companyId, acme.staff.companyId)));
+    expect(told.map((message) => message.to)).toEqual(["keen-manager@example.test"]);
+    expect(told[0]!.subject).toBe("Ines Marrowgate withdrew from Lamplighter");
+    expect(told[0]!.sentAt).not.toBeNull();
+    expect(told[0]!.body).toContain(`Open the application:\nhttp://localhost:3000/applications/${applied.id}\n`);
     // The team's history says the candidate did it.
     const staffPage = await callLoader(candidateRoute.loader, { path: `/candidates/${applied.candidateId}`, cookie: acme.cookie, params: { candidateId: applied.candidateId } });
     expect(JSON.stringify(staffPage.data)).toContain("Ines Marrowgate withdrew their application");

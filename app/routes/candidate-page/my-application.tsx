@@ -82,7 +82,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         case "withdraw": {
           const parsed = parseForm(WithdrawSchema, values);
           if (!parsed.success) return refused(parsed.errors);
-          await withdrawByCandidate(db, token);
+          await withdrawByCandidate(db, appMailer(), token, { baseUrl: config.baseUrl });
           return done(CANDIDATE_PAGE_MESSAGES.withdrawn);
         }
         case "contact": {

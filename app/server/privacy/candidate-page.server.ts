@@ -150,9 +150,14 @@ async function recordCandidateChange(tx: Queryable, link: LinkRow, actor: Actor,
   });
 }
 
-/** The candidate withdraws the application: its status, and the history's event (no member acted; webhooks hear of it). */
-export async function withdrawByCandidate(db: Database, token: string, now = new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * The candidate withdraws the application: its status, and the history's event (no member acted;
+ * webhooks hear of it). The job's hiring team members who take email notifications are told, with a
+ * link to the application (decision 123).
+ */
+export async function withdrawByCandidate(db: Database, mailer: Mailer, token: string, options: { baseUrl: string; now?: Date }): Promise<void> {
+  const now = options.now ?? new Date();
+  const messageIds = await db.transaction(async (tx) => {
     const { link, actor } = await openLink(tx, token, now, true);
     if (link.status !== "active" || link.hired_on) throw new DomainError("CONFLICT", CANDIDATE_PAGE_MESSAGES.alreadyClosed);
     await tx.execute(sql`update applications set status = 'withdrawn', rejection_reason = null, rejected_at = null, updated_at = now()
@@ -165,7 +170,28 @@ export async function withdrawByCandidate(db: Database, token: string, now = new
       subjectId: link.application_id,
       data: { candidateName: link.candidate_name, jobId: link.job_id, from: "active", to: "withdrawn", byCandidate: true },
     });
+    const team = await queryRows<{ email: string }>(
+      tx,
+      sql`select u.email from job_team_members m join profiles p on p.id = m.user_id join "user" u on u.id = m.user_id
+          where m.job_id = ${link.job_id} and p.email_notifications and ${ownedSql("m", actor)} and ${ownedSql("p", actor)}`,
+    );
+    const page = `${options.baseUrl.replace(/\/$/, "")}/applications/${link.application_id}`;
+    return mailer.record(
+      team.map((member) => ({
+        kind: "candidate-withdrew",
+        to: member.email,
+        companyId: actor.companyId,
+        subject: `${link.candidate_name} withdrew from ${link.job_title}`,
+        body:
+          `${link.candidate_name} withdrew their application for ${link.job_title} from their application's page.\n\n` +
+          `Open the application:\n${page}\n\n` +
+          "You get these emails because you are on the job's hiring team and email notifications are on in your Settings." +
+          EMAIL_SIGNATURE,
+      })),
+      tx,
+    );
   });
+  mailer.deliver(messageIds);
 }
 
 /**
