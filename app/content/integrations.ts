@@ -76,7 +76,7 @@ export const INTEGRATIONS: Integration[] = [
     category: "Developers",
     name: "Webhooks",
     description:
-      "Your own systems hear about applications, stage changes, hires, interviews and jobs as they happen: each event is POSTed to your endpoints as JSON, signed as the Standard Webhooks specification says, retried when your server does not answer, and listed in a delivery log you can resend from.",
+      "Your own systems hear about applications, stage changes, hires, interviews and jobs as they happen: each event is POSTed to your endpoints as JSON, signed as the Standard Webhooks specification says, retried when your server does not answer, and listed in a delivery log you can resend from for 30 days.",
     setup: { text: "Admins add endpoints and choose their events in Settings › Webhooks." },
     link: { label: "How webhooks work", to: "/documentation#webhooks" },
   },

@@ -37,6 +37,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Readonly<Record<WebhookEvent, string>> 
 export const WEBHOOK_TEST_EVENT = "webhook.test";
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+/** How long the delivery log keeps a finished delivery, in days (decision 124). */
+export const WEBHOOK_LOG_DAYS = 30;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 export const WEBHOOK_URL_MAX = 2000;

@@ -4,6 +4,8 @@ import { emailMessages, webhookDeliveries, webhookEndpoints } from "../../db/sch
 import { moveApplication, hireApplication } from "~/server/applications/pipeline.server";
 import { config } from "~/server/platform/config.server";
 import { type Queue, startQueue } from "~/server/queue/queue.server";
+import type { TaskContext } from "~/server/queue/tasks.server";
+import { retentionTask } from "~/server/privacy/retention.server";
 import { isPrivateAddress } from "~/server/webhooks/addresses.server";
 import { deliverWebhookTask, postWebhook, WEBHOOK_FAILURES_BEFORE_DISABLE, WEBHOOK_RETRIES } from "~/server/webhooks/delivery.server";
 import {
@@ -296,5 +298,40 @@ describe("Settings › Webhooks", () => {
     } finally {
       config.webhooksAllowPrivateNetworks = true;
     }
+  });
+});
+
+describe("the delivery log", () => {
+  it("is kept for 30 days: the daily retention pass deletes older finished deliveries, every company's, in batches, and keeps one still being retried", async () => {
+    const { endpoint, owner } = await companyWithEndpoint(["application.created"]);
+    const other = await companyWithEndpoint(["application.created"], `${receiver.url}?other`);
+    const otherCompany = other.owner.staff.companyId;
+    const now = Date.now();
+    const daysAgo = (days: number) => new Date(now - days * 86_400_000);
+    const delivery = (endpointId: string, companyId: string, status: "pending" | "delivered" | "failed", createdAt: Date) => ({
+      endpointId,
+      companyId,
+      eventType: "application.created",
+      payload: {},
+      status,
+      createdAt,
+    });
+    const company = owner.staff.companyId;
+    await app.t.db.insert(webhookDeliveries).values([
+      delivery(endpoint.id, company, "delivered", daysAgo(31)),
+      delivery(endpoint.id, company, "failed", daysAgo(31)),
+      delivery(endpoint.id, company, "pending", daysAgo(31)),
+      delivery(endpoint.id, company, "delivered", daysAgo(29)),
+      delivery(other.endpoint.id, otherCompany, "delivered", daysAgo(40)),
+    ]);
+    // More than one batch of old ones.
+    await app.t.db.execute(sql`insert into webhook_deliveries (endpoint_id, company_id, event_type, payload, status, created_at)
+      select ${other.endpoint.id}, ${otherCompany}, 'application.created', '{}'::jsonb, 'delivered', now() - interval '35 days' from generate_series(1, 5001)`);
+
+    const outcome = await retentionTask.definition.handler({}, { db: app.t.db } as TaskContext);
+    expect(outcome).toMatchObject({ deliveriesForgotten: 5004 });
+    const left = await deliveriesOf(endpoint.id);
+    expect(left.map((row) => row.status).sort()).toEqual(["delivered", "pending"]);
+    expect(await deliveriesOf(other.endpoint.id)).toEqual([]);
   });
 });

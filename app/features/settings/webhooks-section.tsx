@@ -8,7 +8,7 @@ import { Field } from "~/components/ui/field";
 import { LocalDate } from "~/components/ui/local-date";
 import { Pagination } from "~/components/ui/pagination";
 import { SETTINGS_PATHS } from "~/lib/settings-paths";
-import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENTS, WEBHOOK_URL_MAX, type WebhookDeliveryStatus } from "~/schemas/webhooks";
+import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENTS, WEBHOOK_LOG_DAYS, WEBHOOK_URL_MAX, type WebhookDeliveryStatus } from "~/schemas/webhooks";
 import { errorsFor, type SettingsAnswer, valuesFor } from "./settings-answer";
 import { SettingsSection, SettingsSubsection, useSubmitting } from "./settings-section";
 
@@ -281,6 +281,7 @@ export function WebhookEndpointSection({
         </SettingsSubsection>
 
         <SettingsSubsection title="Delivery log">
+          <p className="mb-2 text-sm text-slate-600">Deliveries are kept for {WEBHOOK_LOG_DAYS} days; one still being retried stays until it is done.</p>
           {deliveries.length === 0 ? (
             <p className="text-sm text-slate-600">Nothing sent yet. Events appear here as they are sent; a test event shows how your receiver answers.</p>
           ) : (

@@ -7,6 +7,7 @@ import { type Database, type Queryable, queryRows } from "../platform/db.server"
 import { DomainError } from "../platform/errors.server";
 import { type Actor, ownCompany, ownedSql } from "../platform/tenancy.server";
 import { forgetExpiredApplicationLinks } from "./candidate-page.server";
+import { forgetOldWebhookDeliveries } from "../webhooks/delivery.server";
 import { defineTask } from "../queue/tasks.server";
 import { requireCompanyAdmin } from "../team/team.server";
 import { anonymiseCandidates, removeFiles } from "./anonymise.server";
@@ -146,6 +147,11 @@ export const retentionTask = defineTask({
   cron: `0 ${RETENTION_RUN_HOUR} * * *`,
   retryLimit: 0,
   expireInSeconds: 60 * 60,
-  // The same daily pass forgets the candidates' page links past their day (decision 119).
-  handler: async (_data, { db }) => ({ anonymised: await runRetention(db), linksForgotten: await forgetExpiredApplicationLinks(db) }),
+  // The same daily pass forgets the candidates' page links past their day (decision 119) and the
+  // webhook deliveries past the delivery log's days (decision 124).
+  handler: async (_data, { db }) => ({
+    anonymised: await runRetention(db),
+    linksForgotten: await forgetExpiredApplicationLinks(db),
+    deliveriesForgotten: await forgetOldWebhookDeliveries(db),
+  }),
 });

@@ -2,10 +2,11 @@ import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import { and, eq, sql, type SQL } from "drizzle-orm";
+import { WEBHOOK_LOG_DAYS } from "~/schemas/webhooks";
 import { z } from "~/schemas/zod";
 import { profiles, user, webhookDeliveries, webhookEndpoints } from "../../../db/schema";
 import { config } from "../platform/config.server";
-import type { Database, Queryable } from "../platform/db.server";
+import { type Database, type Queryable, queryRows } from "../platform/db.server";
 import { acrossCompanies } from "../platform/tenancy.server";
 import { defineTask } from "../queue/tasks.server";
 import { EMAIL_SIGNATURE, mailerFor } from "../mail/mailer.server";
@@ -30,6 +31,8 @@ export const WEBHOOK_FAILURES_BEFORE_DISABLE = 10;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** How much of an answer's body the delivery log keeps. */
 const KEPT_BODY = 1024;
+/** Deliveries deleted per statement, so that no one statement runs long on a large log. */
+const FORGET_BATCH = 5_000;
 
 /** A new signing secret, as the Standard Webhooks specification writes them: `whsec_` and base64 of 32 random bytes. */
 export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString("base64")}`;
@@ -242,4 +245,28 @@ async function emailAdminsOfDisabled(db: Database, companyId: string, endpointId
       }),
     ),
   );
+}
+
+/**
+ * Deletes the deliveries made more than WEBHOOK_LOG_DAYS ago that are finished (delivered, or failed
+ * for good), every company's, a batch at a time: the daily retention pass runs it (decision 124). A
+ * delivery still being retried stays. Answers how many went.
+ */
+export async function forgetOldWebhookDeliveries(db: Queryable, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - WEBHOOK_LOG_DAYS * 86_400_000).toISOString();
+  let total = 0;
+  for (;;) {
+    const [gone] = await queryRows<{ n: number }>(
+      db,
+      sql`with gone as (
+            delete from webhook_deliveries where id in (
+              select id from webhook_deliveries
+              where created_at < ${before}::timestamptz and status <> 'pending' and ${acrossCompanies(webhookDeliveries)}
+              limit ${FORGET_BATCH})
+            returning 1)
+          select count(*)::int as n from gone`,
+    );
+    total += gone!.n;
+    if (gone!.n < FORGET_BATCH) return total;
+  }
 }
