@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { emailMessages } from "../../../db/schema";
 import type { Queryable } from "../platform/db.server";
-import { withoutPrivateLinks } from "../privacy/application-links.server";
 import { type Actor, owned, preparedRead } from "../platform/tenancy.server";
+import { withoutPrivateLinks } from "../privacy/application-links.server";
 
 /**
  * A message recorded and not yet tried: one sent with a delay waits so until it is due (decision 090).

@@ -10,10 +10,16 @@ import { hashSecretToken, newSecretToken } from "../platform/secret-token.server
 
 const DAY = 86_400_000;
 
+/** Where the candidates' pages live: `<base>/my-application/<token>`, and new links are asked for at its root. */
+const PAGE_PATH = "/my-application";
+
 /** The page's address: `<base>/my-application/<token>`. */
 export function applicationPageUrl(baseUrl: string, token: string): string {
-  return `${baseUrl.replace(/\/$/, "")}/my-application/${token}`;
+  return `${baseUrl.replace(/\/$/, "")}${PAGE_PATH}/${token}`;
 }
+
+/** A page's link with its token, anywhere in a text. */
+const PRIVATE_LINK = new RegExp(`https?://\\S*${PAGE_PATH}/[\\w-]+`, "g");
 
 /** What staff see instead of a candidate's private link in an email the company sent them. */
 export const PRIVATE_LINK_HIDDEN = "[the candidate's private link to their application]";
@@ -25,12 +31,12 @@ export const PRIVATE_LINK_HIDDEN = "[the candidate's private link to their appli
  * download their data (decision 122). The candidate's own copy keeps it.
  */
 export function withoutPrivateLinks(text: string): string {
-  return text.replace(/https?:\/\/\S*\/my-application\/[\w-]+/g, PRIVATE_LINK_HIDDEN);
+  return text.replace(PRIVATE_LINK, PRIVATE_LINK_HIDDEN);
 }
 
 /** Where a candidate asks for new links. */
 export function applicationLinksRequestUrl(baseUrl: string): string {
-  return `${baseUrl.replace(/\/$/, "")}/my-application`;
+  return `${baseUrl.replace(/\/$/, "")}${PAGE_PATH}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { applicationLinks, candidates } from "../../../db/schema";
+import { applicationHref } from "~/lib/application-href";
 import { isErased } from "~/lib/erased";
 import {
   APPLICATION_LINK_DAYS,
@@ -175,7 +176,7 @@ export async function withdrawByCandidate(db: Database, mailer: Mailer, token: s
       sql`select u.email from job_team_members m join profiles p on p.id = m.user_id join "user" u on u.id = m.user_id
           where m.job_id = ${link.job_id} and p.email_notifications and ${ownedSql("m", actor)} and ${ownedSql("p", actor)}`,
     );
-    const page = `${options.baseUrl.replace(/\/$/, "")}/applications/${link.application_id}`;
+    const page = `${options.baseUrl.replace(/\/$/, "")}${applicationHref(link.application_id)}`;
     return mailer.record(
       team.map((member) => ({
         kind: "candidate-withdrew",
