@@ -739,6 +739,10 @@ describe("who sees what", () => {
     // The member filter: the jobs whose hiring team they are on.
     expect((await funnelReport(t.db, staff, inNewYork("2026-03-07", "2026-03-10", { member: manager.userId }))).applications).toBe(5);
     expect((await funnelReport(t.db, staff, inNewYork("2026-03-07", "2026-03-10", { member: staff.userId }))).applications).toBe(0);
+    // The list behind those numbers narrows the same way (the member's jobs read as an array, decision 121).
+    const days = reportedApplicationsFrom({ applied_from: "2026-03-07", applied_to: "2026-03-10" }, NEW_YORK);
+    expect((await listApplications(t.db, staff, { ...days, memberId: manager.userId })).rows).toHaveLength(5);
+    expect((await listApplications(t.db, staff, { ...days, memberId: staff.userId })).rows).toHaveLength(0);
   });
 
   it("answers the page and its CSV to the company's staff in their zone, and nothing of another company's job", async () => {
