@@ -11,6 +11,7 @@ import { addNote } from "~/server/notes/notes.server";
 import { listInterviews, scheduleInterview } from "~/server/interviews/interviews.server";
 import { InterviewSchema } from "~/schemas/interview";
 import { listNotes } from "~/server/notes/queries.server";
+import { listErasureRequests, listFeedbackTodos, listWaitingCandidates } from "~/server/dashboard/todos.server";
 import { preparedRead } from "~/server/platform/tenancy.server";
 import { requestFeedback } from "~/server/team/feedback-requests.server";
 import { createMember, createStaff, createTestApplication, createTestJob } from "../factories";
@@ -92,6 +93,27 @@ describe("prepared reads", () => {
     expect(await titles(owner.staff)).toEqual(["Screening"]);
     expect(await titles(stranger.staff)).toEqual([]);
     expect(await titles(notOnIt.staff)).toEqual([]);
+  });
+
+  it("of the dashboard's to-dos (decision 126) answer each actor by their company and role, whoever asked first", async () => {
+    const owner = await createStaff(db(), app.t.auth);
+    const asked = await createMember(db(), app.t.auth, owner.staff, "interviewer", { fullName: "Ivo Interviewer" });
+    const notAsked = await createMember(db(), app.t.auth, owner.staff, "interviewer", { fullName: "Nia Other" });
+    const stranger = await createStaff(db(), app.t.auth);
+    const job = await createTestJob(db(), owner.staff);
+    const application = await createTestApplication(db(), job, { candidateName: "Grace Hopper" });
+    await requestFeedback(db(), owner.staff, application.id, [asked.staff.userId]);
+    const owed = async (actor: typeof owner.staff) => (await listFeedbackTodos(db(), actor)).rows.map((row) => row.candidateName);
+
+    // Twice round, so that the second asks of each scope meet a statement another actor prepared.
+    for (let round = 0; round < 2; round++) {
+      expect(await owed(stranger.staff)).toEqual([]);
+      expect(await owed(asked.staff)).toEqual(["Grace Hopper"]);
+      expect(await owed(notAsked.staff)).toEqual([]);
+      expect(await owed(owner.staff)).toEqual([]);
+      expect((await listWaitingCandidates(db(), stranger.staff)).rows).toEqual([]);
+      expect((await listErasureRequests(db(), owner.staff)).total).toBe(0);
+    }
   });
 
   it("are built once per database and role scope, and take their values on every call", async () => {

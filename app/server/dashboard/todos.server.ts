@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
-import { type Queryable, queryRows } from "../platform/db.server";
-import { type Actor, ownedSql, seesApplicationSql } from "../platform/tenancy.server";
+import type { Queryable } from "../platform/db.server";
+import { type Actor, ownedSql, preparedRowsRead, seesApplicationSql } from "../platform/tenancy.server";
 
 /*
  * The signed-in member's own to-dos on the dashboard (issue 15), beside "Today's interviews": the
  * feedback they owe, and the candidates of their hiring teams' jobs who wait on them. Each is one
- * statement that answers the oldest few rows and how many there are in all.
+ * statement that answers the oldest few rows and how many there are in all, prepared once per
+ * connection and role scope (decision 126): planning them cost more than running them.
  */
 
 /** How many rows a to-do panel lists; the panel says how many there are in all. */
@@ -42,7 +43,7 @@ export interface FeedbackTodo {
  */
 export async function listFeedbackTodos(db: Queryable, actor: Actor, now: Date = new Date()): Promise<{ rows: FeedbackTodo[]; total: number }> {
   const at = now.toISOString();
-  const rows = await queryRows<{
+  const rows = await preparedRowsRead<{
     application_id: string;
     candidate_name: string;
     job_title: string;
@@ -52,6 +53,8 @@ export async function listFeedbackTodos(db: Queryable, actor: Actor, now: Date =
     total: number;
   }>(
     db,
+    actor,
+    "feedback_todos",
     sql`with mine as (
           select i.id, i.application_id, i.title, i.starts_at + make_interval(mins => i.duration_minutes) as ends_at,
                  i.cancelled_at is null and i.starts_at + make_interval(mins => i.duration_minutes) <= ${at}::timestamptz as ended
@@ -147,7 +150,7 @@ export async function listWaitingCandidates(
   now: Date = new Date(),
 ): Promise<{ rows: WaitingCandidate[]; decisions: number; newApplications: number }> {
   const at = now.toISOString();
-  const rows = await queryRows<{
+  const rows = await preparedRowsRead<{
     application_id: string;
     candidate_name: string;
     job_title: string;
@@ -158,6 +161,8 @@ export async function listWaitingCandidates(
     new_applications: number;
   }>(
     db,
+    actor,
+    "waiting_candidates",
     sql`with team as (
           select m.job_id from job_team_members m where m.user_id = ${actor.userId} and ${ownedSql("m", actor)}
         ),
@@ -276,8 +281,10 @@ export interface ErasureRequestTodo {
  * them, within a month. From the partial index of requests, so a company without any reads nothing.
  */
 export async function listErasureRequests(db: Queryable, actor: Actor): Promise<{ rows: ErasureRequestTodo[]; total: number }> {
-  const rows = await queryRows<{ id: string; name: string; erasure_requested_at: Date | string; total: number }>(
+  const rows = await preparedRowsRead<{ id: string; name: string; erasure_requested_at: Date | string; total: number }>(
     db,
+    actor,
+    "erasure_requests",
     sql`select c.id, c.name, c.erasure_requested_at, count(*) over ()::int as total
         from candidates c
         where ${ownedSql("c", actor)} and c.erasure_requested_at is not null

@@ -8,6 +8,7 @@
 import { type Column, eq, inArray, isNotNull, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { companies } from "../../../db/schema";
 import { type Role, ROLE_SCOPE } from "~/lib/permissions";
+import { type Queryable, queryRowsPrepared } from "./db.server";
 
 /** Who acts: a signed-in staff member of one company. Every staff service and query takes it. */
 export interface Actor {
@@ -147,6 +148,19 @@ const preparedReads = new WeakMap<object, Map<string, PreparedRead<unknown>>>();
  * added, as a scope changes the SQL): `build` gets the actor as placeholders, and `values` fills
  * the statement's own placeholders (`sql.placeholder("applicationId")`, …).
  */
+/**
+ * `preparedRead` for a raw SQL read (`queryRowsPrepared`), whose text changes with the actor's role
+ * scope (`seesApplicationSql`): prepared once per scope, under `name` and the scope. Its values stay
+ * parameters, so one text serves every member of a scope.
+ */
+export function preparedRowsRead<T>(db: Queryable, actor: Actor, name: string, query: SQL): Promise<T[]> {
+  return queryRowsPrepared<T>(db, `${name}_${scopeName(actor)}`, query);
+}
+
+function scopeName(actor: Actor): string {
+  return (actor.role ? ROLE_SCOPE[actor.role] : "company").replace("-", "_");
+}
+
 export function preparedRead<R>(
   db: object,
   actor: Actor,
@@ -154,8 +168,7 @@ export function preparedRead<R>(
   build: (actor: Actor) => { prepare(name: string): PreparedRead<R> },
   values: Record<string, unknown> = {},
 ): Promise<R> {
-  const scope = actor.role ? ROLE_SCOPE[actor.role] : "company";
-  return preparedStatement(db, `${name}_${scope.replace("-", "_")}`, () => build(placeholderActor(actor.role))).execute({
+  return preparedStatement(db, `${name}_${scopeName(actor)}`, () => build(placeholderActor(actor.role))).execute({
     ...values,
     companyId: actor.companyId,
     userId: actor.userId,
