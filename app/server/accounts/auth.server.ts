@@ -16,6 +16,7 @@ import { type Database, type Transaction } from "../platform/db.server";
 import { clientIpContext } from "../platform/request-context.server";
 import { passwordResetEmail, signInCodeEmail, verificationEmail } from "./emails.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
+import { absoluteUrl } from "~/lib/absolute-url";
 
 const SESSION_DAYS = 30;
 /** The header through which our actions tell better-auth the client's IP (never read from the client). */
@@ -58,7 +59,7 @@ export interface AuthOptions {
 
 export function createAuth(db: Database, secret: string, options: AuthOptions = {}) {
   const mailer = () => options.mailer ?? mailerFor(db);
-  const linkBase = (options.linkBaseUrl ?? config.baseUrl).replace(/\/$/, "");
+  const linkBase = options.linkBaseUrl ?? config.baseUrl;
   const auth = betterAuth({
     appName: "OpenHire",
     baseURL: config.baseUrl,
@@ -83,7 +84,7 @@ export function createAuth(db: Database, secret: string, options: AuthOptions = 
         await revokePasswordResetLinks(db, account.id);
       },
       async sendResetPassword({ user: account, token }) {
-        await mailer().send(passwordResetEmail(account.email, `${linkBase}/reset-password?token=${encodeURIComponent(token)}`));
+        await mailer().send(passwordResetEmail(account.email, absoluteUrl(linkBase, `/reset-password?token=${encodeURIComponent(token)}`)));
       },
     },
     // The account works at once; a banner reminds until the link in this email is opened.
@@ -91,7 +92,7 @@ export function createAuth(db: Database, secret: string, options: AuthOptions = 
       sendOnSignUp: false,
       expiresIn: VERIFY_LINK_DAYS * 24 * 60 * 60,
       async sendVerificationEmail({ user: account, token }) {
-        await mailer().send(verificationEmail(account.email, `${linkBase}/verify-email?token=${encodeURIComponent(token)}`));
+        await mailer().send(verificationEmail(account.email, absoluteUrl(linkBase, `/verify-email?token=${encodeURIComponent(token)}`)));
       },
     },
     // Reset links are stored as a hash of their token, like invitations (decision 032).
@@ -160,9 +161,9 @@ const authDatabases = new WeakMap<object, Database>();
 const authMailers = new WeakMap<object, () => Mailer>();
 const authLinkBases = new WeakMap<object, string>();
 
-/** The address links in this auth instance's emails start with (no trailing slash). */
+/** The address links in this auth instance's emails start with (joined to a path by `absoluteUrl`). */
 export function authLinkBase(auth: Auth): string {
-  return authLinkBases.get(auth) ?? config.baseUrl.replace(/\/$/, "");
+  return authLinkBases.get(auth) ?? config.baseUrl;
 }
 
 /** The database an auth instance was made with (account services keep their counters there). */

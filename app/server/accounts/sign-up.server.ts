@@ -15,6 +15,7 @@ import { type Auth, authLinkBase, authMailer, authMessage, cookieHeaderFrom, cur
 import { accountExistsEmail } from "./emails.server";
 import { assertStrongPassword } from "./password-strength.server";
 import type { SignedIn } from "./sign-in.server";
+import { absoluteUrl } from "~/lib/absolute-url";
 
 /* Sign-up: a new account with its company, or a teammate joining by invitation; confirming the address. */
 
@@ -119,7 +120,7 @@ export async function signUp(auth: Auth, input: RegisterInput, headers: Headers)
     if (!(error instanceof DomainError && error.code === "CONFLICT" && error.details.field === "email")) throw error;
     const base = authLinkBase(auth);
     await authMailer(auth).send(
-      accountExistsEmail(input.email.trim().toLowerCase(), { signIn: `${base}/login`, resetPassword: `${base}/forgot-password` }),
+      accountExistsEmail(input.email.trim().toLowerCase(), { signIn: absoluteUrl(base, "/login"), resetPassword: absoluteUrl(base, "/forgot-password") }),
     );
     return { status: "check-email" };
   }

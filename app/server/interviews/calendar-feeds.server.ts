@@ -7,6 +7,8 @@ import { DomainError, isUniqueViolation } from "../platform/errors.server";
 import { acrossCompanies, type Actor, isOwnedBy, owned, ownedSql, seesApplication } from "../platform/tenancy.server";
 import { hashSecretToken, isSecretToken, newSecretToken } from "../platform/secret-token.server";
 import { buildFeedCalendar, type FeedEvent } from "./feed-calendar.server";
+import { absoluteUrl } from "~/lib/absolute-url";
+import { applicationHref } from "~/lib/application-href";
 
 /*
  * Calendar feeds (issue 14, decision 102 "Calendar feeds"): each member's private subscription URL
@@ -26,7 +28,7 @@ export const hashCalendarToken = hashSecretToken;
 
 /** The feed's address: `<base>/calendar/<token>.ics`. */
 export function calendarFeedUrl(baseUrl: string, token: string): string {
-  return `${baseUrl.replace(/\/$/, "")}/calendar/${token}.ics`;
+  return absoluteUrl(baseUrl, `/calendar/${token}.ics`);
 }
 
 /** The token of a feed address's last segment (`<token>.ics`), or null when it cannot be one. */
@@ -179,7 +181,7 @@ export async function readCalendarFeed(db: Queryable, token: string, baseUrl: st
       jobTitle: row.jobTitle,
     },
     cancelled: row.cancelledAt !== null,
-    url: `${baseUrl.replace(/\/$/, "")}/applications/${row.applicationId}`,
+    url: absoluteUrl(baseUrl, applicationHref(row.applicationId)),
   }));
   const name = feed.scope === "company" ? `${feed.companyName} interviews` : `Interviews: ${feed.memberName} (${feed.companyName})`;
   return buildFeedCalendar(name, events, now);

@@ -7,6 +7,7 @@ import { type Queryable, queryRows } from "../platform/db.server";
 import { acrossCompanies } from "../platform/tenancy.server";
 import { applicationsOfPicked, interviewersOfPicked, type PickedInterview } from "./pass-reads.server";
 import { EMAIL_SIGNATURE, type Mailer, type OutgoingEmail } from "../mail/mailer.server";
+import { absoluteUrl } from "~/lib/absolute-url";
 
 /*
  * After an interview ends, each of its interviewers who has not submitted a scorecard for the
@@ -78,7 +79,7 @@ export async function recordFeedbackAsks(tx: Queryable, mailer: Mailer, now: Dat
     const application = details.find((detail) => detail.applicationId === row.application_id);
     if (!application) continue;
     const when = formatInterviewTime(new Date(row.starts_at), row.duration_minutes, row.time_zone);
-    const link = `${config.baseUrl.replace(/\/$/, "")}${applicationHref(row.application_id, "feedback")}`;
+    const link = absoluteUrl(config.baseUrl, applicationHref(row.application_id, "feedback"));
     for (const person of owing) {
       if (person.interviewId !== row.id) continue;
       emails.push({

@@ -13,6 +13,7 @@ import { hashSecretToken, newSecretToken } from "../platform/secret-token.server
 import { acrossCompanies, type Actor, isOwnedBy, companyOfRow, owned, ownedSql, preparedRead, preparedTokenRead } from "../platform/tenancy.server";
 import { insertInterview, lockApplication, memberName, pickInterviewers } from "./interviews.server";
 import { availableSlots, type InterviewerTime, slotIsFree } from "./slots";
+import { absoluteUrl } from "~/lib/absolute-url";
 
 /*
  * Self-scheduling links (issue 14, decision 103). A member sends an application's candidate a link
@@ -40,7 +41,7 @@ const LONGEST_INTERVIEW_HOURS = 12;
 
 /** The link's address: `<base>/schedule/<token>`. */
 export function schedulingLinkUrl(baseUrl: string, token: string): string {
-  return `${baseUrl.replace(/\/$/, "")}/schedule/${token}`;
+  return absoluteUrl(baseUrl, `/schedule/${token}`);
 }
 
 /** Sends the application's candidate a link to book a slot; answers the link's id (the token is only in the email). */

@@ -5,19 +5,18 @@ import type { OutgoingEmail } from "../mail/mailer.server";
 import { EMAIL_SIGNATURE } from "../mail/mailer.server";
 import { config } from "../platform/config.server";
 import { signLinkToken } from "../platform/link-signing.server";
+import { absoluteUrl } from "~/lib/absolute-url";
 
 /** The signing purpose of a job alert's unsubscribe links (decision 111). */
 export const UNSUBSCRIBE_PURPOSE = "job-alert-unsubscribe";
 
-const base = () => config.baseUrl.replace(/\/$/, "");
-
 /** The alert's unsubscribe page (a button that POSTs), the link in its emails' body. */
 export function unsubscribeUrl(alertId: string): string {
-  return `${base()}/job-alerts/unsubscribe?token=${signLinkToken(UNSUBSCRIBE_PURPOSE, alertId)}`;
+  return absoluteUrl(config.baseUrl, `/job-alerts/unsubscribe?token=${signLinkToken(UNSUBSCRIBE_PURPOSE, alertId)}`);
 }
 
 export function confirmUrl(token: string): string {
-  return `${base()}/job-alerts/confirm?token=${token}`;
+  return absoluteUrl(config.baseUrl, `/job-alerts/confirm?token=${token}`);
 }
 
 /**
@@ -25,7 +24,7 @@ export function confirmUrl(token: string): string {
  * `List-Unsubscribe=One-Click` to the address; Gmail and Yahoo require it of bulk senders.
  */
 export function unsubscribeHeaders(alertId: string): Record<string, string> {
-  const oneClick = `${base()}/job-alerts/unsubscribe/one-click?token=${signLinkToken(UNSUBSCRIBE_PURPOSE, alertId)}`;
+  const oneClick = absoluteUrl(config.baseUrl, `/job-alerts/unsubscribe/one-click?token=${signLinkToken(UNSUBSCRIBE_PURPOSE, alertId)}`);
   return { "List-Unsubscribe": `<${oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
@@ -94,7 +93,7 @@ export interface DigestJob {
 /** The digest: the new jobs (at most the query's limit), "and N more" with the search's link, and how to stop. */
 export function digestEmail(alert: AlertForEmail, jobs: readonly DigestJob[], total: number): OutgoingEmail {
   const more = total - jobs.length;
-  const searchUrl = `${base()}${jobAlertSearchPath(alert.search, alert.companySlug)}`;
+  const searchUrl = absoluteUrl(config.baseUrl, jobAlertSearchPath(alert.search, alert.companySlug));
   return {
     to: alert.email,
     subject: total === 1 ? `1 new job: ${jobs[0]!.title}` : `${total} new jobs for your job alert`,
@@ -103,7 +102,7 @@ export function digestEmail(alert: AlertForEmail, jobs: readonly DigestJob[], to
       "",
       ...jobs.flatMap((job) => [
         `${job.title} · ${job.companyName}${job.location ? ` · ${job.location}` : ""}${job.featured ? " · Featured" : ""}`,
-        `${base()}${jobPath(job)}`,
+        absoluteUrl(config.baseUrl, jobPath(job)),
         "",
       ]),
       ...(more > 0 ? [`And ${more} more: ${searchUrl}`, ""] : [`See every matching job: ${searchUrl}`, ""]),

@@ -9,6 +9,8 @@ import { WAITING } from "./queries.server";
 import { applicationPageParagraph, issueApplicationLinks } from "../privacy/application-links.server";
 import { DomainError } from "../platform/errors.server";
 import { type Actor, acrossCompanies, owned } from "../platform/tenancy.server";
+import { absoluteUrl } from "~/lib/absolute-url";
+import { applicationHref } from "~/lib/application-href";
 
 /** The name of the template new applications are confirmed with (case does not matter). */
 export const APPLICATION_RECEIVED_TEMPLATE = "Application received";
@@ -96,7 +98,6 @@ async function composeApplicationReceivedEmails(
     .innerJoin(user, eq(user.id, profiles.id))
     .where(and(acrossCompanies(profiles, companyIds), eq(profiles.emailNotifications, true)));
   const templateOf = new Map(templates.map((template) => [template.companyId, template]));
-  const base = linkBaseUrl.replace(/\/$/, "");
   // Each confirmation ends with the link to the candidate's own page of the application (decision 119).
   const pageTokens = await issueApplicationLinks(db, rows);
 
@@ -108,11 +109,11 @@ async function composeApplicationReceivedEmails(
       kind: "application-received",
       to: row.candidateEmail,
       subject: fillMergeFields(source.subject, values),
-      body: `${fillMergeFields(source.body, values)}\n\n${applicationPageParagraph(base, pageTokens.get(row.applicationId)!)}`,
+      body: `${fillMergeFields(source.body, values)}\n\n${applicationPageParagraph(linkBaseUrl, pageTokens.get(row.applicationId)!)}`,
       companyId: row.companyId,
       applicationId: row.applicationId,
     };
-    const link = `${base}/applications/${row.applicationId}`;
+    const link = absoluteUrl(linkBaseUrl, applicationHref(row.applicationId));
     const notifications = staff
       .filter((member) => member.companyId === row.companyId)
       .map(

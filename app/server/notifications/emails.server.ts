@@ -2,6 +2,7 @@ import { applicationHref } from "~/lib/application-href";
 import type { OutgoingEmail } from "../mail/mailer.server";
 import { EMAIL_SIGNATURE } from "../mail/mailer.server";
 import { config } from "../platform/config.server";
+import { absoluteUrl } from "~/lib/absolute-url";
 
 /** What a mention email says about its note: where it is and what it says. */
 export interface MentionedNote {
@@ -23,7 +24,7 @@ export function noteSubject(note: { candidateName: string; jobTitle: string | nu
   return note.jobTitle ? `${note.candidateName} (${note.jobTitle})` : note.candidateName;
 }
 
-const link = (note: MentionedNote) => `${config.baseUrl.replace(/\/$/, "")}${notePath(note)}`;
+const link = (note: MentionedNote) => absoluteUrl(config.baseUrl, notePath(note));
 
 /** The longest stretch of a note an email quotes. */
 const QUOTE_MAX = 1000;

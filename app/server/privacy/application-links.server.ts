@@ -2,6 +2,7 @@ import { applicationLinks } from "../../../db/schema";
 import { APPLICATION_LINK_DAYS } from "~/schemas/candidate-page";
 import type { Queryable } from "../platform/db.server";
 import { hashSecretToken, newSecretToken } from "../platform/secret-token.server";
+import { absoluteUrl } from "~/lib/absolute-url";
 
 /*
  * The links to a candidate's own page of an application (decision 119): made for the confirmation
@@ -15,7 +16,7 @@ const PAGE_PATH = "/my-application";
 
 /** The page's address: `<base>/my-application/<token>`. */
 export function applicationPageUrl(baseUrl: string, token: string): string {
-  return `${baseUrl.replace(/\/$/, "")}${PAGE_PATH}/${token}`;
+  return absoluteUrl(baseUrl, `${PAGE_PATH}/${token}`);
 }
 
 /** A page's link with its token, anywhere in a text. */
@@ -36,7 +37,7 @@ export function withoutPrivateLinks(text: string): string {
 
 /** Where a candidate asks for new links. */
 export function applicationLinksRequestUrl(baseUrl: string): string {
-  return `${baseUrl.replace(/\/$/, "")}${PAGE_PATH}`;
+  return absoluteUrl(baseUrl, PAGE_PATH);
 }
 
 /**

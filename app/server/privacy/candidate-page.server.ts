@@ -24,6 +24,7 @@ import { hashSecretToken, isSecretToken } from "../platform/secret-token.server"
 import { type Actor, acrossCompanies, ownedSql } from "../platform/tenancy.server";
 import { applicationPageUrl, issueApplicationLinks } from "./application-links.server";
 import { candidateExportZip } from "./export.server";
+import { absoluteUrl } from "~/lib/absolute-url";
 
 /*
  * A candidate's own page of an application (issue 17, decision 119). No account: the link's token is
@@ -176,7 +177,7 @@ export async function withdrawByCandidate(db: Database, mailer: Mailer, token: s
       sql`select u.email from job_team_members m join profiles p on p.id = m.user_id join "user" u on u.id = m.user_id
           where m.job_id = ${link.job_id} and p.email_notifications and ${ownedSql("m", actor)} and ${ownedSql("p", actor)}`,
     );
-    const page = `${options.baseUrl.replace(/\/$/, "")}${applicationHref(link.application_id)}`;
+    const page = absoluteUrl(options.baseUrl, applicationHref(link.application_id));
     return mailer.record(
       team.map((member) => ({
         kind: "candidate-withdrew",
@@ -300,7 +301,7 @@ export async function requestErasure(db: Database, mailer: Mailer, token: string
       sql`select u.email from profiles p join "user" u on u.id = p.id where p.role = 'admin' and ${ownedSql("p", actor)}`,
     );
     const due = erasureAnswerDue(now);
-    const page = `${options.baseUrl.replace(/\/$/, "")}/candidates/${link.candidate_id}`;
+    const page = absoluteUrl(options.baseUrl, `/candidates/${link.candidate_id}`);
     return mailer.record(
       admins.map((admin) => ({
         kind: "erasure-request",

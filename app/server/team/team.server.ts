@@ -8,6 +8,7 @@ import { DomainError, isUniqueViolation } from "../platform/errors.server";
 import { type Actor, owned, ownCompany } from "../platform/tenancy.server";
 import type { Role } from "~/lib/permissions";
 import { type AuditedActor, recordAudit } from "../audit/audit.server";
+import { absoluteUrl } from "~/lib/absolute-url";
 
 export const INVITATION_DAYS = 7;
 
@@ -107,7 +108,7 @@ export async function inviteMember(
     ...invitationEmail(email, {
       companyName: company?.name ?? "your company",
       inviterName: company?.inviterName || "A colleague",
-      link: `${linkBaseUrl.replace(/\/$/, "")}/invitations/${token}`,
+      link: absoluteUrl(linkBaseUrl, `/invitations/${token}`),
       days: INVITATION_DAYS,
     }),
     companyId: actor.companyId,

@@ -11,6 +11,7 @@ import { acrossCompanies } from "../platform/tenancy.server";
 import { defineTask } from "../queue/tasks.server";
 import { EMAIL_SIGNATURE, mailerFor } from "../mail/mailer.server";
 import { assertPublicHost, guardedLookup, WebhookAddressError } from "./addresses.server";
+import { absoluteUrl } from "~/lib/absolute-url";
 
 /*
  * Webhook deliveries (decision 113). An event's deliveries are rows written in the transaction of
@@ -240,7 +241,7 @@ async function emailAdminsOfDisabled(db: Database, companyId: string, endpointId
         body:
           `Deliveries to ${url} kept failing, so OpenHire stopped sending events there.\n\n` +
           `See the delivery log, fix the endpoint, then enable it again (and resend what it missed):\n` +
-          `${config.baseUrl}/settings/webhooks/${endpointId}` +
+          absoluteUrl(config.baseUrl, `/settings/webhooks/${endpointId}`) +
           EMAIL_SIGNATURE,
       }),
     ),
