@@ -13,7 +13,8 @@
  *
  * Seeds the database `openhire_bench_candidates` once and reuses it (BENCH_RESEED=1 seeds it again).
  * BENCH_RUNS (default 20) runs of each case after one untimed run (median, p95 and max printed); BENCH_PLANS=0 leaves the plans out;
- * BENCH_ONLY=<text> runs the cases whose label contains it. BENCH_HTTP=1 (after `npm run build`) then
+ * BENCH_ONLY=<text> runs the cases whose label contains it; BENCH_FEW_MATCHES=0 reads every search's
+ * page group by group, as before decision 125, for a comparison. BENCH_HTTP=1 (after `npm run build`) then
  * times the search page over HTTP under load (port PORT, default 3401; BENCH_SECONDS, default 10).
  */
 import os from "node:os";
@@ -384,14 +385,17 @@ const allCases: Case[] = [
 const cases = allCases.filter(([label]) => !process.env.BENCH_ONLY || label.includes(process.env.BENCH_ONLY));
 
 
+/** BENCH_FEW_MATCHES=0: every search's page looked for group by group, as before decision 125, to compare. */
+const searchTuning = process.env.BENCH_FEW_MATCHES ? { fewMatches: Number(process.env.BENCH_FEW_MATCHES) } : {};
+
 /** Median, p95 and max of the runs, in ms. */
 async function time(filters: CandidateFilters) {
-  await listCandidates(db, actor, filters);
+  await listCandidates(db, actor, filters, searchTuning);
   const times: number[] = [];
   let answer: Awaited<ReturnType<typeof listCandidates>> | undefined;
   for (let i = 0; i < RUNS; i++) {
     const start = performance.now();
-    answer = await listCandidates(db, actor, filters);
+    answer = await listCandidates(db, actor, filters, searchTuning);
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);

@@ -113,20 +113,24 @@ describe("Search candidates (full text)", () => {
     await addTagToCandidates(t.db, staff, { candidateIds: everyone.map((row) => row.id), name: "Everyone" });
 
     // One plain word (each group looked for among the newest first); with an exclusion, and inside a
-    // filter that may keep few (who they are and their tags read from the names index at once, in one read).
-    for (const [q, filters] of [["zeta", {}], ["zeta -unrelated", {}], ["zeta", { tag: "Everyone" }]] as const) {
+    // filter that may keep few (who they are and their tags read from the names index at once, in one
+    // read). Each as 65 matches are (sorted out of the matches at once, decision 125), and as if they
+    // were many (`fewMatches: 0`: each group's page looked for on its own).
+    const cases = [["zeta", {}], ["zeta -unrelated", {}], ["zeta", { tag: "Everyone" }]] as const;
+    for (const [q, filters, search] of cases.flatMap(([q, filters]) => [[q, filters, {}] as const, [q, filters, { fewMatches: 0 }] as const])) {
+      const list = (more: { after?: { at: string; id: string }; before?: { at: string; id: string } } = {}) => listCandidates(t.db, staff, { q, ...filters, ...more }, search);
       const pages: Awaited<ReturnType<typeof listCandidates>>[] = [];
-      let page = await listCandidates(t.db, staff, { q, ...filters });
+      let page = await list();
       pages.push(page);
-      while (page.next) pages.push((page = await listCandidates(t.db, staff, { q, ...filters, after: page.next })));
+      while (page.next) pages.push((page = await list({ after: page.next })));
       expect(pages.map((p) => p.rows.length), q).toEqual([CANDIDATES_PAGE_SIZE, CANDIDATES_PAGE_SIZE, 15]);
       expect(pages.flatMap((p) => p.rows.map((row) => row.name)), q).toEqual(expected);
       expect(pages.flatMap((p) => p.rows.map((row) => row.match)), q).toEqual([...Array(30).fill("names"), ...Array(5).fill("tags"), ...Array(30).fill("text")]);
       expect(pages.map((p) => p.total), q).toEqual([65, 65, 65]);
       // Back from the last page, page by page, to the first.
-      const back = await listCandidates(t.db, staff, { q, ...filters, before: pages[2]!.previous! });
+      const back = await list({ before: pages[2]!.previous! });
       expect(back.rows.map((row) => row.name), q).toEqual(pages[1]!.rows.map((row) => row.name));
-      const front = await listCandidates(t.db, staff, { q, ...filters, before: back.previous! });
+      const front = await list({ before: back.previous! });
       expect(front.rows.map((row) => row.name), q).toEqual(pages[0]!.rows.map((row) => row.name));
       expect(front.previous, q).toBeNull();
     }

@@ -11,7 +11,7 @@ import { type Actor, owned, ownedSql, preparedRead, seesApplicationSql } from ".
 import { startOfDateInTimeZone } from "../platform/time-zone.server";
 import { dayAfter, type ShownCandidateFilters } from "~/lib/candidate-filters";
 import { applicationCountOf, latestApplicationJoin, shownTagsOf, tagCountOf } from "./row-parts.server";
-import { candidateSearchMatches, searchCandidatesPage } from "./search.server";
+import { candidateSearchMatches, searchCandidatesPage, type SearchPageOptions } from "./search.server";
 
 export const CANDIDATES_PAGE_SIZE = 25;
 /** The list counts its matches up to this many, then says "10,000+" (as the applications list). */
@@ -49,7 +49,7 @@ export interface CandidateFilters extends KeysetPosition {
  * search of decision 086, best match first, inside the same filters (or, sorted by name, a filter
  * like the others).
  */
-export async function listCandidates(db: Queryable, actor: Actor, filters: CandidateFilters) {
+export async function listCandidates(db: Queryable, actor: Actor, filters: CandidateFilters, search: Pick<SearchPageOptions, "fewMatches"> = {}) {
   const tagId = await tagIdOf(db, actor, filters.tag);
   if (tagId === null) return { rows: [], next: null, previous: null, total: 0, totalCapped: false };
   const q = filters.q?.trim();
@@ -63,6 +63,7 @@ export async function listCandidates(db: Queryable, actor: Actor, filters: Candi
       pageSize: CANDIDATES_PAGE_SIZE,
       cap: CANDIDATES_COUNT_CAP,
       tagsPerRow: TAGS_PER_ROW,
+      ...search,
     });
   }
   const { where, narrowing, otherThanTag } = candidateConditions(actor, filters, tagId);

@@ -15,6 +15,8 @@ const TIER_FACTOR = 10_000_000_000_000_000n; // 10^16: above any microsecond tim
 const TIERS: Record<number, SearchMatch> = { 3: "names", 2: "tags", 1: "text" };
 /** How many candidates of the filters, in the list's order, a group's page is first looked for among. */
 const SEARCH_WINDOW = 1000;
+/** A search with at most this many matches orders them all at once (decision 125). */
+export const FEW_MATCHES = 1000;
 
 /**
  * The search's terms as PostgreSQL full-text search reads a search box (websearch_to_tsquery):
@@ -50,6 +52,11 @@ export interface SearchPageOptions extends KeysetPosition {
    * looked for among the newest, which could mean probing thousands of candidates for a filter.
    */
   narrowing?: boolean;
+  /**
+   * Up to how many matches the page is sorted out of the matches themselves (`FEW_MATCHES`); past
+   * it, each group's page is looked for as described below. The tests set it to 0 to go that way.
+   */
+  fewMatches?: number;
 }
 
 /**
@@ -59,7 +66,9 @@ export interface SearchPageOptions extends KeysetPosition {
  * active first within each, a keyset page at a time; each row says where it matched and, for a
  * match in what they wrote, shows the passage with the terms marked.
  *
- * Cost (decision 086): each group's page is looked for first among the next 1,000 candidates of the
+ * Cost (decisions 086 and 125): the matches are read once from the search indexes, up to the cap, to
+ * count them; when they are few (at most `FEW_MATCHES`), the page is sorted out of them. Otherwise
+ * each group's page is looked for first among the next 1,000 candidates of the
  * filters in the list's order, where a common word fills it at once, and only when that window comes
  * up short and the list holds more, read from the search indexes' matches and sorted (a rare word has
  * few); with filters that may keep few candidates anywhere in the order (tag, job, status, dates) it
@@ -156,6 +165,20 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
         where not (select yes from enough_${sql.raw(String(tier))})`);
   }
   const merged = pages.length > 0 ? sql.join(pages, sql` union all `) : sql`select null::uuid as id, null::timestamptz as last_applied_at, null::int as tier where false`;
+  // Few matches (decision 125): their group is told by each one's row, and the page is the next
+  // `take` of them after (or before) the cursor in the list's order of group, then activity.
+  const sortKey = (tier: SQL, lastAppliedAt: SQL | typeof candidates.lastAppliedAt) => sql`(${tier}::bigint * ${TIER_FACTOR.toString()}::bigint + (extract(epoch from ${lastAppliedAt}) * 1000000)::bigint)`;
+  const fewKey = sortKey(sql`t.tier`, candidates.lastAppliedAt);
+  const fewPosition =
+    key === undefined || !given
+      ? sql`true`
+      : sql`(${fewKey}, ${candidates.id}) ${forwards ? sql`<` : sql`>`} (${key.toString()}::bigint, ${given.id}::uuid)`;
+  const fewPage = sql`select ${candidates.id} as id, ${candidates.lastAppliedAt} as last_applied_at, t.tier from found f
+        join ${candidates} on ${candidates.id} = f.id
+        cross join lateral (select (case when ${inNames} and ${inNamesA} then 3 when ${inNames} then 2 else 1 end)::int as tier) t
+        where (select yes from few) and ${fewPosition}
+        order by ${fewKey} ${direction}, ${candidates.id} ${direction}
+        limit ${take}`;
   const rows = await queryRows<{
     /** Null on the one row of an empty page. */
     id: string | null;
@@ -177,18 +200,24 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
   }>(
     db,
     sql`with query as materialized (select ${tsQuery(q)} as q),
+        -- The matches, up to the cap, in any order (the indexes' bitmaps): counted, and when few, sorted for the page.
+        found as materialized (
+          select ${candidates.id} as id from ${candidates}
+          where ${and(...within, sql`(${inNames} or ${candidates.searchText} @@ (select q from query))`)}
+          limit ${options.cap + 1}
+        ),
+        counted as (select count(*)::int as matched from found),
+        few as (select (select matched from counted) <= ${options.fewMatches ?? FEW_MATCHES} as yes),
         ${sql.join(ctes, sql`, `)}${ctes.length > 0 ? sql`,` : sql``}
         page as (
-          select m.id, m.tier, (m.tier::bigint * ${TIER_FACTOR.toString()}::bigint + (extract(epoch from m.last_applied_at) * 1000000)::bigint) as sort_key
-          from (${merged}) m
+          select m.id, m.tier, ${sortKey(sql`m.tier`, sql`m.last_applied_at`)} as sort_key
+          from (
+            select * from (${fewPage}) few_page
+            union all
+            select * from (${merged}) many where not (select yes from few)
+          ) m
           order by sort_key ${direction}, m.id ${direction}
           limit ${take}
-        ),
-        -- How many match, up to the cap, in any order: the indexes' bitmaps can answer it.
-        counted as (
-          select count(*)::int as matched from (
-            select 1 from ${candidates} where ${and(...within, sql`(${inNames} or ${candidates.searchText} @@ (select q from query))`)}
-            limit ${options.cap + 1}) x
         )
         select c.id, p.sort_key::text as sort_key, c.name, c.email, c.last_applied_at, c.source, c.source_detail, p.tier,
                counted.matched,
