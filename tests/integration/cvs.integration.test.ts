@@ -1,16 +1,11 @@
+// First: the folder for files and the database, before config is read (tests/helpers/files-root.ts).
+import { filesRoot } from "../helpers/files-root";
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // Files and temporary uploads go to a folder of this test file's own (read by config at import).
-// (Hoisted above the imports, so no imported helper here: the folders are made on first use.)
-const filesRoot = vi.hoisted(() => {
-  const root = `${process.env.TMPDIR ?? "/tmp"}/openhire-cvs-${process.pid}-${Date.now()}`;
-  process.env.FILES_DIR = `${root}/files`;
-  process.env.PGLITE_DIR = `${root}/data`;
-  return root;
-});
 
 import { applications, cvs, jobs } from "../../db/schema";
 import * as applyRoute from "../../app/routes/job-board/job-apply";

@@ -1,15 +1,9 @@
+// First: the folder for files and the database, before config is read (tests/helpers/files-root.ts).
+import { filesRoot } from "../helpers/files-root";
 import { Readable } from "node:stream";
 import { rm } from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it, vi } from "vitest";
-
-// Files go to a folder of this test file's own (read by config at import).
-const filesRoot = vi.hoisted(() => {
-  const root = `${process.env.TMPDIR ?? "/tmp"}/openhire-retention-${process.pid}-${Date.now()}`;
-  process.env.FILES_DIR = `${root}/files`;
-  process.env.PGLITE_DIR = `${root}/data`;
-  return root;
-});
+import { afterAll, describe, expect, it } from "vitest";
 
 import { applications, auditEvents, candidates, companies, cvs } from "../../db/schema";
 import * as privacyRoute from "../../app/routes/staff/settings-privacy";
