@@ -231,3 +231,18 @@ test("the funnel counts how far one job's applications got, its numbers open the
   noOtherConsoleErrors();
   await other.close();
 });
+
+test("on a phone the job health table fits the screen: the date's year and the quiet badge wrap instead", async ({ page }) => {
+  await registerStaff(page, uniqueEmail("reports-phone"), { companyName: "Harbour Works" });
+  await postJob(page, "Recruiting Coordinator Intern", "Why us?");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/reports");
+  const table = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Last activity" }) });
+  await expect(table.getByRole("rowheader", { name: "Recruiting Coordinator Intern" })).toBeVisible();
+  // The table's own scrolling box: nothing of it is out of sight sideways.
+  const hidden = await table.evaluate((element) => {
+    const box = element.parentElement!;
+    return box.scrollWidth - box.clientWidth;
+  });
+  expect(hidden).toBeLessThanOrEqual(0);
+});

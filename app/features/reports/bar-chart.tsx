@@ -75,14 +75,14 @@ export interface ReportTableRow {
  * scrolling sideways on a narrow screen rather than squeezing.
  */
 export function ReportTable({ columns, rows, className = "mt-3" }: { columns: readonly string[]; rows: readonly ReportTableRow[]; className?: string }) {
-  const cell = (index: number) => `py-2 text-right tabular-nums${index < columns.length - 1 ? " pr-2 sm:pr-4" : ""}`;
+  const cell = (index: number) => `py-2 text-right tabular-nums${index < columns.length - 1 ? " pr-1.5 sm:pr-4" : ""}`;
   return (
     <div className={`${className} overflow-x-auto`}>
       <table className="min-w-full text-sm">
         <thead>
           <tr className="text-left text-[11px] font-semibold uppercase text-slate-500 sm:text-xs sm:tracking-wide">
             {columns.map((column, index) => (
-              <th key={column} className={index === 0 ? "py-2 pr-2 sm:pr-4" : cell(index)}>
+              <th key={column} className={index === 0 ? "py-2 pr-1.5 sm:pr-4" : cell(index)}>
                 {column}
               </th>
             ))}
@@ -91,7 +91,7 @@ export function ReportTable({ columns, rows, className = "mt-3" }: { columns: re
         <tbody className="divide-y divide-slate-100">
           {rows.map(({ key, cells: [heading, ...numbers] }) => (
             <tr key={key}>
-              <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-800 sm:pr-4">
+              <th scope="row" className="py-2 pr-1.5 text-left font-medium text-slate-800 sm:pr-4">
                 {heading}
               </th>
               {numbers.map((value, index) => (

@@ -584,10 +584,11 @@ function JobHealthPanel({ report, filters }: { report: JobHealthReport; filters:
               row.daysOpen.toLocaleString("en-US"),
               <CountLink value={row.applicants} href={`/applications?job=${row.jobId}`} label={`${row.applicants} ${row.applicants === 1 ? "applicant" : "applicants"} to ${row.title}`} />,
               row.perDay.toLocaleString("en-US"),
-              <span className="whitespace-nowrap">
+              // On a phone the date's year and the "Quiet" badge go to lines of their own rather than widening the table.
+              <span className="inline-flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
                 <LocalDate value={row.lastActivityAt} />
                 {row.quietDays !== null ? (
-                  <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">
+                  <span className="whitespace-nowrap rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">
                     Quiet {row.quietDays} days
                   </span>
                 ) : null}
