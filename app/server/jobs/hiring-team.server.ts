@@ -34,6 +34,17 @@ export async function listHiringTeam(db: Queryable, actor: Actor, jobId: string)
     .orderBy(sql`${jobTeamMembers.teamRole} <> 'hiring_manager'`, asc(sql`2`));
 }
 
+/** The email addresses of the job's hiring team members who take email notifications (their Settings). */
+export async function hiringTeamEmailRecipients(db: Queryable, actor: Actor, jobId: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: user.email })
+    .from(jobTeamMembers)
+    .innerJoin(user, eq(user.id, jobTeamMembers.userId))
+    .innerJoin(profiles, and(eq(profiles.id, jobTeamMembers.userId), owned(profiles, actor)))
+    .where(and(eq(jobTeamMembers.jobId, jobId), owned(jobTeamMembers, actor), eq(profiles.emailNotifications, true)));
+  return rows.map((row) => row.email);
+}
+
 /** Puts a member of the company on the job's team as `teamRole` (or gives them that part, when they are on it). */
 export async function setHiringTeamMember(db: Database, actor: Actor, jobId: string, userId: string, teamRole: TeamRole): Promise<void> {
   await db.transaction(async (tx) => {

@@ -25,6 +25,7 @@ import { type Actor, acrossCompanies, ownedSql } from "../platform/tenancy.serve
 import { applicationPageUrl, issueApplicationLinks } from "./application-links.server";
 import { candidateExportZip } from "./export.server";
 import { absoluteUrl } from "~/lib/absolute-url";
+import { hiringTeamEmailRecipients } from "../jobs/hiring-team.server";
 
 /*
  * A candidate's own page of an application (issue 17, decision 119). No account: the link's token is
@@ -172,16 +173,12 @@ export async function withdrawByCandidate(db: Database, mailer: Mailer, token: s
       subjectId: link.application_id,
       data: { candidateName: link.candidate_name, jobId: link.job_id, from: "active", to: "withdrawn", byCandidate: true },
     });
-    const team = await queryRows<{ email: string }>(
-      tx,
-      sql`select u.email from job_team_members m join profiles p on p.id = m.user_id join "user" u on u.id = m.user_id
-          where m.job_id = ${link.job_id} and p.email_notifications and ${ownedSql("m", actor)} and ${ownedSql("p", actor)}`,
-    );
+    const team = await hiringTeamEmailRecipients(tx, actor, link.job_id);
     const page = absoluteUrl(options.baseUrl, applicationHref(link.application_id));
     return mailer.record(
-      team.map((member) => ({
+      team.map((email) => ({
         kind: "candidate-withdrew",
-        to: member.email,
+        to: email,
         companyId: actor.companyId,
         subject: `${link.candidate_name} withdrew from ${link.job_title}`,
         body:
