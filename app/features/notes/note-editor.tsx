@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { inputStyles } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { activeMentionQuery, encodeMentions, mentionName, mentionsForEditing, NOTE_MAX } from "~/schemas/note";
@@ -51,6 +51,8 @@ export function NoteEditor({
   const [value, setValue] = useState(editing.text);
   const [query, setQuery] = useState<{ query: string; at: number } | null>(null);
   const [active, setActive] = useState(0);
+  /** Where the caret goes once the value a chosen mention wrote is on the page. */
+  const caretAfterCommit = useRef<number | null>(null);
 
   const options = query ? members.filter((member) => matches(member, query.query)).slice(0, SHOWN) : [];
   const open = options.length > 0;
@@ -72,13 +74,19 @@ export function NoteEditor({
     const next = `${before}${token}${value.slice(textarea.selectionStart)}`;
     setValue(next);
     setQuery(null);
-    const caret = before.length + token.length;
-    // After React has written the new value: the caret goes after the mention.
-    requestAnimationFrame(() => {
-      textarea.focus();
-      textarea.setSelectionRange(caret, caret);
-    });
+    // Once React has written the new value (which puts the caret at the end), the caret goes after the
+    // mention: in the same commit, before the next key a fast typist presses.
+    caretAfterCommit.current = before.length + token.length;
   }
+
+  useLayoutEffect(() => {
+    const caret = caretAfterCommit.current;
+    const textarea = ref.current;
+    if (caret === null || !textarea) return;
+    caretAfterCommit.current = null;
+    textarea.focus();
+    textarea.setSelectionRange(caret, caret);
+  }, [value]);
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (!open) return;
