@@ -1,12 +1,14 @@
-import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext } from "~/server/platform/request-context.server";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+/** What `<!--$!-->` marks in React's markup: a Suspense boundary left for the browser to render. */
+const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -18,49 +20,42 @@ export default function handleRequest(
   }
   const nonce = loadContext.get(cspNonceContext);
 
-  // The whole page, rendered at once and sent as one body (decision 101). No page suspends: every
-  // loader awaits its data, so React Router's data stream is ready as soon as the markup is, and
-  // waiting for all of it costs no time. Collected in memory, the page skips the streams a chunk at
-  // a time (React's 4 KB chunks through a PassThrough, a web stream and back) that took a tenth of a
-  // large page's server time; crawlers and people get the same answer.
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+  // The whole page, rendered at once into one string (decisions 101 and 128). No page suspends: every
+  // loader awaits its data. React Router's data for the browser (its turbo-stream) is read to the end
+  // first and handed to its <StreamTransfer> as already read, so nothing suspends while rendering and
+  // React's string renderer can do the work. It builds the page as one string, where the streaming
+  // renderer encodes each of a large page's thousands of small pieces into bytes (a tenth of the
+  // pipeline page's server time).
+  await settleDataStream(routerContext);
+  const html = `<!DOCTYPE html>${renderToString(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />)}`;
+  if (html.includes(CLIENT_RENDERED_BOUNDARY)) {
+    // Something suspended after all, and the page would reach the browser without its data: a page
+    // that defers data needs the streaming renderer (decision 128).
+    throw new Error(`A page suspended while rendering ${new URL(request.url).pathname}; pages must await their data (decision 128).`);
+  }
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+}
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
-      onShellReady() {
-        shellRendered = true;
-      },
-      onAllReady() {
-        const chunks: Buffer[] = [];
-        let bytes = 0;
-        const page = new Writable({
-          write(chunk: Buffer, _encoding, callback) {
-            chunks.push(chunk);
-            bytes += chunk.byteLength;
-            callback();
-          },
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(Buffer.concat(chunks, bytes), { headers: responseHeaders, status: responseStatusCode }));
-            callback();
-          },
-        });
-        page.on("error", reject);
-        pipe(page);
-      },
-      onShellError(error: unknown) {
-        clearTimeout(timeoutId);
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // An error of the shell reaches onShellError and React Router, which report it.
-        if (shellRendered) console.error(error);
-      },
-    });
-  });
+/**
+ * Reads React Router's data stream to its end and leaves it in the cache its <StreamTransfer> reads
+ * (`renderMeta.streamCache`, one entry per chunk: a promise with its `result`), as one chunk that is
+ * also the last. <StreamTransfer> then renders the same two scripts as ever, without waiting.
+ */
+async function settleDataStream(context: EntryContext) {
+  const stream = context.serverHandoffStream;
+  if (!stream) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let value = "";
+  for (;;) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    value += decoder.decode(chunk.value, { stream: true });
+  }
+  value += decoder.decode();
+  // <ServerRouter> asks the stream for a reader of its own; it never reads from it.
+  reader.releaseLock();
+  context.renderMeta ??= {};
+  context.renderMeta.streamCache = { 0: Object.assign(Promise.resolve(), { result: { done: true, value } }) };
 }

@@ -89,6 +89,29 @@ describe("streamed pages", () => {
   });
 });
 
+describe("pages rendered to a string (decision 128)", () => {
+  it("carry React Router's data for the browser, whole, in scripts with the page's nonce", async () => {
+    for (const path of ["/", "/jobs", "/login"]) {
+      const answer = await rawGet(path, { accept: "text/html" });
+      expect(answer.status, path).toBe(200);
+      const page = answer.body.toString();
+      expect(page.startsWith("<!DOCTYPE html><html"), path).toBe(true);
+      const nonce = /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
+      expect(nonce, path).toBeTruthy();
+      // The data, read to its end before rendering: one chunk, then the stream is closed.
+      const scripts = [...page.matchAll(/<script nonce="([^"]*)">(window\.__reactRouterContext\.streamController\.[^<]*)<\/script>/g)];
+      expect(
+        scripts.map((script) => script[2]!.replace(/enqueue\(.*\);$/s, "enqueue(…);")),
+        path,
+      ).toEqual(["window.__reactRouterContext.streamController.enqueue(…);", "window.__reactRouterContext.streamController.close();"]);
+      expect(scripts.every((script) => script[1] === nonce), path).toBe(true);
+      expect(scripts[0]![2], path).toContain("loaderData");
+      // Nothing was left for the browser to render (a suspended boundary).
+      expect(page, path).not.toContain("<!--$!-->");
+    }
+  });
+});
+
 describe("the job-board cache", () => {
   it("answers a GET that does not ask for HTML (curl, crawlers) from the cache", async () => {
     await rawGet("/jobs?q=engineer");
