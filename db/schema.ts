@@ -479,11 +479,12 @@ export const candidates = pgTable(
       .on(t.companyId, t.erasureRequestedAt)
       .where(sql`${t.erasureRequestedAt} is not null`),
     // Possible duplicates of one candidate (decision 085): the company's candidates with the same
-    // phone, and with the same name (whose emails are then compared).
+    // phone, and with the same name (whose emails are then compared), the most recently active first,
+    // so that a common name's walk stops at the few the page shows (decision 129).
     index("candidates_company_phone_key_idx")
       .on(t.companyId, t.phoneKey)
       .where(sql`${t.phoneKey} is not null`),
-    index("candidates_company_name_key_idx").on(t.companyId, t.nameKey),
+    index("candidates_company_name_key_idx").on(t.companyId, t.nameKey, t.lastAppliedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     unique("candidates_id_company_unique").on(t.id, t.companyId),
     // The candidates list pages by last activity, newest first (keyset, decision 060).
     index("candidates_company_last_applied_idx").on(t.companyId, t.lastAppliedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

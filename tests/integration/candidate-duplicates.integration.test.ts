@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Staff } from "~/server/accounts/session.server";
 import { addCandidate } from "~/server/candidates/candidates.server";
-import { dismissDuplicate, findPossibleDuplicates } from "~/server/candidates/duplicates.server";
+import { DUPLICATES_SHOWN, dismissDuplicate, findPossibleDuplicates, possibleDuplicatesQuery } from "~/server/candidates/duplicates.server";
 import { queryRows } from "~/server/platform/db.server";
 import { createStaff } from "../factories";
 import { createTestDatabase, type TestDatabase, seedInBulk } from "../helpers/test-database";
@@ -93,6 +93,44 @@ describe("possible duplicates", () => {
     await expect(dismissDuplicate(t.db, other, { candidateId: theirs, otherId: third })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(dismissDuplicate(t.db, staff, { candidateId: ada, otherId: ada })).rejects.toMatchObject({ code: "INVALID" });
     expect((await findPossibleDuplicates(t.db, staff, ada)).map((d) => d.id)).toEqual([third]);
+  });
+
+  it("with a common name, are the most recently active few, read without comparing every namesake's email", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const grace = await candidate(staff, "Grace Hopper", "grace.hopper@example.test");
+    // 300 namesakes with similar emails, one more recently active than the next.
+    await seedInBulk(t.db, sql`insert into candidates (company_id, name, email, email_key, last_applied_at)
+      select ${staff.companyId}, 'Grace Hopper', 'grace.hopper.' || n || '@example.test', 'grace.hopper.' || n || '@example.test',
+             now() - make_interval(mins => n)
+      from generate_series(1, 300) n`);
+    await t.db.execute(sql`analyze candidates`);
+    const newest = async (count: number) =>
+      (
+        await queryRows<{ id: string }>(
+          t.db,
+          sql`select id from candidates where company_id = ${staff.companyId} and id <> ${grace} order by last_applied_at desc, id desc limit ${count}`,
+        )
+      ).map((row) => row.id);
+    const shown = await findPossibleDuplicates(t.db, staff, grace);
+    expect(shown.map((d) => d.id)).toEqual(await newest(DUPLICATES_SHOWN));
+    expect(shown.every((d) => d.reasons.join() === "name_email")).toBe(true);
+
+    // The walk of the name's index stops at the few the page shows.
+    const [plan] = await queryRows<{ "QUERY PLAN": unknown }>(t.db, sql`explain (analyze, format json) ${possibleDuplicatesQuery(staff, grace)}`);
+    const scans: { rows: number }[] = [];
+    const visit = (node: Record<string, unknown>) => {
+      if (node["Index Name"] === "candidates_company_name_key_idx") scans.push({ rows: Number(node["Actual Rows"]) });
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) visit(child);
+    };
+    const json = plan!["QUERY PLAN"];
+    visit(((typeof json === "string" ? JSON.parse(json) : json) as { Plan: Record<string, unknown> }[])[0]!.Plan);
+    expect(scans).toEqual([{ rows: DUPLICATES_SHOWN }]);
+
+    // Dismissed pairs are passed over, and the next ones take their places.
+    const top = await newest(DUPLICATES_SHOWN + 2);
+    await dismissDuplicate(t.db, staff, { candidateId: grace, otherId: top[0]! });
+    await dismissDuplicate(t.db, staff, { candidateId: top[3]!, otherId: grace });
+    expect((await findPossibleDuplicates(t.db, staff, grace)).map((d) => d.id)).toEqual(top.filter((_, i) => i !== 0 && i !== 3));
   });
 
   it("are found through the per-company indexes, not by reading the table", async () => {

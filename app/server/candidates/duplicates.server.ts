@@ -52,30 +52,41 @@ export async function findPossibleDuplicates(db: Queryable, actor: Actor, candid
 
 /** The statement of findPossibleDuplicates (its plan is printed by bench/candidates-csv.ts). */
 export function possibleDuplicatesQuery(actor: Actor, candidateId: string): SQL {
-  // Each match carries what the page shows from the row its index lookup read already: with a common
-  // name, hundreds of candidates can match, and reading each one's row again to sort them took most
-  // of the statement's time (decision 101).
+  // Each side walks its index the most recently active first and stops at the few the page shows
+  // (decision 129): the top few of both sides together are among each side's own top few. With a
+  // common name, hundreds of candidates can match; comparing every one's email took most of the
+  // statement's time. Each match carries what the page shows from the row its index lookup read
+  // already (decision 101).
+  const notDismissed = (o: SQL) => sql`not exists (
+          select 1 from ${candidateDuplicateDismissals} d
+          where d.candidate_id = least(${o}, ${candidateId}::uuid) and d.other_candidate_id = greatest(${o}, ${candidateId}::uuid)
+            and ${ownedSql("d", actor)}
+        )`;
   return sql`with me as (
       select c.id, c.phone_key, c.name_key, c.email_key from ${candidates} c
       where c.id = ${candidateId} and ${ownedSql("c", actor)}
     ), matches as (
-      select o.id, o.name, o.email, o.phone, o.last_applied_at, true as same_phone, false as same_name
-      from me join ${candidates} o on o.phone_key = me.phone_key
-      where ${ownedSql("o", actor)} and o.id <> me.id
+      select p.*, true as same_phone, false as same_name
+      from me cross join lateral (
+        select o.id, o.name, o.email, o.phone, o.last_applied_at from ${candidates} o
+        where o.phone_key = me.phone_key and ${ownedSql("o", actor)} and o.id <> me.id and ${notDismissed(sql`o.id`)}
+        order by o.last_applied_at desc, o.id desc
+        limit ${DUPLICATES_SHOWN}
+      ) p
       union all
-      select o.id, o.name, o.email, o.phone, o.last_applied_at, false, true
-      from me join ${candidates} o on o.name_key = me.name_key
-      where ${ownedSql("o", actor)} and o.id <> me.id and me.name_key <> ''
-        and (split_part(o.email_key, '@', 1) = split_part(me.email_key, '@', 1)
-             or similarity(o.email_key, me.email_key) >= ${EMAIL_SIMILARITY_THRESHOLD})
+      select n.*, false, true
+      from me cross join lateral (
+        select o.id, o.name, o.email, o.phone, o.last_applied_at from ${candidates} o
+        where o.name_key = me.name_key and ${ownedSql("o", actor)} and o.id <> me.id and me.name_key <> ''
+          and (split_part(o.email_key, '@', 1) = split_part(me.email_key, '@', 1)
+               or similarity(o.email_key, me.email_key) >= ${EMAIL_SIMILARITY_THRESHOLD})
+          and ${notDismissed(sql`o.id`)}
+        order by o.last_applied_at desc, o.id desc
+        limit ${DUPLICATES_SHOWN}
+      ) n
     )
     select m.id, m.name, m.email, m.phone, bool_or(m.same_phone) as same_phone, bool_or(m.same_name) as same_name
     from matches m
-    where not exists (
-      select 1 from ${candidateDuplicateDismissals} d
-      where d.candidate_id = least(m.id, ${candidateId}::uuid) and d.other_candidate_id = greatest(m.id, ${candidateId}::uuid)
-        and ${ownedSql("d", actor)}
-    )
     group by m.id, m.name, m.email, m.phone, m.last_applied_at
     order by m.last_applied_at desc, m.id desc
     limit ${DUPLICATES_SHOWN}`;

@@ -1,0 +1,2 @@
+DROP INDEX "candidates_company_name_key_idx";--> statement-breakpoint
+CREATE INDEX "candidates_company_name_key_idx" ON "candidates" USING btree ("company_id","name_key","last_applied_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
