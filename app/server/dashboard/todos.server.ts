@@ -100,6 +100,8 @@ export async function listFeedbackTodos(db: Queryable, actor: Actor, now: Date =
         left join "user" u on u.id = p.id
         order by o.due_since, o.application_id
         limit ${TODOS_SHOWN}`,
+    // Index probes of the member's own rows: one plan serves every member (decision 130).
+    { genericPlan: true },
   );
   return {
     rows: rows.map((row) => ({
@@ -254,6 +256,8 @@ export async function listWaitingCandidates(
         join jobs j on j.id = w.job_id and ${ownedSql("j", actor)}
         order by w.rank, w.waiting_since, w.id
         limit ${TODOS_SHOWN}`,
+    // Index probes of the member's own rows: one plan serves every member (decision 130).
+    { genericPlan: true },
   );
   return {
     rows: rows.map((row) => ({

@@ -153,12 +153,29 @@ const dialect = new PgDialect();
  * halves PostgreSQL's work). `name` must stand for exactly one SQL text. On PGlite, or inside a
  * transaction, it is an ordinary query.
  */
-export async function queryRowsPrepared<T>(db: Queryable, name: string, query: SQL): Promise<T[]> {
+export async function queryRowsPrepared<T>(db: Queryable, name: string, query: SQL, options: { genericPlan?: boolean } = {}): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params });
-  return result.rows;
+  if (!options.genericPlan) return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
+  // PostgreSQL plans a prepared statement anew for its values until a plan for any values looks as
+  // cheap; `genericPlan` makes it use that one plan from the first call (decision 130), for this
+  // statement only: the connection's setting is put back before the connection goes back to the pool.
+  const connection = await client.connect();
+  let broken: Error | undefined;
+  try {
+    await connection.query("set plan_cache_mode = force_generic_plan");
+    try {
+      return (await connection.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
+    } finally {
+      await connection.query("reset plan_cache_mode").catch((error: Error) => {
+        broken = error;
+      });
+    }
+  } finally {
+    // A connection whose setting could not be put back is closed, not reused.
+    connection.release(broken);
+  }
 }
 
 /**

@@ -151,10 +151,12 @@ const preparedReads = new WeakMap<object, Map<string, PreparedRead<unknown>>>();
 /**
  * `preparedRead` for a raw SQL read (`queryRowsPrepared`), whose text changes with the actor's role
  * scope (`seesApplicationSql`): prepared once per scope, under `name` and the scope. Its values stay
- * parameters, so one text serves every member of a scope.
+ * parameters, so one text serves every member of a scope. `genericPlan` for a read whose plan is the
+ * same for every company and member (index probes of the member's own rows): PostgreSQL then plans it
+ * once per connection, not on every call (decision 130).
  */
-export function preparedRowsRead<T>(db: Queryable, actor: Actor, name: string, query: SQL): Promise<T[]> {
-  return queryRowsPrepared<T>(db, `${name}_${scopeName(actor)}`, query);
+export function preparedRowsRead<T>(db: Queryable, actor: Actor, name: string, query: SQL, options: { genericPlan?: boolean } = {}): Promise<T[]> {
+  return queryRowsPrepared<T>(db, `${name}_${scopeName(actor)}`, query, options);
 }
 
 function scopeName(actor: Actor): string {
