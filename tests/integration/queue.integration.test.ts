@@ -323,6 +323,48 @@ describe("the task queue", () => {
     expect(await inspectTask(t.db, task, id)).toMatchObject({ state: "completed" });
   });
 
+  it("keeps its other places running while one run takes its time", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let slowStarted = () => {};
+    const started = new Promise<void>((resolve) => (slowStarted = resolve));
+    const log = runLog();
+    const task = defineTask({
+      name: "test-rolling-pool",
+      schema: NumberData,
+      concurrency: 2,
+      handler: async (data, ctx) => {
+        if (data.n === 0) {
+          slowStarted();
+          await held;
+        }
+        log.record(data, ctx);
+      },
+    });
+    const queue = await queueFor([task]);
+    const slow = await task.enqueue(t.db, { n: 0 });
+    await started;
+
+    // With one place held by the slow run, three more runs go through the other, one after another.
+    const quick = [await task.enqueue(t.db, { n: 1 }), await task.enqueue(t.db, { n: 2 }), await task.enqueue(t.db, { n: 3 })];
+    await log.until(3);
+    expect(log.runs.map((run) => run.data.n).sort()).toEqual([1, 2, 3]);
+    // Each is marked done as it ends, not when the slow run's batch ends.
+    for (const id of quick) await expect.poll(async () => (await inspectTask(t.db, task, id))?.state).toBe("completed");
+    expect(await inspectTask(t.db, task, slow)).toMatchObject({ state: "active" });
+
+    // Drained only once the slow run has ended too.
+    let drained = false;
+    const draining = queue.runDueTasks().then(() => (drained = true));
+    await task.enqueue(t.db, { n: 4 });
+    await log.until(4);
+    expect(drained).toBe(false);
+    release();
+    await draining;
+    expect(log.runs.map((run) => run.data.n).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(await inspectTask(t.db, task, slow)).toMatchObject({ state: "completed" });
+  });
+
   it("leaves no timer behind once stopped", async () => {
     // The timers made while the queue runs, and whether they are still set once it has stopped. Not
     // counted: PGlite's PostgreSQL's own alarm (its setitimer, which it arms for the timeouts pg-boss

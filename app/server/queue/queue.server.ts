@@ -35,7 +35,7 @@ interface Outcome {
   error?: unknown;
 }
 
-/** One task's worker on one node: fetches due runs, runs them, marks them done or failed, then waits for the next poll. */
+/** One task's worker on one node: keeps up to `concurrency` due runs going, marks each done or failed as it ends, and waits for the next poll when none is due. */
 class TaskWorker {
   readonly loop: Promise<void>;
   #stopping = false;
@@ -74,20 +74,48 @@ class TaskWorker {
 
   async #run() {
     const { name } = this.task;
-    const batchSize = this.task.definition.concurrency ?? TASK_DEFAULTS.concurrency;
+    const limit = this.task.definition.concurrency ?? TASK_DEFAULTS.concurrency;
+    // A rolling pool: a run that ends frees its place for the next due runs, so one slow run (a
+    // webhook endpoint that takes its time) holds one place, not a whole batch. Places are filled
+    // again once half of them are free, and the runs that ended meanwhile are marked done together:
+    // a fetch and a mark for each run that ends took three quarters of the queue's throughput.
+    const refillAt = Math.max(1, Math.ceil(limit / 2));
+    const running = new Set<Promise<void>>();
+    const finished: string[] = [];
     while (!this.#stopping) {
       this.#woken = false;
       const waiters = this.#drainWaiters.splice(0);
-      // pg-boss claims with `FOR UPDATE SKIP LOCKED`: two nodes never get the same run.
-      const jobs = await this.boss.fetch<unknown>(name, { batchSize, includeMetadata: true });
-      if (jobs.length > 0) {
-        await this.#runAll(jobs);
-        this.#drainWaiters.unshift(...waiters);
-        continue;
+      const free = limit - running.size;
+      const refill = free >= refillAt || running.size === 0;
+      let jobs: PgBoss.JobWithMetadata<unknown>[] = [];
+      if (refill) {
+        await this.#complete(finished.splice(0));
+        // pg-boss claims with `FOR UPDATE SKIP LOCKED`: two nodes never get the same run.
+        jobs = await this.boss.fetch<unknown>(name, { batchSize: free, includeMetadata: true });
       }
-      for (const resolve of waiters) resolve();
+      for (const job of jobs) {
+        const run: Promise<void> = this.#runOne(job)
+          .then(async (outcome) => {
+            if (!outcome.ok) await this.#fail(outcome);
+            else if (!outcome.markedInTransaction) finished.push(outcome.id);
+          })
+          .then(() => {
+            running.delete(run);
+            this.wake();
+          });
+        running.add(run);
+      }
+      // Drained once a fetch finds nothing due and no run is still going.
+      if (refill && jobs.length === 0 && running.size === 0) {
+        for (const resolve of waiters) resolve();
+      } else {
+        this.#drainWaiters.unshift(...waiters);
+        if (jobs.length > 0) continue;
+      }
       if (!this.#woken && !this.#stopping) await this.#nap();
     }
+    await Promise.all(running);
+    await this.#complete(finished.splice(0));
     for (const resolve of this.#drainWaiters.splice(0)) resolve();
   }
 
@@ -103,21 +131,26 @@ class TaskWorker {
     });
   }
 
-  async #runAll(jobs: PgBoss.JobWithMetadata<unknown>[]) {
-    const outcomes = await Promise.all(jobs.map((job) => this.#runOne(job)));
-    const { name } = this.task;
-    const done = outcomes.filter((outcome) => outcome.ok && !outcome.markedInTransaction).map((outcome) => outcome.id);
+  /** Marks runs done that ended without their transaction marking them. */
+  async #complete(ids: string[]) {
+    if (ids.length === 0) return;
     try {
-      if (done.length > 0) await this.boss.complete(name, done);
-      for (const outcome of outcomes) {
-        if (outcome.ok || outcome.error instanceof ClaimLostError) continue;
-        const error = outcome.error;
-        // pg-boss keeps this as the run's output and decides between a retry and giving up.
-        await this.boss.fail(name, outcome.id, { message: error instanceof Error ? error.message : String(error) });
-      }
+      await this.boss.complete(this.task.name, ids);
     } catch (error) {
       // The runs stay claimed: they expire and run again.
-      console.error(`Task ${name}: could not record how its runs ended:`, error);
+      console.error(`Task ${this.task.name}: could not record that its runs ended:`, error);
+    }
+  }
+
+  /** Marks a run failed; pg-boss keeps the error as its output and decides between a retry and giving up. */
+  async #fail(outcome: Outcome) {
+    if (outcome.error instanceof ClaimLostError) return;
+    const error = outcome.error;
+    try {
+      await this.boss.fail(this.task.name, outcome.id, { message: error instanceof Error ? error.message : String(error) });
+    } catch (failure) {
+      // The run stays claimed: it expires and runs again.
+      console.error(`Task ${this.task.name}: could not record how run ${outcome.id} ended:`, failure);
     }
   }
 
