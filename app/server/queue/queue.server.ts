@@ -35,7 +35,7 @@ interface Outcome {
   error?: unknown;
 }
 
-/** One task's worker on one node: keeps up to `concurrency` due runs going, marks each done or failed as it ends, and waits for the next poll when none is due. */
+/** One task's worker on one node: keeps up to `concurrency` due runs going, marks them done or failed, and waits for the next poll when none is due. */
 class TaskWorker {
   readonly loop: Promise<void>;
   #stopping = false;
