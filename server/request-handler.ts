@@ -110,13 +110,15 @@ export async function writeBody(body: ReadableStream<Uint8Array>, res: Response)
         chunks.push(result.value);
         bytes += result.value.byteLength;
         next = reader.read();
-        if (bytes >= BURST_BYTES) break;
         const settled = await Promise.race([next, nextTurn()]);
         if (settled === IDLE) {
           paused = true;
           break;
         }
         result = settled;
+        // A burst is written in parts; the part read last is kept in `next` for the next one. A body
+        // that ends here (a page rendered to one string, decision 128) is still a body at once.
+        if (bytes >= BURST_BYTES && !result.done) break;
       }
       done = result.done === true;
       if (res.destroyed) {
