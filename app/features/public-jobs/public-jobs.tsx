@@ -162,16 +162,16 @@ export function PageLinks({ page, hasNextPage, href }: { page: number; hasNextPa
   return (
     <nav aria-label="Pagination" className="mt-8 flex items-center justify-between text-sm">
       {page > 1 ? (
-        <Link to={href(page - 1)} className="font-semibold text-brand-700 hover:text-brand-800">
-          ← Previous
+        <Link to={href(page - 1)} className="arrow-back font-semibold text-brand-700 hover:text-brand-800">
+          Previous
         </Link>
       ) : (
         <span />
       )}
       <span className="text-slate-600">Page {page}</span>
       {hasNextPage ? (
-        <Link to={href(page + 1)} className="font-semibold text-brand-700 hover:text-brand-800">
-          Next →
+        <Link to={href(page + 1)} className="arrow-forward font-semibold text-brand-700 hover:text-brand-800">
+          Next
         </Link>
       ) : (
         <span />

@@ -196,8 +196,8 @@ export function WebhookEndpointSection({
   return (
     <SettingsSection id="webhook-endpoint" title="Webhook endpoint" description={endpoint.url}>
       <div className="space-y-6">
-        <Link to={SETTINGS_PATHS.webhooks} className="text-sm font-semibold text-brand-600 hover:text-brand-700">
-          ← All endpoints
+        <Link to={SETTINGS_PATHS.webhooks} className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+          All endpoints
         </Link>
         {endpoint.enabled ? null : (
           <Alert>

@@ -83,10 +83,10 @@ export function JobDetails({ page, preview = false, children }: { page: JobDetai
     <div className="mx-auto max-w-3xl px-4 py-10">
       {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} /> : null}
       {preview ? (
-        <Inert className={`${buttonStyles.ghost} -ml-4 hover:bg-transparent`}>← Back to Job Board</Inert>
+        <Inert className={`${buttonStyles.ghost} arrow-back -ml-4 hover:bg-transparent`}>Back to Job Board</Inert>
       ) : (
-        <ButtonLink to="/jobs" variant="ghost" className="-ml-4">
-          ← Back to Job Board
+        <ButtonLink to="/jobs" variant="ghost" className="arrow-back -ml-4">
+          Back to Job Board
         </ButtonLink>
       )}
       <article className="mt-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">

@@ -560,8 +560,8 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="mx-auto max-w-5xl">
-      <Link to="/applications" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
-        ← Back to Applications
+      <Link to="/applications" className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+        Back to Applications
       </Link>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">

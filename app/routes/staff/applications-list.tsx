@@ -32,6 +32,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { actionPermission, can, type RouteAccess } from "~/lib/permissions";
 import { useCan } from "~/lib/use-can";
 import { useRowSelection } from "~/components/ui/use-row-selection";
+import { NoValue } from "~/components/ui/no-value";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "applications.view", action: { "*": "applications.decide", "bulk-email": "candidates.email", "bulk-tag": "candidates.manage" } } as const satisfies RouteAccess;
@@ -313,7 +314,7 @@ export default function ApplicationsList({ loaderData, actionData }: Route.Compo
                     </div>
                   </div>,
                   row.jobTitle,
-                  row.stageName ?? "—",
+                  row.stageName ?? <NoValue />,
                   <Badge tone={applicationStatusTone(row.status)}>{row.status}</Badge>,
                   <LocalDate value={row.createdAt} />,
                   <RowLink

@@ -51,8 +51,8 @@ export default function CandidateErase({ loaderData, actionData }: Route.Compone
   const errors = actionData?.errors ?? {};
   return (
     <div className="mx-auto max-w-2xl">
-      <Link to={`/candidates/${candidate.id}`} className="text-sm font-semibold text-brand-600 hover:text-brand-700">
-        ← Back to the candidate
+      <Link to={`/candidates/${candidate.id}`} className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+        Back to the candidate
       </Link>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Erase candidate</h1>
       {candidate.erased ? (

@@ -76,8 +76,8 @@ export default function CandidateMerge({ loaderData, actionData }: Route.Compone
 
   return (
     <div className="mx-auto max-w-5xl">
-      <Link to={`/candidates/${keep.id}`} className="text-sm font-semibold text-brand-600 hover:text-brand-700">
-        ← Back to {keep.name}
+      <Link to={`/candidates/${keep.id}`} className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+        Back to {keep.name}
       </Link>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Merge candidates</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">

@@ -39,6 +39,7 @@ import { interviewItems, listInterviews } from "~/server/interviews/interviews.s
 import { staffTimeZone } from "~/server/platform/time-zone.server";
 import { InterviewList } from "~/features/interviews/interviews-panel";
 import { noteViews } from "./notes-view.server";
+import { NoValue } from "~/components/ui/no-value";
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? data.candidate.name : "Candidate", "A candidate's profile and applications.");
 
@@ -141,8 +142,8 @@ export default function Candidate({ loaderData, actionData }: Route.ComponentPro
   const error = errors && !errors.tag && errors.intent === undefined ? (errors.other ?? errors.form ?? null) : null;
   return (
     <div className="mx-auto max-w-5xl">
-      <Link to="/candidates" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
-        ← Back to Candidates
+      <Link to="/candidates" className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+        Back to Candidates
       </Link>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{candidate.name}</h1>
       {error ? (
@@ -212,7 +213,7 @@ export default function Candidate({ loaderData, actionData }: Route.ComponentPro
                       </p>
                     </div>
                     <div className="flex items-center gap-2 text-sm text-slate-700">
-                      <span>{application.stageName ?? "—"}</span>
+                      <span>{application.stageName ?? <NoValue />}</span>
                       <Badge tone={applicationStatusTone(application.status)}>{application.status}</Badge>
                     </div>
                   </li>

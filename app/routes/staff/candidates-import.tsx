@@ -58,8 +58,8 @@ export default function ImportCandidates({ actionData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <Link to="/candidates" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
-        ← Back to Candidates
+      <Link to="/candidates" className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+        Back to Candidates
       </Link>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Import candidates</h1>
       <p className="mt-1 text-sm text-slate-600">

@@ -38,6 +38,7 @@ import { BulkApplicationActions } from "~/features/bulk-applications/bulk-bar";
 import { useRowSelection } from "~/components/ui/use-row-selection";
 import { useCan } from "~/lib/use-can";
 import type { RouteAccess } from "~/lib/permissions";
+import { NoValue } from "~/components/ui/no-value";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "candidates.manage", action: "candidates.manage" } as const satisfies RouteAccess;
@@ -452,10 +453,10 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
                       </p>
                     </>
                   ) : (
-                    "—"
+                    <NoValue />
                   ),
                   row.tagCount === 0 ? (
-                    "—"
+                    <NoValue />
                   ) : (
                     <span className="flex flex-wrap gap-1">
                       {row.tags.map((tag) => (

@@ -84,8 +84,8 @@ export default function AddCandidate({ loaderData, actionData }: Route.Component
 
   return (
     <div className="mx-auto max-w-2xl">
-      <Link to={loaderData.job ? `/manage/jobs/${loaderData.job.id}` : "/candidates"} className="text-sm font-semibold text-brand-600 hover:text-brand-700">
-        ← Back to {loaderData.job ? "the pipeline" : "Candidates"}
+      <Link to={loaderData.job ? `/manage/jobs/${loaderData.job.id}` : "/candidates"} className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+        Back to {loaderData.job ? "the pipeline" : "Candidates"}
       </Link>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Add candidate</h1>
       <p className="mt-1 text-sm text-slate-600">

@@ -48,8 +48,8 @@ export default function EditEmailTemplate({ loaderData, actionData }: Route.Comp
   const { template } = loaderData;
   return (
     <div className="mx-auto max-w-6xl">
-      <Link to="/email-templates" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
-        ← Back to Email Templates
+      <Link to="/email-templates" className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+        Back to Email Templates
       </Link>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Edit Template</h1>
       <div className="mt-6">

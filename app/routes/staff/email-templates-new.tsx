@@ -36,8 +36,8 @@ export default function NewEmailTemplate({ actionData }: Route.ComponentProps) {
   const values = actionData?.values;
   return (
     <div className="mx-auto max-w-6xl">
-      <Link to="/email-templates" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
-        ← Back to Email Templates
+      <Link to="/email-templates" className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+        Back to Email Templates
       </Link>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">New Template</h1>
       <div className="mt-6">

@@ -15,6 +15,7 @@ import { requireStaff } from "~/server/accounts/session.server";
 import { rankApplicantsByMatch } from "~/server/candidates/matching.server";
 import { appDatabase } from "~/server/platform/db.server";
 import type { RouteAccess } from "~/lib/permissions";
+import { NoValue } from "~/components/ui/no-value";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "jobs.view" } as const satisfies RouteAccess;
@@ -45,8 +46,8 @@ export default function JobMatch({ loaderData }: Route.ComponentProps) {
   const pageHref = (to: number) => (to >= 1 && to <= pages && to !== page ? `/manage/jobs/${job.id}/match${to > 1 ? `?page=${to}` : ""}` : null);
   return (
     <div className="mx-auto max-w-6xl">
-      <Link to={`/manage/jobs/${job.id}`} className="text-sm font-semibold text-brand-600 hover:text-brand-700">
-        ← Back to the pipeline
+      <Link to={`/manage/jobs/${job.id}`} className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+        Back to the pipeline
       </Link>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Ranked by match: {job.title}</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
@@ -93,7 +94,7 @@ export default function JobMatch({ loaderData }: Route.ComponentProps) {
                         <p className="break-all text-xs text-slate-500">{row.email}</p>
                       </>,
                       <>
-                        {row.stageName ?? "—"}
+                        {row.stageName ?? <NoValue />}
                         {row.status !== "active" ? (
                           <>
                             {" "}

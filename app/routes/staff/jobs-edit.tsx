@@ -89,8 +89,8 @@ export default function EditJob({ loaderData }: Route.ComponentProps) {
   const { id, status, href, savedStages } = loaderData;
   return (
     <div className="mx-auto max-w-4xl">
-      <Link to="/manage/jobs" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
-        ← Back to jobs
+      <Link to="/manage/jobs" className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+        Back to jobs
       </Link>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Edit Job</h1>

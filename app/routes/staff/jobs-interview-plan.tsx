@@ -75,8 +75,8 @@ export default function InterviewPlan({ loaderData, actionData }: Route.Componen
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
-        <Link to={`/manage/jobs/${job.id}`} className="text-sm font-semibold text-brand-600 hover:text-brand-700">
-          ← Back to the pipeline
+        <Link to={`/manage/jobs/${job.id}`} className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+          Back to the pipeline
         </Link>
         <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Interview plan</h1>
         <p className="mt-1 text-sm text-slate-600">

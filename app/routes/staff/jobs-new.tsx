@@ -47,8 +47,8 @@ export default function NewJob({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-4xl">
-      <Link to="/manage/jobs" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
-        ← Back to jobs
+      <Link to="/manage/jobs" className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+        Back to jobs
       </Link>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Create New Job</h1>
       <p className="mt-1 text-sm text-slate-600">

@@ -48,8 +48,8 @@ export default function JobPreview({ loaderData }: Route.ComponentProps) {
   const frame = FRAMES[status];
   return (
     <div className="mx-auto max-w-4xl">
-      <Link to="/manage/jobs" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
-        ← Back to jobs
+      <Link to="/manage/jobs" className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+        Back to jobs
       </Link>
       <section aria-label={frame.title} className="mt-3 overflow-hidden rounded-2xl border-2 border-dashed border-amber-300 bg-slate-50">
         <div className="flex flex-col gap-4 border-b border-amber-200 bg-amber-50 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">

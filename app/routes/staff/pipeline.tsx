@@ -115,8 +115,8 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
-      <Link to="/manage/jobs" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
-        ← Back to Jobs
+      <Link to="/manage/jobs" className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+        Back to Jobs
       </Link>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
         <div>

@@ -61,8 +61,8 @@ export default function EqualOpportunityReport({ loaderData }: Route.ComponentPr
   return (
     <div className="mx-auto max-w-6xl">
       <p className="text-sm">
-        <Link to="/reports" className="font-medium text-brand-700 hover:text-brand-800">
-          ← Reports
+        <Link to="/reports" className="arrow-back font-medium text-brand-700 hover:text-brand-800">
+          Reports
         </Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Equal-opportunity report</h1>
