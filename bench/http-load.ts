@@ -123,6 +123,8 @@ export interface LoadResult {
   answers: number;
   /** Answers that failed `check`, plus autocannon's non-2xx, errors and timeouts. */
   errors: number;
+  /** The first few answers that failed `check`: the path asked for, the status and the body's start. */
+  wrong: string[];
 }
 
 /**
@@ -153,6 +155,10 @@ export async function timeLoad(options: {
     });
   }
   let errors = 0;
+  const wrong: string[] = [];
+  const noteWrong = (i: number, status: number, why: string) => {
+    if (wrong.length < 3) wrong.push(`${options.path(i)} answered ${status}: ${why}`);
+  };
   let bytes = 0;
   let wireBytes = 0;
   const latencies: number[] = [];
@@ -179,10 +185,15 @@ export async function timeLoad(options: {
             body = decodeBody(raw, headerOf(responseHeaders ?? {}, "content-encoding"));
           } catch {
             errors++;
+            noteWrong(context.i as number, status, "a body that does not decode");
             return;
           }
           bytes += Buffer.byteLength(body);
-          if (!options.check(context.i as number, status, body)) errors++;
+          if (!options.check(context.i as number, status, body)) {
+            errors++;
+            // A page from its main content (its head is the same on every page), data as it is.
+            noteWrong(context.i as number, status, JSON.stringify(body.slice(Math.max(0, body.indexOf("<main")), 400)));
+          }
         },
       },
     ],
@@ -197,6 +208,7 @@ export async function timeLoad(options: {
     wireBytes: latencies.length ? wireBytes / latencies.length : 0,
     answers: latencies.length,
     errors: errors + run.non2xx + run.errors + run.timeouts,
+    wrong,
   };
 }
 

@@ -371,6 +371,7 @@ try {
     console.log(
       `${result.label.padEnd(40)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(0).padStart(5)} ms  p95 ${result.p95.toFixed(0).padStart(5)} ms  p99 ${result.p99.toFixed(0).padStart(5)} ms  ${(result.bytes / 1024).toFixed(1).padStart(7)} KiB (${(result.wireBytes / 1024).toFixed(1)} on the wire)  (autocannon ${result.autocannon.join("/")} ms)${result.errors ? `  ${result.errors} WRONG ANSWERS` : ""}`,
     );
+    for (const line of result.wrong) console.log(`  wrong: ${line}`);
   }
 } finally {
   server.kill("SIGTERM");
