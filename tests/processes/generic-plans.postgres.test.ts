@@ -16,42 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.destroy());
 
-describe("the dashboard's to-dos", () => {
-  it("are planned once per connection, for any values, and leave each connection's plan setting as it was", async () => {
-    const { staff } = await createStaff(t.db, t.auth);
-    const job = await createTestJob(t.db, staff);
-    await createTestApplication(t.db, job, { candidateName: "Grace Hopper" });
-    // Enough calls, several at once, that every pooled connection prepares them and PostgreSQL would
-    // have made custom plans for the first five calls on each.
-    for (let round = 0; round < 8; round++) {
-      await Promise.all([listWaitingCandidates(t.db, staff), listFeedbackTodos(t.db, staff), listWaitingCandidates(t.db, staff)]);
-    }
-
-    // Every connection of the pool at once, each asked what it has prepared and how it plans.
-    const pool = (t.db as unknown as { $client: pg.Pool }).$client;
-    const connections = await Promise.all(Array.from({ length: 4 }, () => pool.connect()));
-    try {
-      const seen = await Promise.all(
-        connections.map(async (connection) => ({
-          mode: (await connection.query<{ plan_cache_mode: string }>("show plan_cache_mode")).rows[0]!.plan_cache_mode,
-          statements: (
-            await connection.query<{ name: string; generic_plans: string; custom_plans: string }>(
-              "select name, generic_plans, custom_plans from pg_prepared_statements where name in ('waiting_candidates_company', 'feedback_todos_company')",
-            )
-          ).rows,
-        })),
-      );
-      expect(seen.map((connection) => connection.mode)).toEqual(["auto", "auto", "auto", "auto"]);
-      const statements = seen.flatMap((connection) => connection.statements);
-      expect(new Set(statements.map((statement) => statement.name))).toEqual(new Set(["waiting_candidates_company", "feedback_todos_company"]));
-      expect(statements.reduce((sum, statement) => sum + Number(statement.generic_plans), 0)).toBe(24);
-      expect(statements.map((statement) => Number(statement.custom_plans))).toEqual(statements.map(() => 0));
-    } finally {
-      for (const connection of connections) connection.release();
-    }
-  });
-});
-
 /** What each pooled connection has prepared under these names, and how it plans. */
 async function preparedOnEveryConnection(names: string[]) {
   const pool = (t.db as unknown as { $client: pg.Pool }).$client;
@@ -72,6 +36,26 @@ async function preparedOnEveryConnection(names: string[]) {
     for (const connection of connections) connection.release();
   }
 }
+
+describe("the dashboard's to-dos", () => {
+  it("are planned once per connection, for any values, and leave each connection's plan setting as it was", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff);
+    await createTestApplication(t.db, job, { candidateName: "Grace Hopper" });
+    // Enough calls, several at once, that every pooled connection prepares them and PostgreSQL would
+    // have made custom plans for the first five calls on each.
+    for (let round = 0; round < 8; round++) {
+      await Promise.all([listWaitingCandidates(t.db, staff), listFeedbackTodos(t.db, staff), listWaitingCandidates(t.db, staff)]);
+    }
+
+    const seen = await preparedOnEveryConnection(["waiting_candidates_company", "feedback_todos_company"]);
+    expect(seen.map((connection) => connection.mode)).toEqual(["auto", "auto", "auto", "auto"]);
+    const statements = seen.flatMap((connection) => connection.statements);
+    expect(new Set(statements.map((statement) => statement.name))).toEqual(new Set(["waiting_candidates_company", "feedback_todos_company"]));
+    expect(statements.reduce((sum, statement) => sum + Number(statement.generic_plans), 0)).toBe(24);
+    expect(statements.map((statement) => Number(statement.custom_plans))).toEqual(statements.map(() => 0));
+  });
+});
 
 describe("the pipeline board", () => {
   it("is one generic plan per connection, with and without the lane, and still shows only the company's own job", async () => {
