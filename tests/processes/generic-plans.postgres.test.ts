@@ -2,12 +2,15 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPipelineBoard } from "~/server/applications/pipeline-queries.server";
 import { listFeedbackTodos, listWaitingCandidates } from "~/server/dashboard/todos.server";
+import { getDashboardStats } from "~/server/dashboard/queries.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { GENERIC_PLAN_SUFFIX, genericPlanPool } from "~/server/platform/db.server";
 
-// Decisions 130 and 132: the dashboard's to-dos and the pipeline board run with PostgreSQL's generic plan from their first call, and the
-// pooled connection's setting is put back. PostgreSQL only (on PGlite a prepared read is an ordinary
-// query), so this file is in the processes-postgres project.
+// Decisions 130, 132 and 134: the dashboard's to-dos and counts and the pipeline board run with
+// PostgreSQL's generic plan from their first call, on the connections kept for that, and the app's
+// own connections plan as before. PostgreSQL only (on PGlite a prepared read is an ordinary query),
+// so this file is in the processes-postgres project.
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -16,10 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.destroy());
 
-/** What each pooled connection has prepared under these names, and how it plans. */
-async function preparedOnEveryConnection(names: string[]) {
-  const pool = (t.db as unknown as { $client: pg.Pool }).$client;
-  const connections = await Promise.all(Array.from({ length: 4 }, () => pool.connect()));
+/** What each connection of a pool has prepared under these names, and how it plans. */
+async function preparedOnEveryConnection(pool: pg.Pool, names: string[]) {
+  const connections = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
   try {
     return await Promise.all(
       connections.map(async (connection) => ({
@@ -37,8 +39,26 @@ async function preparedOnEveryConnection(names: string[]) {
   }
 }
 
+/**
+ * The statements, run `calls` times in all: every call on the generic pool's connections, each
+ * with the generic plan, and none on the app's own pool, whose connections plan as PostgreSQL
+ * chooses (what drizzle's unnamed statements need).
+ */
+async function expectGenericPlans(names: string[], calls: number) {
+  const generic = await preparedOnEveryConnection(genericPlanPool(t.db)!, names.map((name) => `${name}${GENERIC_PLAN_SUFFIX}`));
+  expect(new Set(generic.map((connection) => connection.mode))).toEqual(new Set(["force_generic_plan"]));
+  const statements = generic.flatMap((connection) => connection.statements);
+  expect(new Set(statements.map((statement) => statement.name))).toEqual(new Set(names.map((name) => `${name}${GENERIC_PLAN_SUFFIX}`)));
+  expect(statements.reduce((sum, statement) => sum + Number(statement.generic_plans), 0)).toBe(calls);
+  expect(statements.map((statement) => Number(statement.custom_plans))).toEqual(statements.map(() => 0));
+
+  const app = await preparedOnEveryConnection((t.db as unknown as { $client: pg.Pool }).$client, [...names, ...names.map((name) => `${name}${GENERIC_PLAN_SUFFIX}`)]);
+  expect(new Set(app.map((connection) => connection.mode))).toEqual(new Set(["auto"]));
+  expect(app.flatMap((connection) => connection.statements)).toEqual([]);
+}
+
 describe("the dashboard's to-dos", () => {
-  it("are planned once per connection, for any values, and leave each connection's plan setting as it was", async () => {
+  it("are planned once per connection, for any values, on the connections kept for generic plans", async () => {
     const { staff } = await createStaff(t.db, t.auth);
     const job = await createTestJob(t.db, staff);
     await createTestApplication(t.db, job, { candidateName: "Grace Hopper" });
@@ -48,12 +68,7 @@ describe("the dashboard's to-dos", () => {
       await Promise.all([listWaitingCandidates(t.db, staff), listFeedbackTodos(t.db, staff), listWaitingCandidates(t.db, staff)]);
     }
 
-    const seen = await preparedOnEveryConnection(["waiting_candidates_company", "feedback_todos_company"]);
-    expect(seen.map((connection) => connection.mode)).toEqual(["auto", "auto", "auto", "auto"]);
-    const statements = seen.flatMap((connection) => connection.statements);
-    expect(new Set(statements.map((statement) => statement.name))).toEqual(new Set(["waiting_candidates_company", "feedback_todos_company"]));
-    expect(statements.reduce((sum, statement) => sum + Number(statement.generic_plans), 0)).toBe(24);
-    expect(statements.map((statement) => Number(statement.custom_plans))).toEqual(statements.map(() => 0));
+    await expectGenericPlans(["waiting_candidates_company", "feedback_todos_company"], 24);
   });
 });
 
@@ -79,12 +94,26 @@ describe("the pipeline board", () => {
       expect(await getPipelineBoard(t.db, other, job.id, {}, 10)).toBeNull();
     }
 
-    const seen = await preparedOnEveryConnection(["pipeline_board_company", "pipeline_board_lane_company"]);
-    expect(seen.map((connection) => connection.mode)).toEqual(["auto", "auto", "auto", "auto"]);
-    const statements = seen.flatMap((connection) => connection.statements);
-    expect(new Set(statements.map((statement) => statement.name))).toEqual(new Set(["pipeline_board_company", "pipeline_board_lane_company"]));
     // 8 rounds of two boards, one more card each and another company's: 40 calls, every one on the generic plan.
-    expect(statements.reduce((sum, statement) => sum + Number(statement.generic_plans), 0)).toBe(40);
-    expect(statements.map((statement) => Number(statement.custom_plans))).toEqual(statements.map(() => 0));
+    await expectGenericPlans(["pipeline_board_company", "pipeline_board_lane_company"], 40);
+  });
+});
+
+describe("the dashboard's counts", () => {
+  it("are one generic plan per connection, and another company's member counts nothing", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const { staff: other } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff);
+    await createTestApplication(t.db, job, { candidateName: "Ada Lovelace" });
+    const today = new Date(Date.now() - 3_600_000);
+    for (let round = 0; round < 6; round++) {
+      const [mine, theirs] = await Promise.all([getDashboardStats(t.db, staff, today), getDashboardStats(t.db, other, today)]);
+      expect(mine).toEqual({ activeJobs: 1, applicationsToday: 1, pendingReviews: 1 });
+      expect(theirs).toEqual({ activeJobs: 0, applicationsToday: 0, pendingReviews: 0 });
+    }
+    // A counter of the day is a parameter of the plan, not part of it: tomorrow counts none.
+    expect((await getDashboardStats(t.db, staff, new Date(Date.now() + 86_400_000))).applicationsToday).toBe(0);
+
+    await expectGenericPlans(["dashboard_stats_company"], 13);
   });
 });

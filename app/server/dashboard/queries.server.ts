@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { applications, companies, jobs, stageCounts } from "../../../db/schema";
 import type { Queryable } from "../platform/db.server";
-import { type Actor, owned, ownCompany, ownedSql, seesApplication, seesJob, seesWholeCompany } from "../platform/tenancy.server";
+import { type Actor, owned, ownCompany, ownedSql, preparedRead, seesApplication, seesJob, seesWholeCompany } from "../platform/tenancy.server";
 import { DEFAULT_COMPANY_NAME } from "~/schemas/names";
 
 export interface DashboardStats {
@@ -19,17 +19,28 @@ export async function getDashboardStats(db: Queryable, actor: Actor, todayStart:
   // One statement (one round trip) for the three numbers, each read from an index or a counter.
   // The stage counters count the whole company; a hiring manager or an interviewer counts the
   // applications they see (decision 096), as the applications list does.
-  const pending = seesWholeCompany(actor)
-    ? sql`(select coalesce(sum(${stageCounts.active}), 0) from ${stageCounts} where ${owned(stageCounts, actor)})`
-    : sql`(select count(*) from ${applications} where ${and(owned(applications, actor), eq(applications.status, "active"), seesApplication(applications, actor))})`;
-  const [row] = await db
-    .select({
-      activeJobs: sql<number>`(select count(*) from ${jobs} where ${and(owned(jobs, actor), eq(jobs.status, "published"), seesJob(jobs.id, actor))})::int`,
-      applicationsToday: sql<number>`(select count(*) from ${applications} where ${and(owned(applications, actor), gte(applications.createdAt, todayStart), seesApplication(applications, actor))})::int`,
-      pendingReviews: sql<number>`${pending}::int`,
-    })
-    .from(companies)
-    .where(ownCompany(actor));
+  // Prepared with the generic plan (decision 134): the same three index reads for every company,
+  // where planning them anew cost PostgreSQL more than running them.
+  const [row] = await preparedRead(
+    db,
+    actor,
+    "dashboard_stats",
+    (actor) => {
+      const pending = seesWholeCompany(actor)
+        ? sql`(select coalesce(sum(${stageCounts.active}), 0) from ${stageCounts} where ${owned(stageCounts, actor)})`
+        : sql`(select count(*) from ${applications} where ${and(owned(applications, actor), eq(applications.status, "active"), seesApplication(applications, actor))})`;
+      return db
+        .select({
+          activeJobs: sql<number>`(select count(*) from ${jobs} where ${and(owned(jobs, actor), eq(jobs.status, "published"), seesJob(jobs.id, actor))})::int`,
+          applicationsToday: sql<number>`(select count(*) from ${applications} where ${and(owned(applications, actor), gte(applications.createdAt, sql.placeholder("todayStart")), seesApplication(applications, actor))})::int`,
+          pendingReviews: sql<number>`${pending}::int`,
+        })
+        .from(companies)
+        .where(ownCompany(actor));
+    },
+    { todayStart },
+    { genericPlan: true },
+  );
   return {
     activeJobs: Number(row?.activeJobs ?? 0),
     applicationsToday: Number(row?.applicationsToday ?? 0),

@@ -46,19 +46,56 @@ export const STATEMENT_TIMEOUT_MS = 5_000;
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
 
-export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) {
-    const pool = new pg.Pool({
+/**
+ * The suffix of a prepared statement's name that runs it with PostgreSQL's generic plan (decisions
+ * 130 and 134): `queryRowsPrepared` and `preparedRead` add it for `{ genericPlan: true }`.
+ */
+export const GENERIC_PLAN_SUFFIX = "__generic";
+
+const genericPools = new WeakMap<pg.Pool, pg.Pool>();
+
+/** The pool of connections that run statements with the generic plan, beside `db`'s (PostgreSQL only; for tests). */
+export function genericPlanPool(db: Queryable): pg.Pool | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? genericPools.get(client) : undefined;
+}
+
+/**
+ * The app's pool, with a second, smaller one beside it whose connections plan every statement once
+ * for any values (`plan_cache_mode = force_generic_plan`, set when each connects). A named statement
+ * whose name ends with GENERIC_PLAN_SUFFIX runs there; everything else (drizzle's unnamed statements,
+ * whose plans depend on how much data the company holds, and transactions) runs on the main pool.
+ */
+function appPool(options: OpenDatabaseOptions & { url: string }): { pool: pg.Pool; end: () => Promise<void> } {
+  const settings = (max: number, extra = "") =>
+    ({
       connectionString: options.url,
-      max: options.max ?? 10,
+      max,
       // Set on each connection at start-up, so every statement of the app carries it.
       statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
       // No JIT: PostgreSQL compiles a plan whose estimated cost is high (a count over a million
       // rows, a table not yet analyzed) at 30-40 ms a statement, more than the app's short reads
       // take to run (decision 078).
-      options: "-c jit=off",
-    });
-    pool.on("error", (error) => console.error("PostgreSQL pool error:", error));
+      options: `-c jit=off${extra}`,
+    }) satisfies pg.PoolConfig;
+  const max = options.max ?? 10;
+  const pool = new pg.Pool(settings(max));
+  // Connections are opened as statements need them: an app that runs no generic statement opens none.
+  const generic = new pg.Pool(settings(Math.max(1, Math.ceil(max / 2)), " -c plan_cache_mode=force_generic_plan"));
+  for (const each of [pool, generic]) each.on("error", (error) => console.error("PostgreSQL pool error:", error));
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((config: unknown, ...rest: unknown[]) => {
+    const name = typeof config === "object" && config !== null ? (config as { name?: unknown }).name : undefined;
+    if (typeof name === "string" && name.endsWith(GENERIC_PLAN_SUFFIX)) return (generic.query as (...args: unknown[]) => unknown)(config, ...rest);
+    return query(config, ...rest);
+  }) as typeof pool.query;
+  genericPools.set(pool, generic);
+  return { pool, end: async () => void (await Promise.all([pool.end(), generic.end()])) };
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const { pool, end } = appPool({ ...options, url: options.url });
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     // An advisory lock on one connection keeps app nodes starting together from racing.
     const migrate = async () => {
@@ -78,7 +115,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         client.release();
       }
     };
-    return { db, kind: "postgres", migrate, close: () => pool.end() };
+    return { db, kind: "postgres", migrate, close: end };
   }
   const dataDir = options.dataDir ?? "memory://";
   if (dataDir.startsWith("memory://")) return openPglite(dataDir, () => {});
@@ -152,30 +189,17 @@ const dialect = new PgDialect();
  * each pooled connection plans it once instead of on every call (for the one-statement apply, that
  * halves PostgreSQL's work). `name` must stand for exactly one SQL text. On PGlite, or inside a
  * transaction, it is an ordinary query.
+ *
+ * PostgreSQL plans a prepared statement anew for its values until a plan for any values looks as
+ * cheap; `genericPlan` makes it use that one plan from the first call, on the pool's generic
+ * connections (decisions 130 and 134).
  */
 export async function queryRowsPrepared<T>(db: Queryable, name: string, query: SQL, options: { genericPlan?: boolean } = {}): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  if (!options.genericPlan) return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
-  // PostgreSQL plans a prepared statement anew for its values until a plan for any values looks as
-  // cheap; `genericPlan` makes it use that one plan from the first call (decision 130), for this
-  // statement only: the connection's setting is put back before the connection goes back to the pool.
-  const connection = await client.connect();
-  let broken: Error | undefined;
-  try {
-    await connection.query("set plan_cache_mode = force_generic_plan");
-    try {
-      return (await connection.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
-    } finally {
-      await connection.query("reset plan_cache_mode").catch((error: Error) => {
-        broken = error;
-      });
-    }
-  } finally {
-    // A connection whose setting could not be put back is closed, not reused.
-    connection.release(broken);
-  }
+  const named = options.genericPlan ? `${name}${GENERIC_PLAN_SUFFIX}` : name;
+  return (await client.query<T & pg.QueryResultRow>({ name: named, text, values: params })).rows;
 }
 
 /**

@@ -8,7 +8,7 @@
 import { type Column, eq, inArray, isNotNull, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { companies } from "../../../db/schema";
 import { type Role, ROLE_SCOPE } from "~/lib/permissions";
-import { type Queryable, queryRowsPrepared } from "./db.server";
+import { GENERIC_PLAN_SUFFIX, type Queryable, queryRowsPrepared } from "./db.server";
 
 /** Who acts: a signed-in staff member of one company. Every staff service and query takes it. */
 export interface Actor {
@@ -144,11 +144,6 @@ function placeholderActor(role: Role | undefined): Actor {
 const preparedReads = new WeakMap<object, Map<string, PreparedRead<unknown>>>();
 
 /**
- * Runs the read `build` makes, prepared under `name` (unique to the statement; the role scope is
- * added, as a scope changes the SQL): `build` gets the actor as placeholders, and `values` fills
- * the statement's own placeholders (`sql.placeholder("applicationId")`, …).
- */
-/**
  * `preparedRead` for a raw SQL read (`queryRowsPrepared`), whose text changes with the actor's role
  * scope (`seesApplicationSql`): prepared once per scope, under `name` and the scope. Its values stay
  * parameters, so one text serves every member of a scope. `genericPlan` for a read whose plan is the
@@ -163,14 +158,22 @@ function scopeName(actor: Actor): string {
   return (actor.role ? ROLE_SCOPE[actor.role] : "company").replace("-", "_");
 }
 
+/**
+ * Runs the read `build` makes, prepared under `name` (unique to the statement; the role scope is
+ * added, as a scope changes the SQL): `build` gets the actor as placeholders, and `values` fills
+ * the statement's own placeholders (`sql.placeholder("applicationId")`, …). `genericPlan` as for
+ * `preparedRowsRead` (decision 134).
+ */
 export function preparedRead<R>(
   db: object,
   actor: Actor,
   name: string,
   build: (actor: Actor) => { prepare(name: string): PreparedRead<R> },
   values: Record<string, unknown> = {},
+  options: { genericPlan?: boolean } = {},
 ): Promise<R> {
-  return preparedStatement(db, `${name}_${scopeName(actor)}`, () => build(placeholderActor(actor.role))).execute({
+  const key = `${name}_${scopeName(actor)}${options.genericPlan ? GENERIC_PLAN_SUFFIX : ""}`;
+  return preparedStatement(db, key, () => build(placeholderActor(actor.role))).execute({
     ...values,
     companyId: actor.companyId,
     userId: actor.userId,
