@@ -40,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     companyName: staff.companyName,
     emailVerified: staff.emailVerified ?? true,
     // The bell: one count from the index of unread notifications, stopped at 100 (decision 098).
-    unreadNotifications: await countUnreadNotifications(appDatabase(), staff),
+    // (Read with the session by the staff guard, decision 134; counted here when it was not.)
+    unreadNotifications: staff.unreadNotifications ?? (await countUnreadNotifications(appDatabase(), staff)),
     // The notice of the action that redirected here, shown once (its cookie is cleared in this answer).
     notice: takeNotice(request, context),
   };

@@ -1,9 +1,9 @@
 import { applicationHref } from "~/lib/application-href";
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, type AnyColumn, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { applications, candidates, emailMessages, jobs, notes, notifications, profiles, user } from "../../../db/schema";
 import type { Queryable } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
-import { type Actor, owned, preparedRead } from "../platform/tenancy.server";
+import { type Actor, owned, ownedSql, preparedRead } from "../platform/tenancy.server";
 import { notePath, noteSubject } from "./emails.server";
 
 /** The bell counts this far and shows "99+" beyond (decision 098). */
@@ -30,6 +30,17 @@ export async function countUnreadNotifications(db: Queryable, actor: Actor): Pro
     return db.select({ n: count() }).from(unread);
   });
   return row?.n ?? 0;
+}
+
+/**
+ * The same count as a column of another statement: the staff guard reads it with the session, so a
+ * staff page runs one statement fewer (decision 134). `companyId` and `userId` are columns of that
+ * statement; the partial index of unread notifications answers it as `countUnreadNotifications`'s.
+ */
+export function unreadNotificationsColumn(companyId: AnyColumn, userId: AnyColumn): SQL<number> {
+  // The member of the statement's own row, as placeholders stand for the actor in a prepared read.
+  const member: Actor = { companyId: companyId as unknown as string, userId: userId as unknown as string };
+  return sql<number>`(select count(*)::int from (select 1 from ${notifications} n where ${ownedSql("n", member)} and n.user_id = ${member.userId} and n.read_at is null limit ${sql.raw(String(UNREAD_CAP))}) as unread)`;
 }
 
 export interface NotificationItem {
