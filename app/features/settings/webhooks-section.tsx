@@ -11,6 +11,7 @@ import { SETTINGS_PATHS } from "~/lib/settings-paths";
 import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENTS, WEBHOOK_LOG_DAYS, WEBHOOK_URL_MAX, type WebhookDeliveryStatus } from "~/schemas/webhooks";
 import { errorsFor, type SettingsAnswer, valuesFor } from "./settings-answer";
 import { SettingsSection, SettingsSubsection, useSubmitting } from "./settings-section";
+import { BackLink } from "~/components/ui/back-link";
 
 export interface EndpointSummary {
   id: string;
@@ -196,9 +197,9 @@ export function WebhookEndpointSection({
   return (
     <SettingsSection id="webhook-endpoint" title="Webhook endpoint" description={endpoint.url}>
       <div className="space-y-6">
-        <Link to={SETTINGS_PATHS.webhooks} className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+        <BackLink to={SETTINGS_PATHS.webhooks}>
           All endpoints
-        </Link>
+        </BackLink>
         {endpoint.enabled ? null : (
           <Alert>
             This endpoint is disabled{endpoint.disabledReason ? `: ${endpoint.disabledReason}` : "."} Events that happen meanwhile are not sent to it; after enabling it, resend the ones it missed from the log.

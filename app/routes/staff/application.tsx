@@ -90,6 +90,7 @@ import { listMentionableMembers } from "~/server/notes/members.server";
 import { listApplicationNotes, NOTES_SHOWN } from "~/server/notes/queries.server";
 import { answerNoteForm, isNoteIntent } from "./notes-action.server";
 import { noteViews } from "./notes-view.server";
+import { BackLink } from "~/components/ui/back-link";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta(data ? `${data.application.candidateName} — ${data.application.job.title}` : "Application", "A candidate's application.");
@@ -560,9 +561,9 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="mx-auto max-w-5xl">
-      <Link to="/applications" className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+      <BackLink to="/applications">
         Back to Applications
-      </Link>
+      </BackLink>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{application.candidateName}</h1>

@@ -15,6 +15,7 @@ import { redirectWithNotice } from "~/server/platform/notice.server";
 import { clientIpContext } from "~/server/platform/request-context.server";
 import { isErased } from "~/lib/erased";
 import { eraseCandidate } from "~/server/privacy/erasure.server";
+import { BackLink } from "~/components/ui/back-link";
 
 /** Admins only (decision 116): erasing is for good, and the company answers for it. */
 export const access = { loader: "candidates.erase", action: "candidates.erase" } as const satisfies RouteAccess;
@@ -51,9 +52,9 @@ export default function CandidateErase({ loaderData, actionData }: Route.Compone
   const errors = actionData?.errors ?? {};
   return (
     <div className="mx-auto max-w-2xl">
-      <Link to={`/candidates/${candidate.id}`} className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+      <BackLink to={`/candidates/${candidate.id}`}>
         Back to the candidate
-      </Link>
+      </BackLink>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Erase candidate</h1>
       {candidate.erased ? (
         <p className="mt-4 text-sm text-slate-700">This candidate has already been erased: nothing about them is left to erase.</p>

@@ -20,6 +20,7 @@ import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { redirectWithNotice } from "~/server/platform/notice.server";
 import type { RouteAccess } from "~/lib/permissions";
+import { BackLink } from "~/components/ui/back-link";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "candidates.manage", action: "candidates.manage" } as const satisfies RouteAccess;
@@ -76,9 +77,9 @@ export default function CandidateMerge({ loaderData, actionData }: Route.Compone
 
   return (
     <div className="mx-auto max-w-5xl">
-      <Link to={`/candidates/${keep.id}`} className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+      <BackLink to={`/candidates/${keep.id}`}>
         Back to {keep.name}
-      </Link>
+      </BackLink>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Merge candidates</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
         {merge.name} will be merged into {keep.name}: one candidate with the applications of both. {merge.name}&apos;s profile is then removed; this

@@ -40,6 +40,7 @@ import { staffTimeZone } from "~/server/platform/time-zone.server";
 import { InterviewList } from "~/features/interviews/interviews-panel";
 import { noteViews } from "./notes-view.server";
 import { NoValue } from "~/components/ui/no-value";
+import { BackLink } from "~/components/ui/back-link";
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data ? data.candidate.name : "Candidate", "A candidate's profile and applications.");
 
@@ -142,9 +143,9 @@ export default function Candidate({ loaderData, actionData }: Route.ComponentPro
   const error = errors && !errors.tag && errors.intent === undefined ? (errors.other ?? errors.form ?? null) : null;
   return (
     <div className="mx-auto max-w-5xl">
-      <Link to="/candidates" className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+      <BackLink to="/candidates">
         Back to Candidates
-      </Link>
+      </BackLink>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{candidate.name}</h1>
       {error ? (
         <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">

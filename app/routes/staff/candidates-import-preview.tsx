@@ -18,6 +18,7 @@ import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { redirectWithNotice } from "~/server/platform/notice.server";
 import type { RouteAccess } from "~/lib/permissions";
+import { BackLink } from "~/components/ui/back-link";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "candidates.manage", action: "candidates.manage" } as const satisfies RouteAccess;
@@ -92,9 +93,9 @@ export default function ImportPreview({ loaderData, actionData }: Route.Componen
 
   return (
     <div className="mx-auto max-w-6xl">
-      <Link to="/candidates" className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+      <BackLink to="/candidates">
         Back to Candidates
-      </Link>
+      </BackLink>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{preview.status === "imported" ? "Import" : "Import preview"}</h1>
       <p className="mt-1 text-sm text-slate-600">
         <span className="break-all">{preview.fileName}</span> · uploaded <LocalDate value={preview.createdAt} withTime /> · {plural(preview.rowCount, "row", "rows")}

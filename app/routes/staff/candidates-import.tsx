@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/candidates-import";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -11,6 +11,7 @@ import { previewCandidateImport } from "~/server/candidates/import.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import type { RouteAccess } from "~/lib/permissions";
+import { BackLink } from "~/components/ui/back-link";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "candidates.manage", action: "candidates.manage" } as const satisfies RouteAccess;
@@ -58,9 +59,9 @@ export default function ImportCandidates({ actionData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <Link to="/candidates" className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+      <BackLink to="/candidates">
         Back to Candidates
-      </Link>
+      </BackLink>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Import candidates</h1>
       <p className="mt-1 text-sm text-slate-600">
         Upload a CSV file. You see every row, and what is wrong with any of them, before anything is written; then the import writes every row or

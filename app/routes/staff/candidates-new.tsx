@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/candidates-new";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -21,6 +21,7 @@ import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { redirectWithNotice } from "~/server/platform/notice.server";
 import type { RouteAccess } from "~/lib/permissions";
+import { BackLink } from "~/components/ui/back-link";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "candidates.manage", action: "candidates.manage" } as const satisfies RouteAccess;
@@ -84,9 +85,9 @@ export default function AddCandidate({ loaderData, actionData }: Route.Component
 
   return (
     <div className="mx-auto max-w-2xl">
-      <Link to={loaderData.job ? `/manage/jobs/${loaderData.job.id}` : "/candidates"} className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+      <BackLink to={loaderData.job ? `/manage/jobs/${loaderData.job.id}` : "/candidates"}>
         Back to {loaderData.job ? "the pipeline" : "Candidates"}
-      </Link>
+      </BackLink>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Add candidate</h1>
       <p className="mt-1 text-sm text-slate-600">
         Someone you found yourself. They get no email from this; their history says you added them.

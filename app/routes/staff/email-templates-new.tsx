@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/email-templates-new";
 import { TemplateForm } from "~/features/email-templates/template-form";
 import { echoFormValues, maxLengthsOf } from "~/lib/form-echo";
@@ -10,6 +10,7 @@ import { appDatabase } from "~/server/platform/db.server";
 import { redirectWithNotice } from "~/server/platform/notice.server";
 import { createEmailTemplate } from "~/server/mail/email-templates.server";
 import type { RouteAccess } from "~/lib/permissions";
+import { BackLink } from "~/components/ui/back-link";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "templates.manage", action: "templates.manage" } as const satisfies RouteAccess;
@@ -36,9 +37,9 @@ export default function NewEmailTemplate({ actionData }: Route.ComponentProps) {
   const values = actionData?.values;
   return (
     <div className="mx-auto max-w-6xl">
-      <Link to="/email-templates" className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+      <BackLink to="/email-templates">
         Back to Email Templates
-      </Link>
+      </BackLink>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">New Template</h1>
       <div className="mt-6">
         <TemplateForm

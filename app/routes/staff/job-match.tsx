@@ -16,6 +16,7 @@ import { rankApplicantsByMatch } from "~/server/candidates/matching.server";
 import { appDatabase } from "~/server/platform/db.server";
 import type { RouteAccess } from "~/lib/permissions";
 import { NoValue } from "~/components/ui/no-value";
+import { BackLink } from "~/components/ui/back-link";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "jobs.view" } as const satisfies RouteAccess;
@@ -46,9 +47,9 @@ export default function JobMatch({ loaderData }: Route.ComponentProps) {
   const pageHref = (to: number) => (to >= 1 && to <= pages && to !== page ? `/manage/jobs/${job.id}/match${to > 1 ? `?page=${to}` : ""}` : null);
   return (
     <div className="mx-auto max-w-6xl">
-      <Link to={`/manage/jobs/${job.id}`} className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+      <BackLink to={`/manage/jobs/${job.id}`}>
         Back to the pipeline
-      </Link>
+      </BackLink>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Ranked by match: {job.title}</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
         Each applicant's CV, answers and tags are checked for the terms of the job's requirements below. The score is the share of terms

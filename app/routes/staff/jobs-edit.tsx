@@ -18,6 +18,7 @@ import { updateJob } from "~/server/jobs/jobs.server";
 import { listEmailTemplates } from "~/server/mail/email-templates.server";
 import { handleJobFormPost } from "./job-form-action.server";
 import type { RouteAccess } from "~/lib/permissions";
+import { BackLink } from "~/components/ui/back-link";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "jobs.manage", action: "jobs.manage" } as const satisfies RouteAccess;
@@ -89,9 +90,9 @@ export default function EditJob({ loaderData }: Route.ComponentProps) {
   const { id, status, href, savedStages } = loaderData;
   return (
     <div className="mx-auto max-w-4xl">
-      <Link to="/manage/jobs" className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+      <BackLink to="/manage/jobs">
         Back to jobs
-      </Link>
+      </BackLink>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Edit Job</h1>
         <Badge tone={jobStatusTone(status)}>{status}</Badge>

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/jobs-interview-plan";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -24,6 +24,7 @@ import { getStaffJobPreview } from "~/server/jobs/queries.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { type NoticeCode, redirectWithNotice } from "~/server/platform/notice.server";
+import { BackLink } from "~/components/ui/back-link";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "jobs.manage", action: "jobs.manage" } as const satisfies RouteAccess;
@@ -75,9 +76,9 @@ export default function InterviewPlan({ loaderData, actionData }: Route.Componen
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
-        <Link to={`/manage/jobs/${job.id}`} className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+        <BackLink to={`/manage/jobs/${job.id}`}>
           Back to the pipeline
-        </Link>
+        </BackLink>
         <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Interview plan</h1>
         <p className="mt-1 text-sm text-slate-600">
           {job.title}: the stages that hold interviews, and what interviewers rate there. A stage with nothing here uses the company&apos;s default scorecard (

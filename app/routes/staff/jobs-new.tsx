@@ -1,4 +1,4 @@
-import { Link, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import type { Route } from "./+types/jobs-new";
 import { JobForm } from "~/features/job-form/job-form";
 import { pageMeta } from "~/lib/meta";
@@ -10,6 +10,7 @@ import { createJob } from "~/server/jobs/jobs.server";
 import { listEmailTemplates } from "~/server/mail/email-templates.server";
 import { handleJobFormPost } from "./job-form-action.server";
 import type { RouteAccess } from "~/lib/permissions";
+import { BackLink } from "~/components/ui/back-link";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "jobs.manage", action: "jobs.manage" } as const satisfies RouteAccess;
@@ -47,9 +48,9 @@ export default function NewJob({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-4xl">
-      <Link to="/manage/jobs" className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+      <BackLink to="/manage/jobs">
         Back to jobs
-      </Link>
+      </BackLink>
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Create New Job</h1>
       <p className="mt-1 text-sm text-slate-600">
         Create Job puts it on the public job board at once. Save as draft keeps it to your team: you can preview it as candidates will see it, and publish it when it is ready.

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/jobs-preview";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { idParam } from "~/lib/id-param";
@@ -11,6 +11,7 @@ import { getStaffJobPreview } from "~/server/jobs/queries.server";
 import { JobDetails } from "../job-board/job-details";
 import { jobPageContent } from "../job-board/job-summary.server";
 import type { RouteAccess } from "~/lib/permissions";
+import { BackLink } from "~/components/ui/back-link";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "jobs.view" } as const satisfies RouteAccess;
@@ -48,9 +49,9 @@ export default function JobPreview({ loaderData }: Route.ComponentProps) {
   const frame = FRAMES[status];
   return (
     <div className="mx-auto max-w-4xl">
-      <Link to="/manage/jobs" className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+      <BackLink to="/manage/jobs">
         Back to jobs
-      </Link>
+      </BackLink>
       <section aria-label={frame.title} className="mt-3 overflow-hidden rounded-2xl border-2 border-dashed border-amber-300 bg-slate-50">
         <div className="flex flex-col gap-4 border-b border-amber-200 bg-amber-50 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <div>

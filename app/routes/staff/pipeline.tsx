@@ -1,4 +1,4 @@
-import { data, Link, useLocation } from "react-router";
+import { data, useLocation } from "react-router";
 import type { Route } from "./+types/pipeline";
 import { idParam } from "~/lib/id-param";
 import { Badge, jobStatusTone } from "~/components/ui/badge";
@@ -22,6 +22,7 @@ import { BulkApplicationsBar } from "~/features/bulk-applications/bulk-bar";
 import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
 import { listEmailTemplates } from "~/server/mail/email-templates.server";
 import { useCan } from "~/lib/use-can";
+import { BackLink } from "~/components/ui/back-link";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "jobs.view", action: "applications.decide" } as const satisfies RouteAccess;
@@ -115,9 +116,9 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
-      <Link to="/manage/jobs" className="arrow-back text-sm font-semibold text-brand-600 hover:text-brand-700">
+      <BackLink to="/manage/jobs">
         Back to Jobs
-      </Link>
+      </BackLink>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
         <div>
           <div className="flex flex-wrap items-center gap-3">
