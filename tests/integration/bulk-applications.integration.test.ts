@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { activityEvents, applications, emailMessages } from "../../db/schema";
 import * as applicationsRoute from "~/routes/staff/applications-list";
 import { BULK_MESSAGES } from "~/schemas/bulk";
-import { bulkEmailApplications, bulkMoveApplications, bulkRejectApplications, bulkTagApplications } from "~/server/applications/bulk.server";
+import { bulkEmailApplications, bulkMoveApplications, bulkRejectApplications, bulkTagApplications, listBulkChoices } from "~/server/applications/bulk.server";
+import { listEmailTemplates } from "~/server/mail/email-templates.server";
 import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
 import { createStaff, createTestApplication, createTestJob, createTestTemplate, rejectFor, uniqueEmail } from "../factories";
 import { queryRows } from "~/server/platform/db.server";
@@ -33,6 +34,30 @@ const eventsOf = (ids: string[], type: "application_stage_moved" | "application_
     .select({ subjectId: activityEvents.subjectId, data: activityEvents.data, actorId: activityEvents.actorId })
     .from(activityEvents)
     .where(and(inArray(activityEvents.subjectId, ids), eq(activityEvents.type, type)));
+
+describe("the bulk bar's choices", () => {
+  it("are the company's reasons in the reject dialog's order and its templates newest first, in one read, and no other company's", async () => {
+    const { owner } = await setup(0);
+    const other = await createStaff(db(), app.t.auth);
+    await createTestTemplate(db(), owner.staff, { name: "First", subject: "Hello", body: "Hi {{candidate_name}}" });
+    await createTestTemplate(db(), owner.staff, { name: "Second", subject: "Again", body: "Hi again" });
+    await createTestTemplate(db(), other.staff, { name: "Theirs", subject: "Not yours", body: "No" });
+
+    const choices = await listBulkChoices(db(), owner.staff);
+    const reasons = await listRejectionReasons(db(), owner.staff);
+    expect(reasons.length).toBeGreaterThan(1);
+    expect(choices.reasons).toEqual(reasons);
+    const templates = await listEmailTemplates(db(), owner.staff);
+    expect(choices.templates).toEqual(templates.map((template) => ({ id: template.id, name: template.name })));
+    // The newest first: the two added here, then the starter templates of sign-up.
+    expect(choices.templates.slice(0, 2).map((template) => template.name)).toEqual(["Second", "First"]);
+    // The other company's reasons are its own starter reasons: same names, other ids.
+    const theirs = await listBulkChoices(db(), other.staff);
+    expect(theirs.templates[0]!.name).toBe("Theirs");
+    expect(theirs.templates.map((template) => template.name)).not.toContain("First");
+    expect(theirs.reasons.map((reason) => reason.id).filter((id) => reasons.some((mine) => mine.id === id))).toEqual([]);
+  });
+});
 
 describe("bulk actions on applications (issue 13)", () => {
   it("moves the selected to a stage in one go, with one history entry per application moved", async () => {

@@ -16,10 +16,8 @@ import { cursorParam, type PageCursor, parseQuery } from "~/schemas/query";
 import { authorize, requireStaff } from "~/server/accounts/session.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { getApplicationFilterChoices, listApplications, matchingApplicationIds } from "~/server/applications/queries.server";
-import { BULK_LIMIT } from "~/server/applications/bulk.server";
+import { BULK_LIMIT, listBulkChoices } from "~/server/applications/bulk.server";
 import { answerBulkApplications } from "./bulk-action.server";
-import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
-import { listEmailTemplates } from "~/server/mail/email-templates.server";
 import { BulkApplicationsBar } from "~/features/bulk-applications/bulk-bar";
 import { BulkEmailSchema, BulkMoveSchema, BulkRejectSchema, BulkSelectionSchema, BulkTagSchema } from "~/schemas/bulk";
 import { isUuid } from "~/schemas/id";
@@ -57,13 +55,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The bulk bar's reasons and templates, for the roles that have it.
   const bulk = can(staff.role, "applications.decide");
   try {
-    const [list, options, reasons, templates] = await Promise.all([
+    const [list, options, { reasons, templates }] = await Promise.all([
       listApplications(db, staff, { ...filters, ...reportedFilters }),
       getApplicationFilterChoices(db, staff, filters.jobId),
-      bulk ? listRejectionReasons(db, staff) : [],
-      bulk ? listEmailTemplates(db, staff) : [],
+      bulk ? listBulkChoices(db, staff) : { reasons: [], templates: [] },
     ]);
-    return { filters, reported, list, options, reasons, templates: templates.map((t) => ({ id: t.id, name: t.name })), error: null };
+    return { filters, reported, list, options, reasons, templates, error: null };
   } catch (error) {
     console.error("Error loading applications:", error);
     return { filters, reported, list: null, options: { job: null, stages: [] }, reasons: [], templates: [], error: "Failed to load applications" };

@@ -19,8 +19,7 @@ import { CARDS_PER_MORE, CARDS_PER_PAGE, getPipelineBoard } from "~/server/appli
 import { moveApplication } from "~/server/applications/pipeline.server";
 import { can, type RouteAccess } from "~/lib/permissions";
 import { BulkApplicationsBar } from "~/features/bulk-applications/bulk-bar";
-import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
-import { listEmailTemplates } from "~/server/mail/email-templates.server";
+import { listBulkChoices } from "~/server/applications/bulk.server";
 import { useCan } from "~/lib/use-can";
 import { BackLink } from "~/components/ui/back-link";
 
@@ -51,12 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // With the board, its bulk actions' reasons and templates (issue 13), for the roles that decide.
   const [board, bulk] = await Promise.all([
     getPipelineBoard(db, staff, idParam(params.jobId, "Job not found"), shownPerStage(request.url), inactiveShown(rejectedPages)),
-    can(staff.role, "applications.decide")
-      ? Promise.all([listRejectionReasons(db, staff), listEmailTemplates(db, staff)]).then(([reasons, templates]) => ({
-          reasons,
-          templates: templates.map((template) => ({ id: template.id, name: template.name })),
-        }))
-      : null,
+    can(staff.role, "applications.decide") ? listBulkChoices(db, staff) : null,
   ]);
   if (!board) throw data("Job not found", { status: 404 });
   return {

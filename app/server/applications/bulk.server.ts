@@ -4,15 +4,44 @@ import { REJECTION_MESSAGES } from "~/schemas/rejection";
 import { type ActivityEventInput, recordActivities } from "../activity/activity.server";
 import { templateEmailFor } from "../mail/candidate-emails.server";
 import { type Mailer, mailerFor } from "../mail/mailer.server";
-import { type Database, queryRows, type Transaction, uuidArray } from "../platform/db.server";
+import { companies, emailTemplates, rejectionReasons } from "../../../db/schema";
+import { type Database, type Queryable, queryRows, type Transaction, uuidArray } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
-import { type Actor, ownedSql, seesApplicationSql } from "../platform/tenancy.server";
+import { type Actor, owned, ownCompany, ownedSql, preparedRead, seesApplicationSql } from "../platform/tenancy.server";
 import { recordEntryEmails, recordEntryFeedbackRequests, REJECTION_EMAIL_KIND, STAGE_NOT_IN_JOB } from "./pipeline.server";
-import { findRejectionReason } from "./rejection-reasons.server";
+import { findRejectionReason, REJECTION_REASON_ORDER } from "./rejection-reasons.server";
+import { EMAIL_TEMPLATE_ORDER } from "../mail/email-templates.server";
 import { useTag } from "../candidates/tags.server";
 
 /** What one request may act on at most: "Select all matching" takes this many (issue 13). */
 export const BULK_LIMIT = 1000;
+
+export interface BulkChoices {
+  reasons: { id: string; name: string }[];
+  templates: { id: string; name: string }[];
+}
+
+/**
+ * What the bulk bar offers (issue 13): the company's rejection reasons, as the reject dialog orders
+ * them, and its email templates, the newest first. One prepared statement: the pipeline and the
+ * lists ask it on every visit, and two statements were two round trips (decision 134).
+ */
+export async function listBulkChoices(db: Queryable, actor: Actor): Promise<BulkChoices> {
+  const [row] = await preparedRead(db, actor, "bulk_choices", (actor) =>
+    db
+      .select({
+        reasons: sql<BulkChoices["reasons"]>`(
+          select coalesce(json_agg(json_build_object('id', ${rejectionReasons.id}, 'name', ${rejectionReasons.name}) order by ${sql.join(REJECTION_REASON_ORDER, sql`, `)}), '[]'::json)
+          from ${rejectionReasons} where ${owned(rejectionReasons, actor)})`,
+        templates: sql<BulkChoices["templates"]>`(
+          select coalesce(json_agg(json_build_object('id', ${emailTemplates.id}, 'name', ${emailTemplates.name}) order by ${sql.join(EMAIL_TEMPLATE_ORDER, sql`, `)}), '[]'::json)
+          from ${emailTemplates} where ${owned(emailTemplates, actor)})`,
+      })
+      .from(companies)
+      .where(ownCompany(actor)),
+  );
+  return row ?? { reasons: [], templates: [] };
+}
 
 interface LockedApplication {
   id: string;

@@ -26,6 +26,9 @@ export async function createDefaultRejectionReasons(tx: Queryable, actor: Actor)
   await tx.insert(rejectionReasons).values(DEFAULT_REJECTION_REASONS.map((name, position) => ({ companyId: actor.companyId, name, position })));
 }
 
+/** The order the reject dialog offers the reasons in (the bulk bar's choices read them in it too). */
+export const REJECTION_REASON_ORDER = [asc(rejectionReasons.position), asc(rejectionReasons.createdAt), asc(rejectionReasons.id)];
+
 /** The company's reasons in the order the reject dialog offers them. */
 export async function listRejectionReasons(db: Queryable, actor: Actor): Promise<RejectionReason[]> {
   // Asked by every application page (its reject dialog): prepared (decision 100).
@@ -34,7 +37,7 @@ export async function listRejectionReasons(db: Queryable, actor: Actor): Promise
       .select({ id: rejectionReasons.id, name: rejectionReasons.name })
       .from(rejectionReasons)
       .where(owned(rejectionReasons, actor))
-      .orderBy(asc(rejectionReasons.position), asc(rejectionReasons.createdAt), asc(rejectionReasons.id)),
+      .orderBy(...REJECTION_REASON_ORDER),
   );
 }
 

@@ -61,6 +61,9 @@ export async function findTemplateByName(db: Queryable, actor: Actor, name: stri
 }
 
 /** The company's templates, newest first. */
+/** The templates' order wherever they are offered: the newest first. */
+export const EMAIL_TEMPLATE_ORDER = [desc(emailTemplates.createdAt), desc(emailTemplates.id)];
+
 export async function listEmailTemplates(db: Queryable, actor: Actor) {
   // A company's few templates, on every application page: prepared (decision 100).
   return preparedRead(db, actor, "email_templates", (actor) =>
@@ -68,7 +71,7 @@ export async function listEmailTemplates(db: Queryable, actor: Actor) {
       .select({ id: emailTemplates.id, name: emailTemplates.name, subject: emailTemplates.subject, createdAt: emailTemplates.createdAt })
       .from(emailTemplates)
       .where(owned(emailTemplates, actor))
-      .orderBy(desc(emailTemplates.createdAt), desc(emailTemplates.id)),
+      .orderBy(...EMAIL_TEMPLATE_ORDER),
   );
 }
 
