@@ -1,9 +1,9 @@
 import { applicationHref } from "~/lib/application-href";
-import { and, type AnyColumn, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import { applications, candidates, emailMessages, jobs, notes, notifications, profiles, user } from "../../../db/schema";
+import { and, type AnyColumn, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { applications, candidates, companies, emailMessages, jobs, notes, notifications, profiles, user } from "../../../db/schema";
 import type { Queryable } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
-import { type Actor, owned, ownedSql, preparedRead } from "../platform/tenancy.server";
+import { type Actor, owned, ownCompany, preparedRead } from "../platform/tenancy.server";
 import { notePath, noteSubject } from "./emails.server";
 
 /** The bell counts this far and shows "99+" beyond (decision 098). */
@@ -20,27 +20,22 @@ const mine = (actor: Actor) => and(owned(notifications, actor), eq(notifications
  */
 export async function countUnreadNotifications(db: Queryable, actor: Actor): Promise<number> {
   // The bell of every staff page: prepared (decision 100).
-  const [row] = await preparedRead(db, actor, "unread_notifications", (actor) => {
-    const unread = db
-      .select({ one: sql`1` })
-      .from(notifications)
-      .where(and(mine(actor), isNull(notifications.readAt)))
-      .limit(UNREAD_CAP)
-      .as("unread");
-    return db.select({ n: count() }).from(unread);
-  });
+  const [row] = await preparedRead(db, actor, "unread_notifications", (actor) => db.select({ n: unreadCount(actor) }).from(companies).where(ownCompany(actor)));
   return row?.n ?? 0;
+}
+
+/** The count itself, of the member's own notifications: for the actor, or for a statement's own row. */
+function unreadCount(member: Actor): SQL<number> {
+  return sql<number>`(select count(*)::int from (select 1 from ${notifications} where ${and(mine(member), isNull(notifications.readAt))} limit ${sql.raw(String(UNREAD_CAP))}) as unread)`;
 }
 
 /**
  * The same count as a column of another statement: the staff guard reads it with the session, so a
  * staff page runs one statement fewer (decision 134). `companyId` and `userId` are columns of that
- * statement; the partial index of unread notifications answers it as `countUnreadNotifications`'s.
+ * statement, standing for the member as placeholders stand for the actor in a prepared read.
  */
 export function unreadNotificationsColumn(companyId: AnyColumn, userId: AnyColumn): SQL<number> {
-  // The member of the statement's own row, as placeholders stand for the actor in a prepared read.
-  const member: Actor = { companyId: companyId as unknown as string, userId: userId as unknown as string };
-  return sql<number>`(select count(*)::int from (select 1 from ${notifications} n where ${ownedSql("n", member)} and n.user_id = ${member.userId} and n.read_at is null limit ${sql.raw(String(UNREAD_CAP))}) as unread)`;
+  return unreadCount({ companyId: companyId as unknown as string, userId: userId as unknown as string });
 }
 
 export interface NotificationItem {
