@@ -5,13 +5,20 @@ import { useNavigate } from "react-router";
  * A link repeated by the dozen: a pipeline card's name, a list row's link (decision 088). It renders
  * what React Router's `<Link>` renders, at the cost of an `<a>`: `<Link>` runs half a dozen hooks
  * for its address, prefetching and click handler, about 7 µs of the server's render each, 0.9 ms
- * for a board of 125 cards. A click on it is a client-side navigation all the same: one listener
+ * for a board of 125 cards (60 since decision 135). A click on it is a client-side navigation all the same: one listener
  * for the whole document (`useRowLinkNavigation`, in the root) does what `<Link>`'s handler does;
- * before the page is hydrated, and with a modifier key, it is a plain link. `data-discover` lets
- * React Router find the route it leads to ahead of the click, as it does for `<Link>`.
+ * before the page is hydrated, and with a modifier key, it is a plain link.
+ *
+ * `discover` marks it for React Router's route discovery (`data-discover`, which `<Link>` puts on
+ * every link): the browser asks `/__manifest` for the routes of the marked links' addresses. One
+ * link per kind of address is enough, since a route once found matches every address of its
+ * pattern, so a list marks its first row (decision 135); an unmarked link finds its route when it
+ * is clicked. Marking every row made each list visit ask for 25 paths, matched one by one against
+ * every route (2.8 ms of the server's CPU, more than half the page's own), and a board's 250 made
+ * the request longer than React Router sends, so nothing on the board was discovered at all.
  */
-export function RowLink({ to, ...rest }: { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">) {
-  return <a {...rest} href={to} data-row-link="" data-discover="true" />;
+export function RowLink({ to, discover = false, ...rest }: { to: string; discover?: boolean } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">) {
+  return <a {...rest} href={to} data-row-link="" data-discover={discover ? "true" : undefined} />;
 }
 
 /** Turns a plain left click on a `RowLink` into a client-side navigation, as `<Link>` does with its own. */

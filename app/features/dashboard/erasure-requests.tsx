@@ -24,9 +24,9 @@ export function ErasureRequests({ rows, total }: { rows: ErasureRequestRow[]; to
     <Panel id="erasure-requests" title="Erasure requests" className="mt-8">
       <p className="mt-1 text-xs text-slate-500">Candidates who asked to be erased. Erase them, or reply to say why some data must be kept, within a month.</p>
       <ul className="mt-3 divide-y divide-slate-100">
-        {rows.map((row) => (
+        {rows.map((row, index) => (
           <li key={row.id} className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
-            <RowLink to={row.href} className="text-sm font-medium text-slate-900 hover:text-brand-700">
+            <RowLink to={row.href} discover={index === 0} className="text-sm font-medium text-slate-900 hover:text-brand-700">
               {row.candidateName}
             </RowLink>
             <span className={`shrink-0 text-xs ${row.overdue ? "font-semibold text-red-700" : "text-slate-500"}`}>

@@ -27,10 +27,10 @@ export function FeedbackTodos({ rows, total, failed }: { rows: FeedbackTodoRow[]
       ) : (
         <>
           <ul className="mt-3 divide-y divide-slate-100">
-            {rows.map((row) => (
+            {rows.map((row, index) => (
               <li key={row.id} className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
                 <span className="min-w-0 text-sm">
-                  <RowLink to={row.href} className="font-medium text-slate-900 hover:text-brand-700">
+                  <RowLink to={row.href} discover={index === 0} className="font-medium text-slate-900 hover:text-brand-700">
                     {row.candidateName}
                   </RowLink>
                   <span className="block text-xs text-slate-500">{row.jobTitle}</span>

@@ -46,10 +46,10 @@ export function WaitingCandidates({
       ) : (
         <>
           <ul className="mt-3 divide-y divide-slate-100">
-            {rows.map((row) => (
+            {rows.map((row, index) => (
               <li key={row.id} className="flex items-start justify-between gap-3 py-3">
                 <span className="min-w-0 text-sm">
-                  <RowLink to={row.href} className="font-medium text-slate-900 hover:text-brand-700">
+                  <RowLink to={row.href} discover={index === 0} className="font-medium text-slate-900 hover:text-brand-700">
                     {row.candidateName}
                   </RowLink>
                   <span className="block text-xs text-slate-500">

@@ -41,9 +41,9 @@ export function InactiveLane({
         <p className="mt-3 text-sm text-slate-500">No rejected or withdrawn candidates.</p>
       ) : (
         <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-4" aria-label="Rejected and withdrawn candidates">
-          {cards.map((card) => (
+          {cards.map((card, index) => (
             <li key={card.id} data-testid="inactive-card">
-              <CardBody card={card}>
+              <CardBody card={card} discover={index === 0}>
                 <p className="mt-1.5 flex flex-wrap items-center gap-1 text-xs text-slate-600">
                   <Badge tone={applicationStatusTone(card.status)}>{card.status}</Badge>
                   {card.rejectionReason ? <span>{card.rejectionReason}</span> : null}

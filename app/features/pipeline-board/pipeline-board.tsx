@@ -279,8 +279,16 @@ const BoardColumnView = memo(function BoardColumnView({
         </span>
       </h2>
       <ul className="-mx-1 mt-2 flex-1 space-y-2 overflow-y-auto px-1 pb-1 lg:max-h-[calc(100dvh-16rem)]">
-        {column.cards.map((card) => (
-          <DraggableCard key={card.id} card={card} stageId={column.id} checked={ticked ? ticked.has(card.id) : null} onTick={onTick} schedule={schedule} />
+        {column.cards.map((card, index) => (
+          <DraggableCard
+            key={card.id}
+            card={card}
+            stageId={column.id}
+            checked={ticked ? ticked.has(card.id) : null}
+            onTick={onTick}
+            schedule={schedule}
+            discover={index === 0}
+          />
         ))}
         {column.cards.length === 0 ? (
           <li className="rounded-lg border border-dashed border-slate-300 px-3 py-6 text-center text-xs text-slate-600">No candidates</li>
@@ -306,10 +314,13 @@ const DraggableCard = memo(function DraggableCard({
   checked,
   onTick,
   schedule,
+  discover,
 }: {
   card: Card;
   stageId: string;
   schedule: boolean;
+  /** Whether its links are marked for route discovery (a column's first card; decision 135). */
+  discover: boolean;
   /** Whether the card is ticked for a bulk action; null: no checkbox. */
   checked: boolean | null;
   onTick: (cardId: string, on: boolean, shift: boolean) => void;
@@ -326,6 +337,7 @@ const DraggableCard = memo(function DraggableCard({
       <CardBody
         card={card}
         schedule={schedule}
+        discover={discover}
         tick={
           checked === null ? undefined : (
             <input
@@ -377,9 +389,12 @@ export function CardBody({
   tick,
   className = "",
   schedule = false,
+  discover = false,
   children,
 }: {
   card: Card;
+  /** Mark its links for React Router's route discovery (one card of a list; decision 135). */
+  discover?: boolean;
   /** Offer "Schedule interview" when the card has no upcoming interview. */
   schedule?: boolean;
   handle?: ReactNode;
@@ -393,7 +408,7 @@ export function CardBody({
     // across it. Flat, as the card is repeated up to 125 times a board (decision 101).
     <div className={className ? `pipeline-card ${className}` : "pipeline-card"}>
       {tick}
-      <RowLink to={`/applications/${card.id}`} draggable={false} className="pipeline-card-name">
+      <RowLink to={`/applications/${card.id}`} discover={discover} draggable={false} className="pipeline-card-name">
         {card.candidateName}
       </RowLink>
       {handle}
@@ -410,7 +425,7 @@ export function CardBody({
       ) : schedule ? (
         // To the application's scheduling form, opened (above the name's link, which covers the card). Its
         // name leaves out the candidate's: a link named by the candidate is the card's own, to the application.
-        <RowLink to={`/applications/${card.id}?schedule=1#interviews-heading`} draggable={false} className="pipeline-card-schedule" aria-label="Schedule interview">
+        <RowLink to={`/applications/${card.id}?schedule=1#interviews-heading`} discover={discover} draggable={false} className="pipeline-card-schedule" aria-label="Schedule interview">
           Schedule
         </RowLink>
       ) : null}

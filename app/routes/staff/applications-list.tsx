@@ -289,7 +289,7 @@ export default function ApplicationsList({ loaderData, actionData }: Route.Compo
             ) : null}
             <DataTable
               columns={APPLICATION_COLUMNS}
-              rows={list.rows.map((row) => ({
+              rows={list.rows.map((row, index) => ({
                 key: row.id,
                 cells: [
                   <div className="flex items-start gap-3">
@@ -316,6 +316,7 @@ export default function ApplicationsList({ loaderData, actionData }: Route.Compo
                   <LocalDate value={row.createdAt} />,
                   <RowLink
                     to={`/applications/${row.id}`}
+                    discover={index === 0}
                     className="font-semibold text-brand-600 hover:text-brand-700"
                     aria-label={`View ${row.candidateName}'s application`}
                   >

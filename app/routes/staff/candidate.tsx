@@ -202,10 +202,10 @@ export default function Candidate({ loaderData, actionData }: Route.ComponentPro
               <p className="mt-3 text-sm text-slate-600">No applications: they were added or imported without a job, or the jobs they applied to were deleted.</p>
             ) : (
               <ul className="mt-3 divide-y divide-slate-100">
-                {candidate.applications.map((application) => (
+                {candidate.applications.map((application, index) => (
                   <li key={application.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
                     <div className="min-w-0">
-                      <RowLink to={`/applications/${application.id}`} className="font-semibold text-slate-900 hover:text-brand-700">
+                      <RowLink to={`/applications/${application.id}`} discover={index === 0} className="font-semibold text-slate-900 hover:text-brand-700">
                         {application.jobTitle}
                       </RowLink>
                       <p className="text-xs text-slate-500">

@@ -416,7 +416,7 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
             </BulkTagBar>
             <DataTable
               columns={CANDIDATE_COLUMNS}
-              rows={list.rows.map((row) => ({
+              rows={list.rows.map((row, index) => ({
                 key: row.id,
                 cells: [
                   <div className="flex items-start gap-3">
@@ -467,6 +467,7 @@ export default function CandidatesList({ loaderData, actionData }: Route.Compone
                   <LocalDate value={row.lastAppliedAt} />,
                   <RowLink
                     to={`/candidates/${row.id}`}
+                    discover={index === 0}
                     className="font-semibold text-brand-600 hover:text-brand-700"
                     aria-label={`View ${row.name}'s profile`}
                   >

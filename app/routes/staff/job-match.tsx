@@ -85,11 +85,11 @@ export default function JobMatch({ loaderData }: Route.ComponentProps) {
               <>
                 <DataTable
                   columns={COLUMNS}
-                  rows={rows.map((row) => ({
+                  rows={rows.map((row, index) => ({
                     key: row.applicationId,
                     cells: [
                       <>
-                        <RowLink to={`/candidates/${row.candidateId}`} className="font-semibold text-slate-900 hover:text-brand-700">
+                        <RowLink to={`/candidates/${row.candidateId}`} discover={index === 0} className="font-semibold text-slate-900 hover:text-brand-700">
                           {row.name}
                         </RowLink>
                         <p className="break-all text-xs text-slate-500">{row.email}</p>

@@ -102,7 +102,7 @@ export default function JobsList({ loaderData }: Route.ComponentProps) {
           <>
           <DataTable
             columns={JOB_COLUMNS}
-            rows={jobs.map((job) => ({
+            rows={jobs.map((job, index) => ({
               key: job.id,
               cells: [
                 <>
@@ -117,11 +117,11 @@ export default function JobsList({ loaderData }: Route.ComponentProps) {
                 <Badge tone={jobStatusTone(job.status)}>{job.status}</Badge>,
                 `${job.applications} ${job.applications === 1 ? "candidate" : "candidates"}`,
                 <div className="flex flex-wrap gap-x-5 gap-y-2 md:flex-nowrap md:justify-end">
-                  <RowLink to={`/manage/jobs/${job.id}`} className="font-semibold text-brand-600 hover:text-brand-700">
+                  <RowLink to={`/manage/jobs/${job.id}`} discover={index === 0} className="font-semibold text-brand-600 hover:text-brand-700">
                     Manage Pipeline
                   </RowLink>
                   {can("jobs.manage") ? (
-                    <RowLink to={`/manage/jobs/${job.id}/edit`} className="font-semibold text-slate-600 hover:text-slate-900" aria-label={`Edit ${job.title}`}>
+                    <RowLink to={`/manage/jobs/${job.id}/edit`} discover={index === 0} className="font-semibold text-slate-600 hover:text-slate-900" aria-label={`Edit ${job.title}`}>
                       Edit
                     </RowLink>
                   ) : null}
@@ -131,7 +131,7 @@ export default function JobsList({ loaderData }: Route.ComponentProps) {
                       View Live Job
                     </a>
                   ) : (
-                    <RowLink to={`/manage/jobs/${job.id}/preview`} className="font-semibold text-slate-600 hover:text-slate-900" aria-label={`Preview ${job.title}`}>
+                    <RowLink to={`/manage/jobs/${job.id}/preview`} discover={index === 0} className="font-semibold text-slate-600 hover:text-slate-900" aria-label={`Preview ${job.title}`}>
                       Preview
                     </RowLink>
                   )}

@@ -1,0 +1,60 @@
+import { expect, type Page, type Request, test } from "@playwright/test";
+import { failOnConsoleErrors, registerStaff, uniqueEmail } from "./helpers";
+import { apply, postJob } from "./pipeline-helpers";
+
+/**
+ * Decision 135: a list's rows are not each marked for React Router's route discovery. The browser
+ * asks `/__manifest` for one address per kind (the first row's), and a click on any other row still
+ * opens its page without loading a new document.
+ */
+
+/** The application addresses the page asked `/__manifest` about, from the requests seen. */
+function applicationPathsAsked(requests: Request[]): string[] {
+  return requests
+    .filter((request) => new URL(request.url()).pathname === "/__manifest")
+    .flatMap((request) => (new URL(request.url()).searchParams.get("paths") ?? "").split(","))
+    .filter((path) => /^\/applications\/[0-9a-f-]{36}$/.test(path));
+}
+
+async function visit(page: Page, path: string): Promise<Request[]> {
+  const requests: Request[] = [];
+  const record = (request: Request) => void requests.push(request);
+  page.on("request", record);
+  await page.goto(path);
+  // Discovery runs once the page is hydrated, and its request is over by the time the network is idle.
+  await page.waitForLoadState("networkidle");
+  page.off("request", record);
+  return requests;
+}
+
+test("lists and the board ask React Router about one row's address, and every row still opens in place", async ({ page, browser }) => {
+  const noConsoleErrors = await failOnConsoleErrors(page);
+  await registerStaff(page);
+  const question = "Why this team?";
+  const jobId = await postJob(page, "Site Reliability Engineer", question);
+  const names = ["Ada Lovelace", "Grace Hopper", "Katherine Johnson"];
+  for (const name of names) await apply(browser, jobId, { name, email: uniqueEmail("discovery"), question, answer: "Uptime." });
+
+  // The list: three rows, one of whose addresses is asked about (each row's, before).
+  const list = await visit(page, "/applications");
+  await expect(page.getByRole("link", { name: /^View .*'s application$/ })).toHaveCount(3);
+  expect(applicationPathsAsked(list)).toHaveLength(1);
+
+  // The last row, not the one discovered, opens in the same document.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByRole("link", { name: `View ${names[0]}'s application` }).click();
+  await expect(page).toHaveURL(/\/applications\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: names[0] })).toBeVisible();
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+  // The board: the Applied column's three cards, one address asked about.
+  const board = await visit(page, `/manage/jobs/${jobId}`);
+  await expect(page.getByTestId("pipeline-card")).toHaveCount(3);
+  expect(applicationPathsAsked(board)).toHaveLength(1);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByTestId("pipeline-card").last().getByRole("link", { name: /^[A-Z]/ }).first().click();
+  await expect(page).toHaveURL(/\/applications\/[0-9a-f-]{36}$/);
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+  noConsoleErrors();
+});
