@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { APPLICATIONS_COUNT_CAP, findJobChoices, getApplicationDetail, getApplicationFilterChoices, JOB_CHOICES_LIMIT, listApplications } from "~/server/applications/queries.server";
-import { getPipelineBoard } from "~/server/applications/pipeline-queries.server";
+import { CARDS_PER_MORE, CARDS_PER_PAGE, getPipelineBoard } from "~/server/applications/pipeline-queries.server";
 import { moveApplication } from "~/server/applications/pipeline.server";
 import { createStaff, createTestApplication, createTestJob, setJobStatusDirectly } from "../factories";
 import { createTestDatabase, type TestDatabase, seedInBulk } from "../helpers/test-database";
@@ -223,10 +223,12 @@ describe("getApplicationDetail", () => {
 });
 
 describe("getPipelineBoard", () => {
-  it("shows the job's stages in order with counts and the newest 25 cards, more on request, and no other company's job", async () => {
+  it("shows the job's stages in order with counts and each column's newest cards, more on request, and no other company's job", async () => {
     const { staff } = await createStaff(t.db, t.auth);
     const { staff: other } = await createStaff(t.db, t.auth);
     const job = await createTestJob(t.db, staff);
+    // A first page of 12 and one "Show more" of 25: 30 applied fill the first and part of the second.
+    expect([CARDS_PER_PAGE, CARDS_PER_MORE]).toEqual([12, 25]);
     for (let i = 1; i <= 30; i++) await createTestApplication(t.db, job, { candidateName: `P${i}`, createdAt: day(1 + (i % 28)) });
     const offer = await createTestApplication(t.db, job, { stageName: "Offer" });
     const board = await getPipelineBoard(t.db, staff, job.id);
@@ -236,7 +238,7 @@ describe("getPipelineBoard", () => {
     expect(board!.total).toBe(31);
     const applied = board!.columns[0]!;
     expect(applied).toMatchObject({ count: 30, hasMore: true });
-    expect(applied.cards).toHaveLength(25);
+    expect(applied.cards).toHaveLength(12);
     const times = applied.cards.map((c) => c.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     // Each card's date as applied (P27 is the newest), and the job itself.
@@ -244,7 +246,7 @@ describe("getPipelineBoard", () => {
     expect(board!.job).toEqual({ id: job.id, title: "Backend Engineer", status: "published" });
     expect(board!.columns[5]!.cards.map((c) => c.id)).toEqual([offer.id]);
 
-    const more = await getPipelineBoard(t.db, staff, job.id, { [applied.id]: 75 });
+    const more = await getPipelineBoard(t.db, staff, job.id, { [applied.id]: CARDS_PER_PAGE + CARDS_PER_MORE });
     expect(more!.columns[0]!).toMatchObject({ count: 30, hasMore: false });
     expect(more!.columns[0]!.cards).toHaveLength(30);
 

@@ -29,7 +29,7 @@ export const access = { loader: "jobs.view", action: "applications.decide" } as 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta(data ? `${data.job.title} pipeline` : "Pipeline", "Move candidates through the hiring pipeline.");
 
-/** "Show more" adds 50 cards to a column: ?more=<stageId> once per extra page, up to 5,000 cards. */
+/** "Show more" adds CARDS_PER_MORE cards to a column: ?more=<stageId> once per extra page, up to 5,000 cards. */
 function shownPerStage(url: string): Record<string, number> {
   const shown: Record<string, number> = {};
   for (const stageId of parseQuery(PipelineQuerySchema, url).more) {
@@ -38,7 +38,7 @@ function shownPerStage(url: string): Record<string, number> {
   return shown;
 }
 
-/** The rejected lane's cards for ?rejected=<pages>: the first page, then 50 more per "Show more"; 0 while hidden. */
+/** The rejected lane's cards for ?rejected=<pages>: the first page, then CARDS_PER_MORE more per "Show more"; 0 while hidden. */
 function inactiveShown(pages: number): number {
   return pages > 0 ? CARDS_PER_PAGE + (pages - 1) * CARDS_PER_MORE : 0;
 }

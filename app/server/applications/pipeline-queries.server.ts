@@ -4,10 +4,14 @@ import { isUuid } from "~/schemas/id";
 import { isoFromJsonTimestamp, jsonTimestamp, type Queryable } from "../platform/db.server";
 import { type Actor, ownedSql, preparedRowsRead, seesJob } from "../platform/tenancy.server";
 
-/** Cards each column shows at first (kept small: the board's HTML grows with every card). */
-export const CARDS_PER_PAGE = 25;
-/** Cards each "Show more" adds to a column. */
-export const CARDS_PER_MORE = 50;
+/**
+ * Cards each column shows at first: about what a column shows without scrolling on a large screen (its
+ * height is the window's less 16rem: eight cards at 1080 px, twelve at 1440). The board's HTML and its
+ * server time grow with every card (decision 135).
+ */
+export const CARDS_PER_PAGE = 12;
+/** Cards each "Show more" adds to a column: a list's page. */
+export const CARDS_PER_MORE = 25;
 
 /** A card's feedback badge (decision 099): scorecards submitted of those asked for, and how many say yes or no. */
 export interface CardFeedback {
