@@ -920,6 +920,19 @@ export const stageCounts = pgTable(
 );
 
 /**
+ * How many candidates each company has (decision 135): the candidates list's number when nothing
+ * filters it, exact ("1,000,000 candidates") where counting them up to a cap read 10,001 index entries
+ * on every visit. Kept by statement triggers on candidates (migration 0049) in the statement that
+ * inserts or deletes them: a CSV import, a merge and an erasure included.
+ */
+export const candidateCounts = pgTable("candidate_counts", {
+  companyId: uuid("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  candidates: integer("candidates").notNull().default(0),
+});
+
+/**
  * The stage history (decision 104): one row per stage an application has been in, from when it entered
  * to when it left (null: it is there now). What reports count and time, so they stay true after stages
  * are renamed, reordered or deleted (`stage_name` keeps the name it had; a deleted stage leaves

@@ -4,6 +4,8 @@ import { activityEvents, applicationEmailQueue, applications, candidates, stageC
 import { addCandidate, ALREADY_IN_JOB } from "~/server/candidates/candidates.server";
 import { CANDIDATES_COUNT_CAP, CANDIDATES_PAGE_SIZE, type CandidateFilters, getCandidate, listCandidates } from "~/server/candidates/queries.server";
 import { addTagToCandidates } from "~/server/candidates/tags.server";
+import { mergeCandidates } from "~/server/candidates/merge.server";
+import { eraseCandidate } from "~/server/privacy/erasure.server";
 import { listCandidateActivity } from "~/server/activity/queries.server";
 import type { Actor } from "~/server/platform/tenancy.server";
 import { queryRows } from "~/server/platform/db.server";
@@ -106,6 +108,11 @@ describe("candidates", () => {
     await seedInBulk(t.db, sql`insert into candidates (company_id, name, email, email_key, last_applied_at)
       select ${staff.companyId}, 'Bulk ' || n, 'bulk' || n || '@example.test', 'bulk' || n || '@example.test', now() + n * interval '1 second'
       from generate_series(1, ${CANDIDATES_COUNT_CAP + 100}) n`);
+    // Without a filter they are counted exactly, by the company's counter (decision 135), on any page.
+    const all = await listCandidates(t.db, staff, {});
+    expect(all).toMatchObject({ total: CANDIDATES_COUNT_CAP + 100, totalCapped: false });
+    expect(await listCandidates(t.db, staff, { after: all.next! })).toMatchObject({ total: CANDIDATES_COUNT_CAP + 100, totalCapped: false });
+    expect(await listCandidates(t.db, staff, { after: { at: "0", id: "00000000-0000-4000-8000-000000000000" } })).toMatchObject({ rows: [], total: CANDIDATES_COUNT_CAP + 100 });
     const broad = await listCandidates(t.db, staff, { q: "bulk" });
     expect(broad).toMatchObject({ total: CANDIDATES_COUNT_CAP, totalCapped: true });
     expect(broad.rows.slice(0, 3).map((r) => r.name)).toEqual(["Bulk 10100", "Bulk 10099", "Bulk 10098"]);
@@ -148,6 +155,38 @@ describe("candidates", () => {
     const last = await listCandidates(t.db, staff, { q: "bulk10", after: { at: "0", id: "00000000-0000-4000-8000-000000000000" } });
     expect(last).toMatchObject({ rows: [], total: 212 });
   }, 120_000);
+
+  it("are counted without a filter by the company's counter, kept through additions, merges and erasures (decision 135)", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const { staff: other } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff);
+    const people = [];
+    for (let i = 1; i <= 4; i++) people.push(await createTestApplication(t.db, job, { candidateName: `Person ${i}`, candidateEmail: `person${i}@example.test` }));
+    await createTestApplication(t.db, await createTestJob(t.db, other), { candidateName: "Theirs" });
+    const candidateOf = async (applicationId: string) =>
+      (await t.db.select({ id: applications.candidateId }).from(applications).where(eq(applications.id, applicationId)))[0]!.id!;
+    expect(await listCandidates(t.db, staff, {})).toMatchObject({ total: 4, totalCapped: false });
+    await addCandidate(t.db, { ...staff, displayName: "Jane Recruiter" }, { name: "Added By Hand", email: "hand@example.test" });
+    expect(await listCandidates(t.db, staff, {})).toMatchObject({ total: 5 });
+    await mergeCandidates(t.db, staff, { keepId: await candidateOf(people[0]!.id), mergeId: await candidateOf(people[1]!.id) });
+    expect(await listCandidates(t.db, staff, {})).toMatchObject({ total: 4 });
+    // An erased candidate stays a row of the list, anonymised, and so in the count.
+    await eraseCandidate(t.db, staff, await candidateOf(people[2]!.id), "Person 3");
+    const afterErasure = await listCandidates(t.db, staff, {});
+    expect(afterErasure).toMatchObject({ total: 4 });
+    expect(afterErasure.rows).toHaveLength(4);
+    // Deleted with their company's data (or by hand), they leave the count.
+    await t.db.execute(sql`delete from candidates where id = ${await candidateOf(people[3]!.id)}`);
+    expect(await listCandidates(t.db, staff, {})).toMatchObject({ total: 3 });
+    expect(await listCandidates(t.db, other, {})).toMatchObject({ total: 1 });
+    // The number is the counter's, not a count of the rows: the page still shows the rows it holds.
+    await t.db.execute(sql`update candidate_counts set candidates = 123456 where company_id = ${staff.companyId}`);
+    const counted = await listCandidates(t.db, staff, {});
+    expect(counted).toMatchObject({ total: 123456, totalCapped: false });
+    expect(counted.rows).toHaveLength(3);
+    // A filter is counted from the rows, as before.
+    expect(await listCandidates(t.db, staff, { source: "job_board" })).toMatchObject({ totalCapped: false });
+  });
 
   it("lose an application with its job and keep the person", async () => {
     const { staff } = await createStaff(t.db, t.auth);

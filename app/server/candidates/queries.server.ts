@@ -1,5 +1,5 @@
 import { type AnyColumn, and, eq, gte, type SQL, sql, type WithSubquery } from "drizzle-orm";
-import { applications, candidates, candidateTags, jobs, pipelineStages, tags } from "../../../db/schema";
+import { applications, candidateCounts, candidates, candidateTags, jobs, pipelineStages, tags } from "../../../db/schema";
 import type { ApplicationStatus } from "~/schemas/application-review";
 import type { ApplicationSourceKind } from "~/schemas/application-source";
 import type { CandidateSort } from "~/schemas/candidate";
@@ -79,7 +79,13 @@ export async function listCandidates(db: Queryable, actor: Actor, filters: Candi
     if (page) return page;
     return (await candidatesPage(db, actor, filters, where, "in-order-past-cap"))!;
   }
-  return (await candidatesPage(db, actor, filters, where, "in-order"))!;
+  // Nothing filters them: the page in the index's order, and the company's own count (decision 135).
+  return (await candidatesPage(db, actor, filters, where, filters.source ? "in-order" : "all-in-order"))!;
+}
+
+/** How many candidates the company has, exactly: its counter, kept by triggers (decision 135). */
+function candidatesCounted(actor: Actor): SQL<number> {
+  return sql<number>`(select coalesce(sum(${candidateCounts.candidates}), 0) from ${candidateCounts} where ${owned(candidateCounts, actor)})::int`;
 }
 
 /** The service's filters for the list's shown filters, its dates as days in the reader's time zone. */
@@ -163,7 +169,7 @@ function candidateConditions(actor: Actor, filters: Omit<CandidateFilters, "afte
 }
 
 /** How a page of the list is found (listCandidates says which). */
-type PageRead = "matches" | "in-order" | "in-order-past-cap" | "tag-in-order";
+type PageRead = "matches" | "in-order" | "all-in-order" | "in-order-past-cap" | "tag-in-order";
 
 /** A column of the `page` CTE (its fields have names of their own, so the candidates joined to it never clash). */
 const pageColumn = (name: "page_id" | "cursor_at" | "sort_key") => sql`${sql.identifier("page")}.${sql.identifier(name)}`;
@@ -174,6 +180,7 @@ const pageColumn = (name: "page_id" | "cursor_at" | "sort_key") => sql`${sql.ide
  * - "matches": the matches read once, in any order (up to the cap), counted, the page sorted out
  *   of them; undefined when more than the cap match.
  * - "in-order": the page read in the index's order, counted up to the cap apart.
+ * - "all-in-order": the same without any filter, counted exactly by the company's counter.
  * - "in-order-past-cap": the same, when the matches are known to be more than the cap (not counted again).
  * - "tag-in-order": a tag's candidates newest first, one range of candidate_tags_tag_activity_idx,
  *   counted from it too.
@@ -244,7 +251,12 @@ async function candidatesPage(db: Queryable, actor: Actor, filters: CandidateFil
         .limit(keyset.limit),
     );
     ctes = [page];
-    matched = how === "in-order" ? sql<number>`(select count(*) from (${upToCap}) as "up_to_cap")::int` : sql<number>`${cap}::int`;
+    matched =
+      how === "all-in-order"
+        ? candidatesCounted(actor)
+        : how === "in-order"
+          ? sql<number>`(select count(*) from (${upToCap}) as "up_to_cap")::int`
+          : sql<number>`${cap}::int`;
   }
   const pageOrder = keysetQueryBy(orderOf(pageColumn("sort_key"), sql`${pageColumn("page_id")}` as unknown as AnyColumn), filters, CANDIDATES_PAGE_SIZE);
   // The page's 26 rows, then each one's columns, newest application, count and tags (by id and candidate_id).
@@ -275,13 +287,8 @@ async function candidatesPage(db: Queryable, actor: Actor, filters: CandidateFil
   // An empty page carries no count: nobody matches when it is the first page; past the last row
   // (a cursor) they are counted on their own.
   const firstPage = !filters.after && !filters.before;
-  const total =
-    rows[0]?.matched ??
-    (how === "in-order-past-cap"
-      ? cap
-      : firstPage
-        ? 0
-        : ((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${upToCap}) as "up_to_cap"`))[0]?.n ?? 0));
+  const countAlone = how === "all-in-order" ? sql`select ${matched} as n` : sql`select count(*)::int as n from (${upToCap}) as "up_to_cap"`;
+  const total = rows[0]?.matched ?? (how === "in-order-past-cap" ? cap : firstPage ? 0 : ((await queryRows<{ n: number }>(db, countAlone))[0]?.n ?? 0));
   const keysetRows = keysetPage(
     rows.map(({ matched: _, ...row }) => row),
     filters,
@@ -296,10 +303,10 @@ async function candidatesPage(db: Queryable, actor: Actor, filters: CandidateFil
     })),
     next: keysetRows.next,
     previous: keysetRows.previous,
-    /** How many match, at most CANDIDATES_COUNT_CAP. */
-    total: Math.min(total, CANDIDATES_COUNT_CAP),
-    /** More than CANDIDATES_COUNT_CAP match. */
-    totalCapped: total > CANDIDATES_COUNT_CAP,
+    /** How many match: exactly when the company's counter counts them, else at most CANDIDATES_COUNT_CAP. */
+    total: how === "all-in-order" ? total : Math.min(total, CANDIDATES_COUNT_CAP),
+    /** More than CANDIDATES_COUNT_CAP match (and they were counted only that far). */
+    totalCapped: how !== "all-in-order" && total > CANDIDATES_COUNT_CAP,
   };
 }
 
