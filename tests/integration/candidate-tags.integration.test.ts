@@ -6,6 +6,7 @@ import * as candidatesRoute from "~/routes/staff/candidates-list";
 import { BULK_TAG_LIMIT, BulkTagSchema, CandidateTagSchema, TAG_MESSAGES } from "~/schemas/candidate";
 import { parseForm } from "~/schemas/parse-form";
 import { getCandidate, listCandidates } from "~/server/candidates/queries.server";
+import { listBulkChoices, listBulkChoicesAndTags } from "~/server/applications/bulk.server";
 import {
   addCandidateTag,
   addTagToCandidates,
@@ -215,13 +216,21 @@ describe("a tag's candidates, newest activity first", () => {
 
 describe("the tags suggested", () => {
   it("are the company's most recently used tags that a candidate carries, A to Z", async () => {
-    const { staff, candidates } = await companyWithCandidates(2);
+    const { staff, cookie, candidates } = await companyWithCandidates(2);
     const [ada, alan] = [candidates[0]!, candidates[1]!];
     await addCandidateTag(db(), staff, { candidateId: ada.id, name: "zebra" });
     await addCandidateTag(db(), staff, { candidateId: ada.id, name: "Apple" });
     await addCandidateTag(db(), staff, { candidateId: alan.id, name: "typo" });
     await removeCandidateTag(db(), staff, { candidateId: alan.id, name: "typo" });
     expect(await listCompanyTags(db(), staff)).toEqual(["Apple", "zebra"]);
+    // The candidates list reads the same with the bulk bar's choices, in one statement (decision 135);
+    // another company's tags are its own.
+    expect(await listBulkChoicesAndTags(db(), staff)).toEqual({ ...(await listBulkChoices(db(), staff)), tags: ["Apple", "zebra"] });
+    const other = await companyWithCandidates(1);
+    await addCandidateTag(db(), other.staff, { candidateId: other.candidates[0]!.id, name: "Theirs" });
+    expect((await listBulkChoicesAndTags(db(), other.staff)).tags).toEqual(["Theirs"]);
+    const page = await callLoader(candidatesRoute.loader, { path: "/candidates", cookie });
+    expect(page.data).toMatchObject({ tagSuggestions: ["Apple", "zebra"] });
   });
 
   it(`are at most ${TAG_SUGGESTIONS_LIMIT}, the ones used last`, async () => {

@@ -24,9 +24,9 @@ import { authorize, requireStaff } from "~/server/accounts/session.server";
 import { getApplicationFilterChoices } from "~/server/applications/queries.server";
 import { applicationsOfCandidates, candidateFiltersOf, listCandidates } from "~/server/candidates/queries.server";
 import { answerBulkApplications, BULK_INTENTS } from "./bulk-action.server";
-import { listBulkChoices } from "~/server/applications/bulk.server";
+import { listBulkChoicesAndTags } from "~/server/applications/bulk.server";
 import { BULK_MESSAGES, BulkCandidatesSchema } from "~/schemas/bulk";
-import { addTagToCandidates, listCompanyTags, removeTagFromCandidates } from "~/server/candidates/tags.server";
+import { addTagToCandidates, removeTagFromCandidates } from "~/server/candidates/tags.server";
 import { appDatabase } from "~/server/platform/db.server";
 import { answerDomainError } from "~/server/platform/errors.server";
 import { redirectWithNotice } from "~/server/platform/notice.server";
@@ -59,15 +59,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = shownCandidateFilters(query);
   const db = appDatabase();
   try {
-    const [list, options, tagSuggestions, choices] = await Promise.all([
+    const [list, options, choices] = await Promise.all([
       // The dates are days where the reader is (the dashboard tells the server the browser's zone).
       listCandidates(db, staff, { ...candidateFiltersOf(filters, staffTimeZone(request, staff)), ...placeOf(query) }),
       getApplicationFilterChoices(db, staff, filters.job),
-      listCompanyTags(db, staff),
-      // The bulk bar's templates, and its reasons (rejecting needs the job filter).
-      listBulkChoices(db, staff),
+      // The tags to suggest, the bulk bar's templates and its reasons (rejecting needs the job filter).
+      listBulkChoicesAndTags(db, staff),
     ]);
-    return { filters, list, options, tagSuggestions, reasons: filters.job ? choices.reasons : [], templates: choices.templates, error: null };
+    return { filters, list, options, tagSuggestions: choices.tags, reasons: filters.job ? choices.reasons : [], templates: choices.templates, error: null };
   } catch (error) {
     console.error("Error loading candidates:", error);
     return { filters, list: null, options: { job: null, stages: [] }, tagSuggestions: [], reasons: [], templates: [], error: "Failed to load candidates" };

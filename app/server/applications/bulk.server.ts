@@ -11,7 +11,7 @@ import { type Actor, owned, ownCompany, ownedSql, preparedRead, seesApplicationS
 import { recordEntryEmails, recordEntryFeedbackRequests, REJECTION_EMAIL_KIND, STAGE_NOT_IN_JOB } from "./pipeline.server";
 import { findRejectionReason, REJECTION_REASON_ORDER } from "./rejection-reasons.server";
 import { EMAIL_TEMPLATE_ORDER } from "../mail/email-templates.server";
-import { useTag } from "../candidates/tags.server";
+import { suggestedTagsQuery, useTag } from "../candidates/tags.server";
 
 /** What one request may act on at most: "Select all matching" takes this many (issue 13). */
 export const BULK_LIMIT = 1000;
@@ -27,20 +27,37 @@ export interface BulkChoices {
  * lists ask it on every visit, and two statements were two round trips (decision 134).
  */
 export async function listBulkChoices(db: Queryable, actor: Actor): Promise<BulkChoices> {
-  const [row] = await preparedRead(db, actor, "bulk_choices", (actor) =>
+  const [row] = await preparedRead(db, actor, "bulk_choices", (actor) => db.select(bulkChoiceColumns(actor)).from(companies).where(ownCompany(actor)));
+  return row ?? { reasons: [], templates: [] };
+}
+
+/**
+ * listBulkChoices with the tags to suggest (listCompanyTags's, A to Z), for the candidates list, whose
+ * tag filter and bulk bar offer them: one statement where there were two (decision 135).
+ */
+export async function listBulkChoicesAndTags(db: Queryable, actor: Actor): Promise<BulkChoices & { tags: string[] }> {
+  const [row] = await preparedRead(db, actor, "bulk_choices_and_tags", (actor) =>
     db
       .select({
-        reasons: sql<BulkChoices["reasons"]>`(
-          select coalesce(json_agg(json_build_object('id', ${rejectionReasons.id}, 'name', ${rejectionReasons.name}) order by ${sql.join(REJECTION_REASON_ORDER, sql`, `)}), '[]'::json)
-          from ${rejectionReasons} where ${owned(rejectionReasons, actor)})`,
-        templates: sql<BulkChoices["templates"]>`(
-          select coalesce(json_agg(json_build_object('id', ${emailTemplates.id}, 'name', ${emailTemplates.name}) order by ${sql.join(EMAIL_TEMPLATE_ORDER, sql`, `)}), '[]'::json)
-          from ${emailTemplates} where ${owned(emailTemplates, actor)})`,
+        ...bulkChoiceColumns(actor),
+        tags: sql<string[]>`(select coalesce(json_agg("suggested"."name" order by "suggested"."name_key", "suggested"."name"), '[]'::json)
+          from (${suggestedTagsQuery(db, actor)}) as "suggested")`,
       })
       .from(companies)
       .where(ownCompany(actor)),
   );
-  return row ?? { reasons: [], templates: [] };
+  return row ?? { reasons: [], templates: [], tags: [] };
+}
+
+function bulkChoiceColumns(actor: Actor) {
+  return {
+    reasons: sql<BulkChoices["reasons"]>`(
+      select coalesce(json_agg(json_build_object('id', ${rejectionReasons.id}, 'name', ${rejectionReasons.name}) order by ${sql.join(REJECTION_REASON_ORDER, sql`, `)}), '[]'::json)
+      from ${rejectionReasons} where ${owned(rejectionReasons, actor)})`,
+    templates: sql<BulkChoices["templates"]>`(
+      select coalesce(json_agg(json_build_object('id', ${emailTemplates.id}, 'name', ${emailTemplates.name}) order by ${sql.join(EMAIL_TEMPLATE_ORDER, sql`, `)}), '[]'::json)
+      from ${emailTemplates} where ${owned(emailTemplates, actor)})`,
+  };
 }
 
 interface LockedApplication {

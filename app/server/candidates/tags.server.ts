@@ -127,7 +127,18 @@ async function untag(db: Database, actor: Actor, candidateIds: readonly string[]
  * forms take any name, so a company with more tags can still type the others.
  */
 export async function listCompanyTags(db: Queryable, actor: Actor): Promise<string[]> {
-  const recent = db
+  const recent = suggestedTagsQuery(db, actor).as("recent");
+  const rows = await db.select({ name: recent.name }).from(recent).orderBy(recent.nameKey, recent.name);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * The tags listCompanyTags suggests, with their sort key, in no order of their own: its query, and
+ * the candidates list's, which reads them with the bulk bar's choices (`listBulkChoices`, decision 135).
+ * Order them by `name_key`, then `name`.
+ */
+export function suggestedTagsQuery(db: Queryable, actor: Actor) {
+  return db
     .select({ name: tags.name, nameKey: tags.nameKey })
     .from(tags)
     .where(
@@ -137,8 +148,5 @@ export async function listCompanyTags(db: Queryable, actor: Actor): Promise<stri
       ),
     )
     .orderBy(desc(tags.lastUsedAt), desc(tags.id))
-    .limit(TAG_SUGGESTIONS_LIMIT)
-    .as("recent");
-  const rows = await db.select({ name: recent.name }).from(recent).orderBy(recent.nameKey, recent.name);
-  return rows.map((row) => row.name);
+    .limit(TAG_SUGGESTIONS_LIMIT);
 }
