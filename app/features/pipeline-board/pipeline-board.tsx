@@ -217,7 +217,8 @@ export function PipelineBoard({
         onDragCancel={() => setActiveId(null)}
       >
         <div className="-mx-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0">
-          {/* Compact columns (9rem to 18rem, sharing the width): at 1280 px six of eight stages show at once. */}
+          {/* Compact columns (9rem to 18rem, sharing the width): at 1280 px six of eight stages show at once. On a
+              phone 11rem, two at a time, so that a name breaks between its words rather than inside one. */}
           <ol className="flex min-h-[60vh] items-stretch gap-2" aria-label="Pipeline stages" data-testid="pipeline-columns">
             {columns.map((column) => (
               <BoardColumnView key={column.id} column={column} showMoreHref={showMoreHref(column.id)} ticked={bulk ? ticked : null} onTick={onTick} schedule={schedule} />
@@ -267,7 +268,7 @@ const BoardColumnView = memo(function BoardColumnView({
     <li
       ref={setNodeRef}
       aria-labelledby={headingId}
-      className={`flex min-w-36 max-w-72 flex-1 flex-col rounded-xl border p-2 transition-colors ${
+      className={`flex min-w-44 max-w-72 flex-1 sm:min-w-36 flex-col rounded-xl border p-2 transition-colors ${
         isOver ? "border-brand-400 bg-brand-50" : "border-slate-200 bg-slate-100/70"
       }`}
     >
