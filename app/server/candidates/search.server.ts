@@ -173,8 +173,9 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
     key === undefined || !given
       ? sql`true`
       : sql`(${fewKey}, ${candidates.id}) ${forwards ? sql`<` : sql`>`} (${key.toString()}::bigint, ${given.id}::uuid)`;
-  const fewPage = sql`select ${candidates.id} as id, ${candidates.lastAppliedAt} as last_applied_at, t.tier from found f
-        join ${candidates} on ${candidates.id} = f.id
+  // Read from `found` itself, named as the table, whose columns it carries under the table's names: the
+  // group's conditions and the sort key read them there, not from each match's row again (decision 135).
+  const fewPage = sql`select ${candidates.id} as id, ${candidates.lastAppliedAt} as last_applied_at, t.tier from found as ${candidates}
         cross join lateral (select (case when ${inNames} and ${inNamesA} then 3 when ${inNames} then 2 else 1 end)::int as tier) t
         where (select yes from few) and ${fewPosition}
         order by ${fewKey} ${direction}, ${candidates.id} ${direction}
@@ -200,9 +201,13 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
   }>(
     db,
     sql`with query as materialized (select ${tsQuery(q)} as q),
-        -- The matches, up to the cap, in any order (the indexes' bitmaps): counted, and when few, sorted for the page.
+        -- The matches, up to the cap, in any order (the indexes' bitmaps): counted, and when few, sorted for
+        -- the page, by what it takes to tell each one's group and place (its names, and for a plain word its
+        -- name and email) carried here.
         found as materialized (
-          select ${candidates.id} as id from ${candidates}
+          select ${candidates.id} as id, ${candidates.lastAppliedAt} as last_applied_at, ${candidates.searchNames} as search_names${
+            isPlainWord(q) ? sql`, ${candidates.name} as name, ${candidates.email} as email` : sql``
+          } from ${candidates}
           where ${and(...within, sql`(${inNames} or ${candidates.searchText} @@ (select q from query))`)}
           limit ${options.cap + 1}
         ),
