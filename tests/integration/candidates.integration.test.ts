@@ -316,9 +316,10 @@ describe("the candidates list's filters and orders", () => {
     const theirs = await createTestJob(t.db, other, { title: "Backend" });
     const ada = await createTestApplication(t.db, backend, { candidateName: "Ada Lovelace", candidateEmail: "ada@example.test", stageName: "Screening", createdAt: day(3) });
     await createTestApplication(t.db, design, { candidateName: "Ada Lovelace", candidateEmail: "ada@example.test", status: "rejected", createdAt: day(10) });
-    const alan = await createTestApplication(t.db, backend, { candidateName: "alan Turing", status: "withdrawn", createdAt: day(5) });
-    const grace = await createTestApplication(t.db, design, { candidateName: "Grace Hopper", createdAt: day(7) });
-    const linus = await createTestApplication(t.db, backend, { candidateName: "Linus Torvalds", createdAt: day(1) });
+    // Emails of their own: the factory's random hex could hold a search's word ("ada" is hex).
+    const alan = await createTestApplication(t.db, backend, { candidateName: "alan Turing", candidateEmail: "alan@example.test", status: "withdrawn", createdAt: day(5) });
+    const grace = await createTestApplication(t.db, design, { candidateName: "Grace Hopper", candidateEmail: "grace@example.test", createdAt: day(7) });
+    const linus = await createTestApplication(t.db, backend, { candidateName: "Linus Torvalds", candidateEmail: "linus@example.test", createdAt: day(1) });
     const margaret = await addCandidate(t.db, { ...staff, displayName: "Jane Recruiter" }, { name: "Margaret Hamilton", email: "margaret@example.test" });
     await createTestApplication(t.db, theirs, { candidateName: "Ada Elsewhere", createdAt: day(4) });
     await addTagToCandidates(t.db, staff, { candidateIds: [grace.candidateId, linus.candidateId], name: "Shortlist" });
