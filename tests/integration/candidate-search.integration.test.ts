@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { applications, candidates, cvs } from "../../db/schema";
 import { SNIPPET_MARK_END, SNIPPET_MARK_START } from "~/schemas/candidate-search";
 import { CANDIDATES_PAGE_SIZE, listCandidates } from "~/server/candidates/queries.server";
@@ -37,6 +38,23 @@ async function addCvText(candidateId: string, companyId: string, text: string) {
 async function candidateOf(applicationId: string) {
   const [row] = await t.db.select({ id: applications.candidateId }).from(applications).where(eq(applications.id, applicationId));
   return row!.id;
+}
+
+/** `t.db`, keeping the text of each statement run through `execute` (every statement of a search). */
+function watched(ran: string[]): typeof t.db {
+  const dialect = new PgDialect();
+  return new Proxy(t.db, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target) as unknown;
+      if (key === "execute") {
+        return (query: SQL) => {
+          ran.push(dialect.sqlToQuery(query).sql);
+          return target.execute(query);
+        };
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 const names = async (actor: Actor, q: string, extra: { source?: "job_board" | "added" } = {}) =>
@@ -133,6 +151,27 @@ describe("Search candidates (full text)", () => {
       const front = await list({ before: back.previous! });
       expect(front.rows.map((row) => row.name), q).toEqual(pages[0]!.rows.map((row) => row.name));
       expect(front.previous, q).toBeNull();
+    }
+  });
+
+  it("plans only what it runs: few matches are one statement, and only many look for each group's page in a second (decision 136)", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff);
+    for (let n = 1; n <= 3; n++) await createTestApplication(t.db, job, { candidateName: `Quill Person ${n}`, candidateEmail: `quill.${n}@example.test`, createdAt: day(n) });
+    const expected = ["Quill Person 3", "Quill Person 2", "Quill Person 1"];
+    for (const q of ["quill", "quill person"]) {
+      const few: string[] = [];
+      expect((await listCandidates(watched(few), staff, { q })).rows.map((row) => row.name), q).toEqual(expected);
+      // One statement, without the branches that look for each group's page among the newest.
+      expect(few, q).toHaveLength(1);
+      expect(few[0], q).not.toContain("union all");
+      const many: string[] = [];
+      expect((await listCandidates(watched(many), staff, { q }, { fewMatches: 2 })).rows.map((row) => row.name), q).toEqual(expected);
+      // The matches are counted first; the second statement looks for the page and does not read them again.
+      expect(many, q).toHaveLength(2);
+      expect(many[0], q).not.toContain("union all");
+      expect(many[1], q).toContain("union all");
+      expect(many[1], q).not.toContain("found");
     }
   });
 

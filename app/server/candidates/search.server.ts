@@ -67,9 +67,10 @@ export interface SearchPageOptions extends KeysetPosition {
  * match in what they wrote, shows the passage with the terms marked.
  *
  * Cost (decisions 086 and 125): the matches are read once from the search indexes, up to the cap, to
- * count them; when they are few (at most `FEW_MATCHES`), the page is sorted out of them. Otherwise
- * each group's page is looked for first among the next 1,000 candidates of the
- * filters in the list's order, where a common word fills it at once, and only when that window comes
+ * count them; when they are few (at most `FEW_MATCHES`), the page is sorted out of them in the same
+ * statement. Otherwise a second statement (decision 136) looks for each group's page first among
+ * the next 1,000 candidates of the filters in the list's order, where a common word fills it at
+ * once, and only when that window comes
  * up short and the list holds more, read from the search indexes' matches and sorted (a rare word has
  * few); with filters that may keep few candidates anywhere in the order (tag, job, status, dates) it
  * is read from the matches at once. How many match is counted up to the cap in any order. Ordering
@@ -180,7 +181,7 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
         where (select yes from few) and ${fewPosition}
         order by ${fewKey} ${direction}, ${candidates.id} ${direction}
         limit ${take}`;
-  const rows = await queryRows<{
+  type Row = {
     /** Null on the one row of an empty page. */
     id: string | null;
     sort_key: string;
@@ -198,33 +199,9 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
     tags: string[] | null;
     tag_count: number | null;
     snippet: string | null;
-  }>(
-    db,
-    sql`with query as materialized (select ${tsQuery(q)} as q),
-        -- The matches, up to the cap, in any order (the indexes' bitmaps): counted, and when few, sorted for
-        -- the page, by what it takes to tell each one's group and place (its names, and for a plain word its
-        -- name and email) carried here.
-        found as materialized (
-          select ${candidates.id} as id, ${candidates.lastAppliedAt} as last_applied_at, ${candidates.searchNames} as search_names${
-            isPlainWord(q) ? sql`, ${candidates.name} as name, ${candidates.email} as email` : sql``
-          } from ${candidates}
-          where ${and(...within, sql`(${inNames} or ${candidates.searchText} @@ (select q from query))`)}
-          limit ${options.cap + 1}
-        ),
-        counted as (select count(*)::int as matched from found),
-        few as (select (select matched from counted) <= ${options.fewMatches ?? FEW_MATCHES} as yes),
-        ${sql.join(ctes, sql`, `)}${ctes.length > 0 ? sql`,` : sql``}
-        page as (
-          select m.id, m.tier, ${sortKey(sql`m.tier`, sql`m.last_applied_at`)} as sort_key
-          from (
-            select * from (${fewPage}) few_page
-            union all
-            select * from (${merged}) many where not (select yes from few)
-          ) m
-          order by sort_key ${direction}, m.id ${direction}
-          limit ${take}
-        )
-        select c.id, p.sort_key::text as sort_key, c.name, c.email, c.last_applied_at, c.source, c.source_detail, p.tier,
+  };
+  // The page's rows as the list shows them, from `page` (id, tier, sort_key) and `counted` (matched).
+  const shown = sql`select c.id, p.sort_key::text as sort_key, c.name, c.email, c.last_applied_at, c.source, c.source_detail, p.tier,
                counted.matched,
                latest.job_title as latest_job_title, latest.stage_name as latest_stage_name, latest.status as latest_status,
                ${applicationCountOf(sql`c.id`, actor)} as applications,
@@ -245,8 +222,45 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
         left join page p on true
         left join ${candidates} c on c.id = p.id
         left join ${latestApplicationJoin(sql`c.id`, actor)} on true
-        order by p.sort_key ${direction} nulls last, p.id ${direction}`,
+        order by p.sort_key ${direction} nulls last, p.id ${direction}`;
+  // First the matches, counted, and when few (most searches: a name, an email) the page out of them, in
+  // one statement. Only past `FEW_MATCHES` a second statement looks for each group's page: PostgreSQL
+  // plans a statement for its values on every call, and planning those branches when the page comes
+  // from the matches cost as much as running them (decision 136).
+  let rows = await queryRows<Row>(
+    db,
+    sql`with query as materialized (select ${tsQuery(q)} as q),
+        -- The matches, up to the cap, in any order (the indexes' bitmaps): counted, and when few, sorted for
+        -- the page, by what it takes to tell each one's group and place (its names, and for a plain word its
+        -- name and email) carried here.
+        found as materialized (
+          select ${candidates.id} as id, ${candidates.lastAppliedAt} as last_applied_at, ${candidates.searchNames} as search_names${
+            isPlainWord(q) ? sql`, ${candidates.name} as name, ${candidates.email} as email` : sql``
+          } from ${candidates}
+          where ${and(...within, sql`(${inNames} or ${candidates.searchText} @@ (select q from query))`)}
+          limit ${options.cap + 1}
+        ),
+        counted as (select count(*)::int as matched from found),
+        few as (select (select matched from counted) <= ${options.fewMatches ?? FEW_MATCHES} as yes),
+        page as (select m.id, m.tier, ${sortKey(sql`m.tier`, sql`m.last_applied_at`)} as sort_key from (${fewPage}) m)
+        ${shown}`,
   );
+  const firstMatched = rows[0]?.matched ?? 0;
+  if (firstMatched > (options.fewMatches ?? FEW_MATCHES)) {
+    rows = await queryRows<Row>(
+      db,
+      sql`with query as materialized (select ${tsQuery(q)} as q),
+          counted as (select ${firstMatched}::int as matched),
+          ${sql.join(ctes, sql`, `)}${ctes.length > 0 ? sql`,` : sql``}
+          page as (
+            select m.id, m.tier, ${sortKey(sql`m.tier`, sql`m.last_applied_at`)} as sort_key
+            from (${merged}) m
+            order by sort_key ${direction}, m.id ${direction}
+            limit ${take}
+          )
+          ${shown}`,
+    );
+  }
   const matched = rows[0]?.matched ?? 0;
   const found = rows.filter((row) => row.id !== null);
   const more = found.length > options.pageSize;
