@@ -58,3 +58,41 @@ test("lists and the board ask React Router about one row's address, and every ro
 
   noConsoleErrors();
 });
+
+// Decision 136: the staff navigation is plain links with the root's one click listener.
+test("the staff navigation opens each section in the same document, marks the one shown, and a click on it adds no history entry", async ({ page }) => {
+  const noConsoleErrors = await failOnConsoleErrors(page);
+  await registerStaff(page);
+  await visit(page, "/dashboard");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+  await nav.getByRole("link", { name: "Candidates" }).click();
+  await expect(page).toHaveURL(/\/candidates$/);
+  await expect(nav.getByRole("link", { name: "Candidates" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.locator("[aria-current]")).toHaveCount(1);
+  const entries = await page.evaluate(() => history.length);
+  // The section shown, again: the same entry (as React Router's <Link> does), so Back leaves it.
+  await nav.getByRole("link", { name: "Candidates" }).click();
+  await expect(page).toHaveURL(/\/candidates$/);
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+  // The bell is the current page on /notifications only.
+  const bell = page.getByRole("link", { name: /notifications/i }).last();
+  await bell.click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.locator('a[href="/notifications"][aria-current="page"]')).toHaveCount(2);
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+  // A page under a section marks the section.
+  await page.goto("/settings/company");
+  await expect(nav.getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.locator("[aria-current]")).toHaveCount(1);
+
+  noConsoleErrors();
+});

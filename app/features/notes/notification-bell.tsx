@@ -1,12 +1,15 @@
-import { NavLink } from "react-router";
+import { useLocation } from "react-router";
+import { isCurrentPath, RowLink } from "~/components/ui/row-link";
 import { bellLabel, unreadBadge } from "~/schemas/notifications";
 
 /** The staff layout's bell (decision 098): a link to /notifications named with the unread count (the current page on /notifications), and the count on it. */
 export function NotificationBell({ unread }: { unread: number }) {
+  const { pathname } = useLocation();
   return (
-    <NavLink
+    <RowLink
       to="/notifications"
-      end
+      discover
+      aria-current={isCurrentPath(pathname, "/notifications", true) ? "page" : undefined}
       aria-label={bellLabel(unread)}
       className="relative inline-flex rounded-lg p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
     >
@@ -19,6 +22,6 @@ export function NotificationBell({ unread }: { unread: number }) {
           {unreadBadge(unread)}
         </span>
       ) : null}
-    </NavLink>
+    </RowLink>
   );
 }
