@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { documentBranches } from "~/server/platform/document-branches.server";
 import { cspNonceContext } from "~/server/platform/request-context.server";
 
 export const streamTimeout = 5_000;
@@ -27,7 +28,8 @@ export default async function handleRequest(
   // renderer encodes each of a large page's thousands of small pieces into bytes (a tenth of the
   // pipeline page's server time).
   await settleDataStream(routerContext);
-  const html = `<!DOCTYPE html>${renderToString(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />)}`;
+  const context = { ...routerContext, branches: documentBranches(routerContext.branches) };
+  const html = `<!DOCTYPE html>${renderToString(<ServerRouter context={context} url={request.url} nonce={nonce} />)}`;
   if (html.includes(CLIENT_RENDERED_BOUNDARY)) {
     // Something suspended after all, and the page would reach the browser without its data: a page
     // that defers data needs the streaming renderer (decision 128).

@@ -49,4 +49,12 @@ describe("the staff guard", () => {
     expect(refused.response).toBeInstanceOf(Response);
     expect(refused.status).toBe(302);
   });
+
+  it("sends a staff member from /manage to the jobs list (decision 136)", async () => {
+    const { cookie } = await createStaff(bed.t.db, bed.t.auth);
+    const manage = Object.entries(modules).find(([file]) => file.endsWith("/manage.ts"))![1];
+    const answer = await callLoader(manage.loader!, { path: "/manage", cookie, params });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/manage/jobs");
+  });
 });

@@ -3,6 +3,7 @@ import { layout, route } from "@react-router/dev/routes";
 /** Staff pages inside the staff layout. Every loader and action here calls requireStaff. */
 export const staffRoutes = [
   route("dashboard", "routes/staff/dashboard.tsx"),
+  route("manage", "routes/staff/manage.ts"),
   route("manage/jobs", "routes/staff/jobs-list.tsx"),
   route("manage/jobs/:jobId", "routes/staff/pipeline.tsx"),
   route("manage/jobs/:jobId/match", "routes/staff/job-match.tsx"),
