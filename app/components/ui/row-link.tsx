@@ -6,9 +6,9 @@ import { useNavigate } from "react-router";
  * link (decision 088), the staff navigation, its bell and the logo (decision 136). It renders
  * what React Router's `<Link>` renders, at the cost of an `<a>`: `<Link>` runs half a dozen hooks
  * for its address, prefetching and click handler, about 7 µs of the server's render each, 0.9 ms
- * for a board of 125 cards (60 since decision 135). A click on it is a client-side navigation all the same: one listener
- * for the whole document (`useRowLinkNavigation`, in the root) does what `<Link>`'s handler does;
- * before the page is hydrated, and with a modifier key, it is a plain link.
+ * for a board of 125 cards (60 since decision 135). A click on it is a client-side navigation all
+ * the same: one listener for the whole document (`useRowLinkNavigation`, in the root) does what
+ * `<Link>`'s handler does; before the page is hydrated, and with a modifier key, it is a plain link.
  *
  * `discover` marks it for React Router's route discovery (`data-discover`, which `<Link>` puts on
  * every link): the browser asks `/__manifest` for the routes of the marked links' addresses. One

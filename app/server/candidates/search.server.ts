@@ -70,15 +70,15 @@ export interface SearchPageOptions extends KeysetPosition {
  * count them; when they are few (at most `FEW_MATCHES`), the page is sorted out of them in the same
  * statement. Otherwise a second statement (decision 136) looks for each group's page first among
  * the next 1,000 candidates of the filters in the list's order, where a common word fills it at
- * once, and only when that window comes
- * up short and the list holds more, read from the search indexes' matches and sorted (a rare word has
- * few); with filters that may keep few candidates anywhere in the order (tag, job, status, dates) it
+ * once, and only when that window comes up short and the list holds more, read from the search
+ * indexes' matches and sorted (a rare word has few); with filters that may keep few candidates anywhere in the order (tag, job, status, dates) it
  * is read from the matches at once. How many match is counted up to the cap in any order. Ordering
  * needs only each match's date (never the large text document, except to check a phrase), and the
  * passages are cut for the page's rows only.
  */
 export async function searchCandidatesPage(db: Queryable, actor: Actor, filters: readonly SQL[], options: SearchPageOptions) {
   const q = options.q;
+  const fewMatches = options.fewMatches ?? FEW_MATCHES;
   const partial = partialMatch(q);
   const inNames = sql`(${candidates.searchNames} @@ (select q from query) or ${partial})`;
   const inNamesA = sql`(ts_filter(${candidates.searchNames}, '{a}') @@ (select q from query) or ${partial})`;
@@ -241,12 +241,12 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
           limit ${options.cap + 1}
         ),
         counted as (select count(*)::int as matched from found),
-        few as (select (select matched from counted) <= ${options.fewMatches ?? FEW_MATCHES} as yes),
+        few as (select (select matched from counted) <= ${fewMatches} as yes),
         page as (select m.id, m.tier, ${sortKey(sql`m.tier`, sql`m.last_applied_at`)} as sort_key from (${fewPage}) m)
         ${shown}`,
   );
   const firstMatched = rows[0]?.matched ?? 0;
-  if (firstMatched > (options.fewMatches ?? FEW_MATCHES)) {
+  if (firstMatched > fewMatches) {
     rows = await queryRows<Row>(
       db,
       sql`with query as materialized (select ${tsQuery(q)} as q),
