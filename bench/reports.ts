@@ -180,6 +180,13 @@ if (companyId) {
      from pipeline_stages s left join applications a on a.current_pipeline_stage_id = s.id group by s.id
      on conflict (stage_id) do update set applications = excluded.applications, active = excluded.active`,
   );
+  // The companies' counters (migration 0050) of the applications loaded without their triggers.
+  await step(
+    "application_counts",
+    `insert into application_counts (company_id, applications, active)
+     select company_id, count(*)::integer, (count(*) filter (where status = 'active'))::integer from applications group by company_id
+     on conflict (company_id) do update set applications = excluded.applications, active = excluded.active`,
+  );
   // The reports' counts by month, block and week, as migrations 0028 and 0029 count the applications there are
   // (the weeks without the furthest stage, as migration 0033 counts them).
   await step(

@@ -206,6 +206,13 @@ if (companyId) {
      group by s.id
      on conflict (stage_id) do update set applications = excluded.applications, active = excluded.active`,
   );
+  // The companies' counters (migration 0050) of the applications loaded without their triggers.
+  await step(
+    "application_counts",
+    `insert into application_counts (company_id, applications, active)
+     select company_id, count(*)::integer, (count(*) filter (where status = 'active'))::integer from applications group by company_id
+     on conflict (company_id) do update set applications = excluded.applications, active = excluded.active`,
+  );
   await step("vacuum analyze", "vacuum analyze");
   await client.query(seededMarkSql(NAME, SEEDED));
   await client.end();

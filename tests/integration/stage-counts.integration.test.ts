@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, jobs } from "../../db/schema";
 import { changeApplicationStatus, moveApplication } from "~/server/applications/pipeline.server";
+import { listApplications } from "~/server/applications/queries.server";
 import { getPipelineBoard } from "~/server/applications/pipeline-queries.server";
 import { getDashboardStats } from "~/server/dashboard/queries.server";
 import { updateJob } from "~/server/jobs/jobs.server";
@@ -32,6 +33,20 @@ async function wrongCounters() {
         group by s.id, c.applications, c.active
         having c.applications is distinct from count(a.id)::int
             or c.active is distinct from (count(a.id) filter (where a.status = 'active'))::int`,
+  );
+}
+
+/** Every company whose counters (decision 137) differ from a count of its applications. */
+async function wrongCompanyCounters() {
+  return queryRows<{ company_id: string }>(
+    t.db,
+    sql`select c.id as company_id, n.applications, n.active, count(a.id)::int as real, (count(a.id) filter (where a.status = 'active'))::int as real_active
+        from companies c
+        left join application_counts n on n.company_id = c.id
+        left join applications a on a.company_id = c.id
+        group by c.id, n.applications, n.active
+        having coalesce(n.applications, 0) <> count(a.id)::int
+            or coalesce(n.active, 0) <> (count(a.id) filter (where a.status = 'active'))::int`,
   );
 }
 
@@ -70,6 +85,7 @@ describe("stage counters", () => {
     expect((await listStaffJobs(t.db, staff, {})).rows.map((row) => row.applications)).toEqual([2]);
     expect((await getDashboardStats(t.db, staff, new Date(0))).pendingReviews).toBe(2);
     expect(await wrongCounters()).toEqual([]);
+    expect(await wrongCompanyCounters()).toEqual([]);
   });
 
   it("stay exact when one statement changes many applications, and go with a deleted job", async () => {
@@ -82,6 +98,7 @@ describe("stage counters", () => {
     await t.db.update(applications).set({ currentPipelineStageId: job.stages[1]!.id }).where(eq(applications.jobId, job.id));
     await t.db.update(applications).set({ status: "rejected" }).where(eq(applications.status, "withdrawn"));
     expect(await wrongCounters()).toEqual([]);
+    expect(await wrongCompanyCounters()).toEqual([]);
     expect((await getDashboardStats(t.db, staff, new Date(0))).pendingReviews).toBe(3);
     expect((await getDashboardStats(t.db, other, new Date(0))).pendingReviews).toBe(1);
 
@@ -90,5 +107,33 @@ describe("stage counters", () => {
     const [{ n }] = (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from stage_counts where job_id = ${job.id}`)) as [{ n: number }];
     expect(n).toBe(0);
     expect((await getDashboardStats(t.db, staff, new Date(0))).pendingReviews).toBe(0);
+    expect(await wrongCompanyCounters()).toEqual([]);
+  });
+
+  it("count the company's applications in one row that Pending Reviews and the applications list read (decision 137)", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff, { form_schema: SAMPLE_FORM_SCHEMA });
+    const applied = [];
+    for (let i = 0; i < 4; i++) applied.push(await applyTo(t.db, job.id, SAMPLE_FORM_SCHEMA));
+    await rejectFor(t.db, staff, applied[0]!.id);
+    // An update that changes no status changes no counter.
+    await t.db.update(applications).set({ candidateName: "Renamed" }).where(eq(applications.id, applied[1]!.id));
+    await t.db.delete(applications).where(eq(applications.id, applied[2]!.id));
+    expect(await wrongCompanyCounters()).toEqual([]);
+    const [counter] = await queryRows<{ applications: number; active: number }>(
+      t.db,
+      sql`select applications, active from application_counts where company_id = ${staff.companyId}`,
+    );
+    expect(counter).toEqual({ applications: 3, active: 2 });
+    expect((await listApplications(t.db, staff, {})).total).toBe(3);
+    expect((await listApplications(t.db, staff, { status: "active" })).total).toBe(2);
+
+    // The numbers are the counter's, not a count of the rows.
+    await t.db.execute(sql`update application_counts set applications = 123456, active = 65432 where company_id = ${staff.companyId}`);
+    expect((await getDashboardStats(t.db, staff, new Date(0))).pendingReviews).toBe(65432);
+    expect((await listApplications(t.db, staff, {})).total).toBe(123456);
+    expect((await listApplications(t.db, staff, { status: "active" })).total).toBe(65432);
+    // A job's number is still its stages'.
+    expect((await listApplications(t.db, staff, { jobId: job.id })).total).toBe(3);
   });
 });

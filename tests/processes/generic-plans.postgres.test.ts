@@ -1,13 +1,15 @@
 import type pg from "pg";
+import { activityEvents } from "../../db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPipelineBoard } from "~/server/applications/pipeline-queries.server";
 import { listFeedbackTodos, listWaitingCandidates } from "~/server/dashboard/todos.server";
-import { getDashboardStats } from "~/server/dashboard/queries.server";
+import { listRecentActivity } from "~/server/activity/queries.server";
+import { getDashboardStats, getGettingStarted } from "~/server/dashboard/queries.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 import { GENERIC_PLAN_SUFFIX, genericPlanPool } from "~/server/platform/db.server";
 
-// Decisions 130, 132 and 134: the dashboard's to-dos and counts and the pipeline board run with
+// Decisions 130, 132, 134 and 137: the dashboard's to-dos, counts, activity and checklist and the pipeline board run with
 // PostgreSQL's generic plan from their first call, on the connections kept for that, and the app's
 // own connections plan as before. PostgreSQL only (on PGlite a prepared read is an ordinary query),
 // so this file is in the processes-postgres project.
@@ -115,5 +117,37 @@ describe("the dashboard's counts", () => {
     expect((await getDashboardStats(t.db, staff, new Date(Date.now() + 86_400_000))).applicationsToday).toBe(0);
 
     await expectGenericPlans(["dashboard_stats_company"], 13);
+  });
+});
+
+describe("the dashboard's recent activity and checklist", () => {
+  it("are one generic plan per connection each, and another company's owner sees only their own", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const { staff: other } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff);
+    const ada = await createTestApplication(t.db, job, { candidateName: "Ada Lovelace" });
+    await t.db.insert(activityEvents).values({
+      companyId: staff.companyId,
+      type: "application_received",
+      subjectType: "application",
+      subjectId: ada.id,
+      data: { candidateName: "Ada Lovelace", jobId: job.id, jobTitle: "Engineer" },
+    });
+    for (let round = 0; round < 6; round++) {
+      const [activity, theirActivity, steps, theirSteps] = await Promise.all([
+        listRecentActivity(t.db, staff, 10),
+        listRecentActivity(t.db, other, 10),
+        getGettingStarted(t.db, staff),
+        getGettingStarted(t.db, other),
+      ]);
+      expect(activity.map((item) => item.data.candidateName)).toContain("Ada Lovelace");
+      expect(theirActivity.map((item) => item.data.candidateName)).not.toContain("Ada Lovelace");
+      expect(steps.firstJob).toBe(true);
+      expect(theirSteps.firstJob).toBe(false);
+    }
+    // The number of events is a parameter of the plan too.
+    expect(await listRecentActivity(t.db, staff, 1)).toHaveLength(1);
+
+    await expectGenericPlans(["recent_activity_company", "getting_started_company"], 25);
   });
 });

@@ -49,15 +49,27 @@ function toItem(row: Row): ActivityItem {
 /** The company's newest events, for the dashboard. */
 export async function listRecentActivity(db: Queryable, actor: Actor, limit = 10): Promise<ActivityItem[]> {
   // A hiring manager or an interviewer sees the events of the jobs and applications they see (decision 096).
-  const seen = seesWholeCompany(actor)
-    ? undefined
-    : sql`((${activityEvents.subjectType} = 'application' and exists (
+  const seen = (actor: Actor) =>
+    seesWholeCompany(actor)
+      ? undefined
+      : sql`((${activityEvents.subjectType} = 'application' and exists (
              select 1 from applications a where a.id = ${activityEvents.subjectId} and ${ownedSql("a", actor)} and ${seesApplicationSql("a", actor)}))
            or (${activityEvents.subjectType} = 'job' and ${seesJob(activityEvents.subjectId, actor)}))`;
-  const rows = await selectActivity(db)
-    .where(and(owned(activityEvents, actor), seen))
-    .orderBy(desc(activityEvents.createdAt), desc(activityEvents.seq))
-    .limit(limit);
+  // Prepared with the generic plan (decision 137): the company's index read backwards until `limit`
+  // are found, the same plan for every company, where planning it on every visit cost PostgreSQL
+  // four times running it.
+  const rows = await preparedRead(
+    db,
+    actor,
+    "recent_activity",
+    (actor) =>
+      selectActivity(db)
+        .where(and(owned(activityEvents, actor), seen(actor)))
+        .orderBy(desc(activityEvents.createdAt), desc(activityEvents.seq))
+        .limit(sql.placeholder("limit")),
+    { limit },
+    { genericPlan: true },
+  );
   return rows.map(toItem);
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import { applications, jobs, pipelineStages, stageCounts } from "../../../db/schema";
+import { applicationCounts, applications, jobs, pipelineStages, stageCounts } from "../../../db/schema";
 import { type ApplicationStatus } from "~/schemas/application-review";
 import type { ApplicationSourceKind } from "~/schemas/application-source";
 import { isUuid } from "~/schemas/id";
@@ -75,7 +75,7 @@ export async function listApplications(db: Queryable, actor: Actor, filters: App
   // is empty and no row carries it. Exact from the stage counters where they count the filters,
   // else counted up to the cap from the filter's index.
   const upToCap = db.select({ one: sql`1`.as("one") }).from(applications).where(where).limit(APPLICATIONS_COUNT_CAP + 1);
-  const exact = countedByStages(actor, filters);
+  const exact = countedByCounters(actor, filters);
   const matchedSql = exact ?? sql<number>`(select count(*) from (${upToCap}) as "matches")::int`;
   const rows = await db
     .select({
@@ -192,20 +192,25 @@ function nameContains(q: string): SQL {
 }
 
 /**
- * How many applications match, exactly, from the stage counters (decision 060) when the filters
- * are ones they count: a job, a stage, and any status or "active"; else undefined. A job's count
- * was 5,000 rows read from the heap for their company (6 ms); its counters are five rows. The
- * company-wide sum reads about a thousand, and says "995,000" where the capped count said "10,000+".
- * Applications without a stage (none are made so, but the column allows it) are counted from
- * their index.
+ * How many applications match, exactly, from the counters when the filters are ones they count: a
+ * job, a stage, and any status or "active"; else undefined. A job's count was 5,000 rows read from
+ * the heap for their company (6 ms); its stage counters (decision 060) are five rows. The whole
+ * company's is its one counter row (decision 137), "995,000" where the capped count said "10,000+".
+ * A job's applications without a stage (none are made so, but the column allows it) are counted
+ * from their index.
  */
-function countedByStages(actor: Actor, filters: ApplicationFilters): SQL<number> | undefined {
+function countedByCounters(actor: Actor, filters: ApplicationFilters): SQL<number> | undefined {
   if (filters.q?.trim() || (filters.status && filters.status !== "active") || hasReportFilters(filters)) return undefined;
   // The counters count whole stages: not the applications a hiring manager or interviewer sees (decision 096).
   if (!seesWholeCompany(actor)) return undefined;
   const jobId = filters.jobId && isUuid(filters.jobId) ? filters.jobId : undefined;
   const stageId = filters.stageId && isUuid(filters.stageId) ? filters.stageId : undefined;
   const active = filters.status === "active";
+  // The whole company: its own counter, one row (decision 137), applications without a stage included.
+  if (!jobId && !stageId) {
+    const counted = active ? sql`${applicationCounts.active}` : sql`${applicationCounts.applications}`;
+    return sql<number>`(select coalesce(sum(${counted}), 0) from ${applicationCounts} where ${owned(applicationCounts, actor)})::int`;
+  }
   const counters = and(
     owned(stageCounts, actor),
     jobId ? eq(stageCounts.jobId, jobId) : undefined,

@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from "drizzle-orm";
-import { applications, companies, jobs, stageCounts } from "../../../db/schema";
+import { applicationCounts, applications, companies, jobs } from "../../../db/schema";
 import type { Queryable } from "../platform/db.server";
 import { type Actor, owned, ownCompany, ownedSql, preparedRead, seesApplication, seesJob, seesWholeCompany } from "../platform/tenancy.server";
 import { DEFAULT_COMPANY_NAME } from "~/schemas/names";
@@ -11,13 +11,13 @@ export interface DashboardStats {
 }
 
 /**
- * The three stat cards of the dashboard, for one company. Pending Reviews adds up the stages'
- * counters (decision 060) instead of counting every active application; today's applications are
- * one index range.
+ * The three stat cards of the dashboard, for one company. Pending Reviews is the company's counter
+ * of active applications (decision 137) instead of a count of every active application; today's
+ * applications are one index range.
  */
 export async function getDashboardStats(db: Queryable, actor: Actor, todayStart: Date): Promise<DashboardStats> {
   // One statement (one round trip) for the three numbers, each read from an index or a counter.
-  // The stage counters count the whole company; a hiring manager or an interviewer counts the
+  // The counter counts the whole company; a hiring manager or an interviewer counts the
   // applications they see (decision 096), as the applications list does.
   // Prepared with the generic plan (decision 134): the same three index reads for every company,
   // where planning them anew cost PostgreSQL more than running them.
@@ -27,7 +27,7 @@ export async function getDashboardStats(db: Queryable, actor: Actor, todayStart:
     "dashboard_stats",
     (actor) => {
       const pending = seesWholeCompany(actor)
-        ? sql`(select coalesce(sum(${stageCounts.active}), 0) from ${stageCounts} where ${owned(stageCounts, actor)})`
+        ? sql`(select coalesce(sum(${applicationCounts.active}), 0) from ${applicationCounts} where ${owned(applicationCounts, actor)})`
         : sql`(select count(*) from ${applications} where ${and(owned(applications, actor), eq(applications.status, "active"), seesApplication(applications, actor))})`;
       return db
         .select({
@@ -60,19 +60,29 @@ export interface GettingStarted {
 
 /** The checklist of one company, in one statement. */
 export async function getGettingStarted(db: Queryable, actor: Actor): Promise<GettingStarted> {
-  const [row] = await db
-    .select({
-      companyDetails: sql<boolean>`(${companies.website} is not null and ${companies.name} <> ${DEFAULT_COMPANY_NAME})`,
-      firstJob: sql<boolean>`exists (select 1 from jobs j where ${ownedSql("j", actor)})`,
-      teammate: sql<boolean>`(
-        exists (select 1 from profiles p where ${ownedSql("p", actor)} and p.id <> ${actor.userId})
-        or exists (
-          select 1 from invitations i
-          where ${ownedSql("i", actor)} and i.accepted_at is null and i.revoked_at is null and i.expires_at > now()
-        )
-      )`,
-    })
-    .from(companies)
-    .where(ownCompany(actor));
+  // Prepared with the generic plan (decision 137): three probes of the company's own rows, planned
+  // once per connection where planning them on every visit cost PostgreSQL ten times running them.
+  const [row] = await preparedRead(
+    db,
+    actor,
+    "getting_started",
+    (actor) =>
+      db
+        .select({
+          companyDetails: sql<boolean>`(${companies.website} is not null and ${companies.name} <> ${DEFAULT_COMPANY_NAME})`,
+          firstJob: sql<boolean>`exists (select 1 from jobs j where ${ownedSql("j", actor)})`,
+          teammate: sql<boolean>`(
+            exists (select 1 from profiles p where ${ownedSql("p", actor)} and p.id <> ${actor.userId})
+            or exists (
+              select 1 from invitations i
+              where ${ownedSql("i", actor)} and i.accepted_at is null and i.revoked_at is null and i.expires_at > now()
+            )
+          )`,
+        })
+        .from(companies)
+        .where(ownCompany(actor)),
+    {},
+    { genericPlan: true },
+  );
   return { companyDetails: Boolean(row?.companyDetails), firstJob: Boolean(row?.firstJob), teammate: Boolean(row?.teammate) };
 }
