@@ -60,7 +60,7 @@ import {
 } from "~/schemas/scheduling-link";
 import { listSchedulingLinks, sendSchedulingLink, withdrawSchedulingLink } from "~/server/interviews/scheduling-links.server";
 import { config } from "~/server/platform/config.server";
-import { formatLongDate } from "~/schemas/zoned-time";
+import { formatLongDate, instantToZonedTime } from "~/schemas/zoned-time";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = {
@@ -199,12 +199,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     };
   }
   // The hire dialog's default day: today where the recruiter is.
-  const today = new Intl.DateTimeFormat("en-CA", {
-    timeZone: staffTimeZone(request, staff),
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date());
+  const today = instantToZonedTime(new Date(), viewerZone).date;
   return {
     tab,
     tabs: APPLICATION_TABS.filter((name) => name !== "email" || allowed.email).map((name) => ({
