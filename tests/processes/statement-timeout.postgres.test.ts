@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "~/server/platform/db.server";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { IDLE_CONNECTION_MS, queryRows } from "~/server/platform/db.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 // Issue 11: "requests a client gave up on keep running in PostgreSQL: there is no statement timeout".
@@ -21,5 +22,28 @@ describe("the statement timeout", () => {
       Array.from({ length: 4 }, () => t.db.transaction(async (tx) => queryRows<{ statement_timeout: string }>(tx, sql`show statement_timeout`))),
     );
     expect(settings.map(([row]) => row!.statement_timeout)).toEqual(["5s", "5s", "5s", "5s"]);
+  });
+});
+
+describe("the pool's connections", () => {
+  it("stay open through a lull longer than pg's default of 10 s, and close after IDLE_CONNECTION_MS (decision 137)", async () => {
+    const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+    // The clock that times idle connections is faked from before they are released.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      // A burst: four reads at once, each on a connection of its own.
+      await Promise.all(Array.from({ length: 4 }, () => t.db.transaction(async (tx) => queryRows(tx, sql`select 1`))));
+      const open = pool.totalCount;
+      expect(open).toBeGreaterThanOrEqual(4);
+      expect(pool.idleCount).toBe(open);
+      // A minute without a statement: every connection is still there for the next burst.
+      vi.advanceTimersByTime(60_000);
+      expect(pool.totalCount).toBe(open);
+      // A quiet server lets them go.
+      vi.advanceTimersByTime(IDLE_CONNECTION_MS);
+      await vi.waitFor(() => expect(pool.totalCount).toBe(0));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

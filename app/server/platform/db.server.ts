@@ -44,6 +44,9 @@ export interface OpenDatabaseOptions {
  */
 export const STATEMENT_TIMEOUT_MS = 5_000;
 
+/** How long a pooled connection may sit unused before it is closed (decision 137). */
+export const IDLE_CONNECTION_MS = 300_000;
+
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
 
 /**
@@ -71,6 +74,12 @@ function appPool(options: OpenDatabaseOptions & { url: string }): { pool: pg.Poo
     ({
       connectionString: options.url,
       max,
+      // Connections stay open through a lull (decision 137). The pool hands out the connection
+      // released last, so under steady load the rest sat idle past pg's 10 s default, were closed,
+      // and were opened again at the next burst (a page's parallel reads): a new PostgreSQL process
+      // every two seconds, whose first statements and prepared reads were planned anew (10-40 ms
+      // each) in the answers that happened to get it.
+      idleTimeoutMillis: IDLE_CONNECTION_MS,
       // Set on each connection at start-up, so every statement of the app carries it.
       statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
       // No JIT: PostgreSQL compiles a plan whose estimated cost is high (a count over a million
