@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPipelineBoard } from "~/server/applications/pipeline-queries.server";
 import { listFeedbackTodos, listWaitingCandidates } from "~/server/dashboard/todos.server";
 import { listRecentActivity } from "~/server/activity/queries.server";
+import { listCandidates } from "~/server/candidates/queries.server";
 import { getDashboardStats, getGettingStarted } from "~/server/dashboard/queries.server";
 import { createStaff, createTestApplication, createTestJob } from "../factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -149,5 +150,34 @@ describe("the dashboard's recent activity and checklist", () => {
     expect(await listRecentActivity(t.db, staff, 1)).toHaveLength(1);
 
     await expectGenericPlans(["recent_activity_company", "getting_started_company"], 25);
+  });
+});
+
+describe("the candidates list's rows", () => {
+  it("are read by id on one generic plan per connection, in the page's order, and only the company's own", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const { staff: other } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff);
+    const theirJob = await createTestJob(t.db, other);
+    for (const name of ["Ada Lovelace", "Grace Hopper", "Alan Turing"]) await createTestApplication(t.db, job, { candidateName: name });
+    await createTestApplication(t.db, theirJob, { candidateName: "Someone Else" });
+    for (let round = 0; round < 4; round++) {
+      const [mine, byName, theirs] = await Promise.all([
+        listCandidates(t.db, staff, {}),
+        listCandidates(t.db, staff, { sort: "name" }),
+        listCandidates(t.db, other, {}),
+      ]);
+      // Newest first, as the page's statement ordered them, each with its newest application.
+      expect(mine.rows.map((row) => row.name)).toEqual(["Alan Turing", "Grace Hopper", "Ada Lovelace"]);
+      expect(mine.rows.map((row) => [row.applications, row.latestStageName])).toEqual([
+        [1, "Applied"],
+        [1, "Applied"],
+        [1, "Applied"],
+      ]);
+      expect(byName.rows.map((row) => row.name)).toEqual(["Ada Lovelace", "Alan Turing", "Grace Hopper"]);
+      expect(theirs.rows.map((row) => row.name)).toEqual(["Someone Else"]);
+    }
+
+    await expectGenericPlans(["candidate_rows_company"], 12);
   });
 });
