@@ -56,8 +56,8 @@ export async function listRecentActivity(db: Queryable, actor: Actor, limit = 10
              select 1 from applications a where a.id = ${activityEvents.subjectId} and ${ownedSql("a", actor)} and ${seesApplicationSql("a", actor)}))
            or (${activityEvents.subjectType} = 'job' and ${seesJob(activityEvents.subjectId, actor)}))`;
   // Prepared with the generic plan (decision 137): the company's index read backwards until `limit`
-  // are found, the same plan for every company, where planning it on every visit cost PostgreSQL
-  // four times running it.
+  // are found, the same plan for every company, where parsing and planning it on every visit cost
+  // PostgreSQL six times running it (0.49 against 0.08 ms).
   const rows = await preparedRead(
     db,
     actor,

@@ -72,8 +72,8 @@ export async function listApplications(db: Queryable, actor: Actor, filters: App
   }
   const keyset = keysetQuery(applications.createdAt, applications.id, filters, APPLICATIONS_PAGE_SIZE);
   // How many match, in the page's own statement (one round trip); on its own only when the page
-  // is empty and no row carries it. Exact from the stage counters where they count the filters,
-  // else counted up to the cap from the filter's index.
+  // is empty and no row carries it. Exact from the counters where they count the filters (the
+  // company's, a job's stages'), else counted up to the cap from the filter's index.
   const upToCap = db.select({ one: sql`1`.as("one") }).from(applications).where(where).limit(APPLICATIONS_COUNT_CAP + 1);
   const exact = countedByCounters(actor, filters);
   const matchedSql = exact ?? sql<number>`(select count(*) from (${upToCap}) as "matches")::int`;
