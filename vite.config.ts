@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { reactRouterRouteCaches } from "./server/route-caches-plugin.ts";
 
 /**
  * The CV text-extraction worker as a file of its own in the server build (build/server/cv-text-worker.js),
@@ -36,8 +37,9 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   environments: {
-    // The server build's entry is our Express app, which wraps the React Router handler.
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    // The server build's entry is our Express app, which wraps the React Router handler. React Router
+    // is bundled into it, so that its per-request route work can be made once (decision 138).
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } }, resolve: { noExternal: ["react-router"] } },
   },
-  plugins: [tailwindcss(), reactRouter(), cvTextWorker()],
+  plugins: [tailwindcss(), reactRouter(), cvTextWorker(), reactRouterRouteCaches()],
 });

@@ -24,9 +24,10 @@ afterAll(async () => {
 
 /** A GET with exactly these headers, the body as sent (not decompressed). */
 function rawGet(path: string, headers: Record<string, string> = {}) {
-  const url = new URL(path, server.url);
+  // The path as written ("//jobs" too), not resolved against the server's address.
+  const { hostname, port } = new URL(server.url);
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    request(url, { headers }, (response) => {
+    request({ hostname, port, path, headers }, (response) => {
       const parts: Buffer[] = [];
       response.on("data", (part: Buffer) => parts.push(part));
       response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(parts) }));
@@ -109,6 +110,42 @@ describe("pages rendered to a string (decision 128)", () => {
       // Nothing was left for the browser to render (a suspended boundary).
       expect(page, path).not.toContain("<!--$!-->");
     }
+  });
+});
+
+describe("React Router's route work done once (decision 138)", () => {
+  it("is built into the server: the build's React Router carries the three edits", () => {
+    const bundle = readFileSync("build/server/index.js", "utf8");
+    expect(bundle).toContain("serverRoutesOnce(() => createServerRoutesUncached(");
+    expect(bundle).toContain("dataRoutesOnce(routes, (manifest2) => convertRoutesToDataRoutes(");
+    expect(bundle).toContain("branches = branchesFor(branches, decoded)");
+  });
+
+  it("routes every address as React Router does: letter case, trailing slashes, unknown and doubled segments", async () => {
+    const expected: Record<string, number> = {
+      "/": 200,
+      "/jobs": 200,
+      "/JOBS": 200,
+      "/jobs/": 200,
+      "/jobs?page=2": 200,
+      "/jobs.data": 200,
+      "/Login": 200,
+      "/api/health": 200,
+      "/robots.txt": 200,
+      "/no-such-page": 404,
+      "/no-such/deeper": 404,
+      "//jobs": 404,
+      "/_root.data": 404,
+      "/manage/jobs": 302,
+      "/Applications": 302,
+    };
+    for (const [path, status] of Object.entries(expected)) {
+      const answer = await rawGet(path, { accept: "text/html" });
+      expect(answer.status, path).toBe(status);
+    }
+    // Two pages in a row each render their own routes (the route objects are shared between them).
+    expect((await rawGet("/jobs", { accept: "text/html" })).body.toString()).toContain('id="main"');
+    expect((await rawGet("/login", { accept: "text/html" })).body.toString()).toMatch(/type="password"/);
   });
 });
 
