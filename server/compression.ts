@@ -4,12 +4,14 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { acceptsEncoding } from "./static-files";
 
 /*
- * How pages and data are compressed, in one place (decisions 071 and 103). Brotli at quality 3 with
- * a 256 KB window took half the CPU of the middleware's default (quality 4, 4 MB window) on a 70 KB
- * page for 4 % more bytes (0.46 against 0.95 ms). Fingerprinted assets are sent as stored at build
- * time, at quality 11 (static-files.ts).
+ * How pages and data are compressed, in one place (decisions 071, 103 and 138). Brotli at quality 1
+ * with a 256 KB window: on the rejected lane's board (110 KB) 0.26 ms against 0.45 at quality 3 and
+ * 0.81 at the middleware's default (quality 4, 4 MB window), for 7 % more bytes than quality 3 (15.8
+ * against 14.7 KB); on the candidates list (70 KB) 0.11 against 0.29 ms, 10.9 against 10.1 KB. A
+ * kilobyte more on the wire is less than the fifth of a millisecond of a page's 6 to 8 ms of server
+ * CPU. Fingerprinted assets are sent as stored at build time, at quality 11 (static-files.ts).
  */
-const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_LGWIN]: 18 };
+const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_LGWIN]: 18 };
 /** Smaller answers are sent as they are: the middleware's own threshold. */
 const THRESHOLD_BYTES = 1024;
 /**
