@@ -33,14 +33,14 @@ const instant = (cursor: PageCursor) => sql`(timestamptz 'epoch' + ${cursor.at}:
  */
 export interface KeysetOrder {
   key: AnyColumn | SQL;
-  id: AnyColumn;
+  id: AnyColumn | SQL;
   /** "desc": newest first (a timestamp); "asc": A to Z (a text key). */
   direction: "asc" | "desc";
   value: (cursor: PageCursor) => SQL;
 }
 
 /** A list sorted by a timestamp, newest first: the cursor's key is microseconds since 1970. */
-export const newestFirst = (createdAt: AnyColumn | SQL, id: AnyColumn): KeysetOrder => ({ key: createdAt, id, direction: "desc", value: instant });
+export const newestFirst = (createdAt: AnyColumn | SQL, id: AnyColumn | SQL): KeysetOrder => ({ key: createdAt, id, direction: "desc", value: instant });
 
 /**
  * A list sorted by a text key (such as `lower(name)`), A to Z in the database's collation: the
