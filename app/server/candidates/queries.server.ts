@@ -194,7 +194,7 @@ async function candidatesPage(db: Queryable, actor: Actor, filters: CandidateFil
     cursorAt: (byName ? sql<string>`${key}` : cursorAt(key)).as("cursor_at"),
     sortKey: sql`${key}`.as("sort_key"),
   });
-  const orderOf = (key: SQL, id: AnyColumn | SQL) => (byName ? textAscending(key, id as AnyColumn) : newestFirst(key, id as AnyColumn));
+  const orderOf = (key: SQL, id: AnyColumn | SQL) => (byName ? textAscending(key, id) : newestFirst(key, id));
   /** The count up to the cap: of `from`'s rows, in the page's statement or alone (a page past the last row carries none). */
   let upToCap: SQL = sql`${db.select({ one: sql`1`.as("one") }).from(candidates).where(where).limit(cap)}`;
   let ctes: WithSubquery[];
@@ -258,7 +258,7 @@ async function candidatesPage(db: Queryable, actor: Actor, filters: CandidateFil
           ? sql<number>`(select count(*) from (${upToCap}) as "up_to_cap")::int`
           : sql<number>`${cap}::int`;
   }
-  const pageOrder = keysetQueryBy(orderOf(pageColumn("sort_key"), sql`${pageColumn("page_id")}` as unknown as AnyColumn), filters, CANDIDATES_PAGE_SIZE);
+  const pageOrder = keysetQueryBy(orderOf(pageColumn("sort_key"), pageColumn("page_id")), filters, CANDIDATES_PAGE_SIZE);
   // The page's 26 ids in the list's order with the count, then their rows (decision 137): one
   // statement with both was planned on every call (1.3 ms, more than it ran), where the rows by id
   // are the same index probes for any page and are planned once per connection.

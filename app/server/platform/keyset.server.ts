@@ -46,7 +46,7 @@ export const newestFirst = (createdAt: AnyColumn | SQL, id: AnyColumn | SQL): Ke
  * A list sorted by a text key (such as `lower(name)`), A to Z in the database's collation: the
  * cursor's key is that text, bound as a value. Select the key itself as the row's `cursorAt`.
  */
-export const textAscending = (key: SQL, id: AnyColumn): KeysetOrder => ({ key, id, direction: "asc", value: (cursor) => sql`${cursor.at}` });
+export const textAscending = (key: SQL, id: AnyColumn | SQL): KeysetOrder => ({ key, id, direction: "asc", value: (cursor) => sql`${cursor.at}` });
 
 /** Where the page starts, its order and how many rows to read (one more than a page, to see if more follow). */
 export function keysetQuery(createdAt: AnyColumn, id: AnyColumn, position: KeysetPosition, pageSize: number) {
