@@ -11,7 +11,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"],
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "bench/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"],
           exclude: ["**/*.integration.test.ts", "node_modules/**"],
           environment: "node",
           sequence: { groupOrder: 0 },

@@ -474,9 +474,10 @@ if (process.env.BENCH_HTTP === "1") {
       check: (i, status, body) => status === 200 && body.includes(target(i).word),
       seconds: Number(process.env.BENCH_SECONDS ?? 10),
       warmup: 3,
+      server,
     });
     console.log(
-      `/candidates?q=<two skills>&source=…: ${run.rps.toFixed(1)} req/s, ${run.answers} answers, p50 ${run.p50.toFixed(0)} ms, p95 ${run.p95.toFixed(0)} ms, p99 ${run.p99.toFixed(0)} ms (autocannon p50/p97.5/p99 ${run.autocannon.join("/")} ms), ${run.errors} wrong answers; load average ${loadBefore.map((l) => l.toFixed(1)).join(" ")} → ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
+      `/candidates?q=<two skills>&source=…: ${run.rps.toFixed(1)} req/s, ${run.answers} answers, p50 ${run.p50.toFixed(0)} ms, p95 ${run.p95.toFixed(0)} ms, p99 ${run.p99.toFixed(0)} ms (autocannon p50/p97.5/p99 ${run.autocannon.join("/")} ms), ${run.errors} wrong answers${run.cpu ? `; CPU a request: server ${run.cpu.server.toFixed(1)} ms, PostgreSQL ${run.cpu.database.toFixed(1)} ms, bench ${run.cpu.bench.toFixed(1)} ms` : ""}; load average ${loadBefore.map((l) => l.toFixed(1)).join(" ")} → ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
     );
   } finally {
     server.kill("SIGTERM");

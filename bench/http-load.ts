@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
+import { type CpuPerRequest, startCpuCount } from "./process-cpu";
 
 /** What Chromium sends: pages are timed compressed, as a browser gets them (br from this server). */
 export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
@@ -125,6 +126,8 @@ export interface LoadResult {
   errors: number;
   /** The first few answers that failed `check`: the path asked for, the status and the body's start. */
   wrong: string[];
+  /** CPU a request of the timed run, by who spent it (given the server's process, on Linux). */
+  cpu?: CpuPerRequest;
 }
 
 /**
@@ -141,6 +144,8 @@ export async function timeLoad(options: {
   seconds: number;
   warmup: number;
   connections?: number;
+  /** The server started by `startServer`: its processes' CPU is counted, with PostgreSQL's and the bench's. */
+  server?: ChildProcess;
 }): Promise<LoadResult> {
   const connections = options.connections ?? 10;
   const headers: Record<string, string> = { ...(options.cookie ? { cookie: options.cookie } : {}), "accept-encoding": BROWSER_ACCEPT_ENCODING };
@@ -162,6 +167,7 @@ export async function timeLoad(options: {
   let bytes = 0;
   let wireBytes = 0;
   const latencies: number[] = [];
+  const countCpu = startCpuCount(options.server?.pid);
   const run = await autocannon({
     url: options.base,
     connections,
@@ -209,6 +215,7 @@ export async function timeLoad(options: {
     answers: latencies.length,
     errors: errors + run.non2xx + run.errors + run.timeouts,
     wrong,
+    cpu: countCpu?.(latencies.length),
   };
 }
 

@@ -18,6 +18,7 @@
  * every answer. Last, EXPLAIN (ANALYZE, BUFFERS) of every statement those pages run, captured from
  * the app's own query functions. Exits 1 when a page is over budget.
  */
+import { availableParallelism } from "node:os";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { listCandidateActivity, listRecentActivity, listSubjectActivity } from "~/server/activity/queries.server";
@@ -257,6 +258,8 @@ const jobCursors = await queryRows<{ cursor: string }>(
 const contains = (body: string, expected: string | RegExp) => (typeof expected === "string" ? body.includes(expected) : expected.test(body));
 const names = FIRST.flatMap((first) => LAST.map((last) => `${first} ${last}`));
 
+const cpuText = (cpu: NonNullable<LoadResult["cpu"]>) => `${cpu.server.toFixed(1)} / ${cpu.database.toFixed(1)} / ${cpu.bench.toFixed(1)}`;
+
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
 
 // ---------------------------------------------------------------------------
@@ -372,11 +375,12 @@ try {
       seconds: DURATION,
       warmup: WARMUP,
       connections: CONNECTIONS,
+      server,
     });
     const result: Result = { label: target.label, ...run, budget: target.budget };
     results.push(result);
     console.log(
-      `${result.label.padEnd(40)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(0).padStart(5)} ms  p95 ${result.p95.toFixed(0).padStart(5)} ms  p99 ${result.p99.toFixed(0).padStart(5)} ms  ${(result.bytes / 1024).toFixed(1).padStart(7)} KiB (${(result.wireBytes / 1024).toFixed(1)} on the wire)  (autocannon ${result.autocannon.join("/")} ms)${result.errors ? `  ${result.errors} WRONG ANSWERS` : ""}`,
+      `${result.label.padEnd(40)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(0).padStart(5)} ms  p95 ${result.p95.toFixed(0).padStart(5)} ms  p99 ${result.p99.toFixed(0).padStart(5)} ms  ${(result.bytes / 1024).toFixed(1).padStart(7)} KiB (${(result.wireBytes / 1024).toFixed(1)} on the wire)  (autocannon ${result.autocannon.join("/")} ms)${result.cpu ? `  CPU ${cpuText(result.cpu)} ms` : ""}${result.errors ? `  ${result.errors} WRONG ANSWERS` : ""}`,
     );
     for (const line of result.wrong) console.log(`  wrong: ${line}`);
   }
@@ -384,15 +388,21 @@ try {
   server.kill("SIGTERM");
 }
 
-console.log("\n| Page | req/s | p50 ms | p95 ms | p99 ms | answer KiB | on the wire KiB | budget |\n|---|---:|---:|---:|---:|---:|---:|---|");
+console.log(
+  "\n| Page | req/s | p50 ms | p95 ms | p99 ms | answer KiB | on the wire KiB | CPU ms a request: server / PostgreSQL / bench | budget |\n|---|---:|---:|---:|---:|---:|---:|---:|---|",
+);
 for (const r of results) {
   const ok = !r.budget || (r.p95 <= BUDGET_P95_MS && r.rps >= BUDGET_RPS && r.errors === 0);
   if (!ok) failed = true;
   console.log(
-    `| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.p99.toFixed(0)} | ${(r.bytes / 1024).toFixed(1)} | ${(r.wireBytes / 1024).toFixed(1)} | ${r.budget ? (ok ? "ok" : "OVER") : "—"} |`,
+    `| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.p99.toFixed(0)} | ${(r.bytes / 1024).toFixed(1)} | ${(r.wireBytes / 1024).toFixed(1)} | ${r.cpu ? cpuText(r.cpu) : "—"} | ${r.budget ? (ok ? "ok" : "OVER") : "—"} |`,
   );
 }
 console.log("(Percentiles from the time of every answer, measured by the bench; autocannon's p50/p97.5/p99 are printed beside each run as a check.)");
+// What the budget leaves each request of CPU on this machine, for the server, PostgreSQL and the bench together.
+console.log(
+  `(CPU from /proc over each timed run, per answer: the server's processes, every postgres process, the bench's own. At ${BUDGET_RPS} req/s on ${availableParallelism()} cores a request has at most ${((availableParallelism() * 1000) / BUDGET_RPS).toFixed(0)} ms of CPU in all, less for p95 ≤ ${BUDGET_P95_MS} ms at ${CONNECTIONS} connections.)`,
+);
 
 // ---------------------------------------------------------------------------
 // The plans: every statement the staff pages run, captured from the app's own functions
