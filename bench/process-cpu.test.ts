@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { describe, expect, it } from "vitest";
-import { parseStat, startCpuCount, tally } from "./process-cpu";
+import { parseStat } from "../tests/helpers/server-process";
+import { startCpuCount, tally } from "./process-cpu";
 
 describe("parseStat", () => {
   it("reads the parent, the name and user + system ticks, whatever the name holds", () => {

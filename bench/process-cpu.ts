@@ -6,7 +6,8 @@
  * server, the database and the load generator together have 20 ms a request.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { type ProcessStat, processStats } from "../tests/helpers/server-process";
 
 export interface CpuPerRequest {
   /** ms of CPU a request in the server's processes (the one started and every process under it). */
@@ -17,46 +18,14 @@ export interface CpuPerRequest {
   bench: number;
 }
 
-/** One line of /proc/<pid>/stat: its parent, its name and its CPU so far (user + system, clock ticks). */
-export interface ProcessStat {
-  pid: number;
-  ppid: number;
-  name: string;
-  ticks: number;
-}
-
-/**
- * Parses /proc/<pid>/stat. The name is between the first "(" and the last ")": a process may name
- * itself with spaces and parentheses. After it come state, ppid, … utime (14th field) and stime (15th).
- */
-export function parseStat(line: string): ProcessStat | undefined {
-  const open = line.indexOf("(");
-  const close = line.lastIndexOf(")");
-  if (open < 0 || close < open) return undefined;
-  const rest = line.slice(close + 2).split(" ");
-  const ticks = Number(rest[11]) + Number(rest[12]);
-  const stat = { pid: Number(line.slice(0, open)), ppid: Number(rest[1]), name: line.slice(open + 1, close), ticks };
-  return Number.isFinite(stat.pid) && Number.isFinite(stat.ppid) && Number.isFinite(ticks) ? stat : undefined;
-}
-
-function readStats(): ProcessStat[] {
-  const stats: ProcessStat[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = parseStat(readFileSync(`/proc/${entry}/stat`, "utf8"));
-      if (stat) stats.push(stat);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return stats;
-}
-
 /** The ticks of `root` and every process under it, and of every process named `postgres`. */
 export function tally(stats: readonly ProcessStat[], root: number): { server: number; database: number } {
   const children = new Map<number, ProcessStat[]>();
-  for (const stat of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat]);
+  for (const stat of stats) {
+    const siblings = children.get(stat.ppid);
+    if (siblings) siblings.push(stat);
+    else children.set(stat.ppid, [stat]);
+  }
   let server = 0;
   const seen = new Set<number>();
   const queue = stats.filter((stat) => stat.pid === root);
@@ -89,10 +58,10 @@ function clockTicks(): number {
  */
 export function startCpuCount(serverPid: number | undefined): ((answers: number) => CpuPerRequest) | undefined {
   if (serverPid === undefined || !existsSync("/proc/self/stat")) return undefined;
-  const before = tally(readStats(), serverPid);
+  const before = tally(processStats(), serverPid);
   const benchBefore = process.cpuUsage();
   return (answers) => {
-    const after = tally(readStats(), serverPid);
+    const after = tally(processStats(), serverPid);
     const bench = process.cpuUsage(benchBefore);
     const perRequest = (ticks: number) => (answers > 0 ? (ticks * 1000) / clockTicks() / answers : Number.NaN);
     return {

@@ -82,17 +82,45 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 
 /** The PIDs of the processes whose parent is `pid`, read from /proc. */
 export function childrenOf(pid: number): number[] {
-  const children: number[] = [];
+  return processStats()
+    .filter((stat) => stat.ppid === pid)
+    .map((stat) => stat.pid)
+    .sort((a, b) => a - b);
+}
+
+/** One line of /proc/<pid>/stat: its parent, its name and its CPU so far (user + system, clock ticks). */
+export interface ProcessStat {
+  pid: number;
+  ppid: number;
+  name: string;
+  ticks: number;
+}
+
+/**
+ * Parses /proc/<pid>/stat. The name is between the first "(" and the last ")": a process may name
+ * itself with spaces and parentheses. After it come state, ppid, … utime (14th field) and stime (15th).
+ */
+export function parseStat(line: string): ProcessStat | undefined {
+  const open = line.indexOf("(");
+  const close = line.lastIndexOf(")");
+  if (open < 0 || close < open) return undefined;
+  const rest = line.slice(close + 2).split(" ");
+  const ticks = Number(rest[11]) + Number(rest[12]);
+  const stat = { pid: Number(line.slice(0, open)), ppid: Number(rest[1]), name: line.slice(open + 1, close), ticks };
+  return Number.isFinite(stat.pid) && Number.isFinite(stat.ppid) && Number.isFinite(ticks) ? stat : undefined;
+}
+
+/** Every process's stat line, read from /proc (Linux). */
+export function processStats(): ProcessStat[] {
+  const stats: ProcessStat[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces, so read after the last ")".
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === pid) children.push(Number(entry));
+      const stat = parseStat(readFileSync(`/proc/${entry}/stat`, "utf8"));
+      if (stat) stats.push(stat);
     } catch {
       // The process ended while we looked.
     }
   }
-  return children.sort((a, b) => a - b);
+  return stats;
 }
