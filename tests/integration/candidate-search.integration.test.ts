@@ -77,6 +77,41 @@ describe("Search candidates (full text)", () => {
     expect(row!.snippet).not.toContain("<");
   });
 
+  it("cuts the passage of a long CV around where the words first occur, and reads the whole text when those windows hold no match", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    const job = await createTestJob(t.db, staff);
+    const filler = (word: string, n: number) => Array.from({ length: n }, (_, i) => `${word}${i}`).join(" ");
+    const far = await createTestApplication(t.db, job, { candidateName: "Far Apart", candidateEmail: "far@example.test", createdAt: day(2) });
+    // Two words 3,000 characters apart, each deep in the text: one window around each.
+    await addCvText(
+      await candidateOf(far.id),
+      staff.companyId,
+      `${filler("alpha", 300)} Maintained the Haskell compiler for years. ${filler("beta", 300)} Taught technology to interns. ${filler("gamma", 300)}`,
+    );
+    const phrase = await createTestApplication(t.db, job, { candidateName: "Late Phrase", candidateEmail: "phrase@example.test", createdAt: day(3) });
+    // "machine" and "learning" first occur apart; the phrase only at the end, outside both windows.
+    await addCvText(
+      await candidateOf(phrase.id),
+      staff.companyId,
+      `Fixed every machine in the office. ${filler("delta", 200)} Lifelong learning matters. ${filler("epsilon", 200)} Then built machine learning pipelines.`,
+    );
+
+    const [both] = (await listCandidates(t.db, staff, { q: "haskell technologies" })).rows;
+    expect(both!.name).toBe("Far Apart");
+    // Both words marked ("technologies" finds "technology" through the stem "technolog"), from their
+    // two windows, and no word cut in half at a window's edge.
+    expect(both!.snippet).toContain(`${SNIPPET_MARK_START}Haskell${SNIPPET_MARK_END}`);
+    expect(both!.snippet).toContain(`${SNIPPET_MARK_START}technology${SNIPPET_MARK_END}`);
+    for (const word of both!.snippet!.replaceAll(SNIPPET_MARK_START, "").replaceAll(SNIPPET_MARK_END, "").split(/[\s.]+/).filter(Boolean)) {
+      expect(word).toMatch(/^(alpha|beta|gamma)\d+$|^(Maintained|the|Haskell|compiler|for|years|Taught|technology|to|interns|…)$/);
+    }
+    expect(both!.snippet!.length).toBeLessThan(400);
+
+    const [late] = (await listCandidates(t.db, staff, { q: '"machine learning"' })).rows;
+    expect(late!.name).toBe("Late Phrase");
+    expect(late!.snippet).toContain(`${SNIPPET_MARK_START}machine${SNIPPET_MARK_END} ${SNIPPET_MARK_START}learning${SNIPPET_MARK_END}`);
+  });
+
   it("ranks who they are above their tags above what they wrote, the most recently active first within each", async () => {
     const { staff } = await createStaff(t.db, t.auth);
     const job = await createTestJob(t.db, staff);

@@ -24,6 +24,76 @@ export const FEW_MATCHES = 1000;
  */
 const tsQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
 
+/**
+ * The statement's `query`: the search's terms (`q`), and for each word it looks for (not those it
+ * excludes) a pattern that finds where the word begins in a text (`starts`), from the stemmed words
+ * of the query (`'machin' <-> 'learn' & !'java'`). A stem that ends in "i" drops it ("technologi"
+ * also finds "technology"). Punctuation in a word ("node.js") is escaped.
+ */
+const queryCte = (q: string) => sql`query as materialized (
+          select q, array(
+            select '\\m' || regexp_replace(case when m[2] ~ '.{3}i$' then left(m[2], -1) else m[2] end, '([^[:alnum:]])', '\\\\\\1', 'g')
+            from regexp_matches(q::text, '(!?)''((?:[^'']|'''')+)''', 'g') m
+            where m[1] = ''
+          ) as starts
+          from (select ${tsQuery(q)} as q) parsed
+        )`;
+
+/** How a passage is cut and marked (`ts_headline`'s options). */
+const PASSAGE_OPTIONS = `StartSel=${SNIPPET_MARK_START}, StopSel=${SNIPPET_MARK_END}, MaxFragments=2, MaxWords=18, MinWords=8, FragmentDelimiter=" … "`;
+/** Characters of text kept before a window's first match and after its last (decision 141). */
+const WINDOW_BEFORE = 150;
+const WINDOW_AFTER = 350;
+/** Matches further apart than this get a window each, not one window from the first to the last. */
+const WINDOW_GAP = 600;
+
+/**
+ * The passage of a candidate's CVs and answers that shows why they matched, with the terms marked
+ * (decision 141). `ts_headline` reads and stems every word of the text it is given, about 1 ms for a
+ * two-page CV, so it is given windows of the text around where the query's words first occur: one
+ * from the first to the last of those when they are close, else one around each. Only when the
+ * windows hold no match (a stem that is not how the word is spelt, a phrase that first occurs
+ * apart: for a phrase the windows must hold it) is the whole text read. The text is padded with a space at each end so that a window's
+ * partial first and last words are dropped, never a whole one.
+ */
+function passageOf(candidateId: SQL, q: string): SQL {
+  const doc = sql`' ' || left(concat_ws(E'\\n',
+                     (select string_agg(v.text, E'\\n') from ${cvs} v where v.candidate_id = ${candidateId} and v.text is not null),
+                     (select string_agg(concat_ws(E'\\n', a.form_data->>'cover_letter',
+                              (select string_agg(f.value #>> '{}', E'\\n') from jsonb_each(coalesce(a.form_data->'custom_fields', '{}'::jsonb)) f
+                               where jsonb_typeof(f.value) = 'string')), E'\\n')
+                      from ${applications} a where a.candidate_id = ${candidateId})), 100000) || ' '`;
+  // A window without the partial words at its ends: from its first space to its last (a regular
+  // expression anchored at the end cost more than the passage itself).
+  const piece = (from: SQL, length: SQL) =>
+    sql`(select substr(x, strpos(x, ' ') + 1, length(x) - strpos(x, ' ') - strpos(reverse(x), ' ')) from (select substr(d.doc, ${from}, ${length}) as x) piece)`;
+  const windows = sql`case
+                 when h.first_at is null then left(d.doc, ${WINDOW_BEFORE + WINDOW_AFTER})
+                 when h.last_at - h.first_at <= ${WINDOW_GAP} then ${piece(sql`greatest(h.first_at - ${WINDOW_BEFORE}, 1)`, sql`h.last_at - greatest(h.first_at - ${WINDOW_BEFORE}, 1) + ${WINDOW_AFTER}`)}
+                 else ${piece(sql`greatest(h.first_at - ${WINDOW_BEFORE}, 1)`, sql`${WINDOW_BEFORE + WINDOW_AFTER}`)} || ' … ' || ${piece(sql`h.last_at - ${WINDOW_BEFORE}`, sql`${WINDOW_BEFORE + WINDOW_AFTER}`)}
+               end`;
+  // A phrase's words may each be marked where they first occur apart: then the windows must hold the
+  // phrase itself (read again, for phrases only); otherwise a marked term is enough.
+  const found = q.includes('"') ? sql`to_tsvector('english', w.text) @@ (select q from query)` : sql`strpos(w.passage, ${SNIPPET_MARK_START}) > 0`;
+  // Each step is its own subquery (offset 0) so that the text, the positions and the passage are each
+  // worked out once, not again wherever they are used.
+  return sql`(select case when ${found} then w.passage else ts_headline('english', w.doc, (select q from query), ${PASSAGE_OPTIONS}) end
+             from (
+               select cut.doc, cut.text, ts_headline('english', cut.text, (select q from query), ${PASSAGE_OPTIONS}) as passage
+               from (
+                 select d.doc, ${windows} as text
+                 from (select ${doc} as doc offset 0) d
+                 cross join lateral (
+                   select min(at) as first_at, max(at) as last_at
+                   from (select regexp_instr(d.doc, word_start, 1, 1, 0, 'i') as at from unnest((select starts from query)) word_start offset 0) hit
+                   where at > 0
+                 ) h
+                 offset 0
+               ) cut
+               offset 0
+             ) w)`;
+}
+
 /** A search of one plain word (no quotes, no minus, no "or") also finds part of a name or an email. */
 function isPlainWord(q: string) {
   return !/[\s"]/.test(q) && !q.startsWith("-");
@@ -207,16 +277,7 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
                ${applicationCountOf(sql`c.id`, actor)} as applications,
                ${shownTagsOf(sql`c.id`, actor, options.tagsPerRow)} as tags,
                ${tagCountOf(sql`c.id`, actor)} as tag_count,
-               case when p.tier = 1 then ts_headline('english',
-                   left(concat_ws(E'\\n',
-                     (select string_agg(v.text, E'\\n') from ${cvs} v where v.candidate_id = c.id and v.text is not null),
-                     (select string_agg(concat_ws(E'\\n', a.form_data->>'cover_letter',
-                              (select string_agg(f.value #>> '{}', E'\\n') from jsonb_each(coalesce(a.form_data->'custom_fields', '{}'::jsonb)) f
-                               where jsonb_typeof(f.value) = 'string')), E'\\n')
-                      from ${applications} a where a.candidate_id = c.id)), 100000),
-                   (select q from query),
-                   ${`StartSel=${SNIPPET_MARK_START}, StopSel=${SNIPPET_MARK_END}, MaxFragments=2, MaxWords=18, MinWords=8, FragmentDelimiter=" … "`})
-               end as snippet
+               case when p.tier = 1 then ${passageOf(sql`c.id`, q)} end as snippet
         -- One row even when the page is empty (a page past the last match), for the count.
         from counted
         left join page p on true
@@ -229,7 +290,7 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
   // from the matches cost as much as running them (decision 136).
   let rows = await queryRows<Row>(
     db,
-    sql`with query as materialized (select ${tsQuery(q)} as q),
+    sql`with ${queryCte(q)},
         -- The matches, up to the cap, in any order (the indexes' bitmaps): counted, and when few, sorted for
         -- the page, by what it takes to tell each one's group and place (its names, and for a plain word its
         -- name and email) carried here.
@@ -249,7 +310,7 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
   if (firstMatched > fewMatches) {
     rows = await queryRows<Row>(
       db,
-      sql`with query as materialized (select ${tsQuery(q)} as q),
+      sql`with ${queryCte(q)},
           counted as (select ${firstMatched}::int as matched),
           ${sql.join(ctes, sql`, `)}${ctes.length > 0 ? sql`,` : sql``}
           page as (
