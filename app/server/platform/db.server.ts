@@ -99,7 +99,42 @@ function appPool(options: OpenDatabaseOptions & { url: string }): { pool: pg.Poo
     return query(config, ...rest);
   }) as typeof pool.query;
   genericPools.set(pool, generic);
-  return { pool, end: async () => void (await Promise.all([pool.end(), generic.end()])) };
+  const busy = () => [pool, generic].some((each) => each.totalCount > each.idleCount || each.waitingCount > 0);
+  const released = () => new Promise<void>((resolve) => {
+    const done = () => {
+      pool.off("release", done);
+      generic.off("release", done);
+      resolve();
+    };
+    pool.on("release", done);
+    generic.on("release", done);
+  });
+  return {
+    pool,
+    end: async () => {
+      await untilQuiet(busy, released);
+      await Promise.all([pool.end(), generic.end()]);
+    },
+  };
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Waits until no statement has run across a whole turn of the event loop (a closing database's
+ * drain). A request whose client went away still has its loaders running: React Router answers the
+ * abort at once and leaves them be, so the server's shutdown cannot wait for the request itself. A
+ * loader's next statement follows its last one's answer within the same turn, so the database is
+ * closed only once a turn has passed with none running; ending it under them failed their next
+ * statement ("Cannot use a pool after calling end on the pool"). The server's shutdown bounds the
+ * wait (10 s, server.js).
+ */
+async function untilQuiet(busy: () => boolean, settled: () => Promise<void>): Promise<void> {
+  await nextTurn();
+  while (busy()) {
+    await settled();
+    await nextTurn();
+  }
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -142,12 +177,30 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 async function openPglite(dataDir: string, release: () => void): Promise<DatabaseHandle> {
   // pg_trgm: the applications list's search index (migration 0006).
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  // Statements and transactions running now, for the drain before closing (`untilQuiet`).
+  let running = 0;
+  let wake: (() => void) | undefined;
+  const counted = <T>(work: Promise<T>): Promise<T> => {
+    running++;
+    return work.finally(() => {
+      running--;
+      if (running === 0) wake?.();
+    });
+  };
+  for (const name of ["query", "exec", "transaction"] as const) {
+    const original = (client[name] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => counted(original(...args));
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   const migrate = async () => {
     await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
   };
   const close = async () => {
     try {
+      await untilQuiet(
+        () => running > 0,
+        () => new Promise<void>((resolve) => (wake = resolve)),
+      );
       if (!client.closed) await client.close();
     } finally {
       release();
