@@ -11,8 +11,9 @@ describe("closing the database", () => {
       await queryRows(t.db, sql`select pg_sleep(0.2)`);
       return queryRows<{ one: number }>(t.db, sql`select 1 as one`);
     })();
-    // The server's shutdown closes the database meanwhile; it used to end the pool under the second
-    // statement ("Cannot use a pool after calling end on the pool" on PostgreSQL, a closed PGlite).
+    // The server's shutdown closes the database meanwhile. It used to end the pool under the second
+    // statement on PostgreSQL ("Cannot use a pool after calling end on the pool"), and on PGlite to
+    // close it under the first (its query failed inside PGlite).
     const closing = t.destroy();
     expect(await reading).toEqual([{ one: 1 }]);
     await closing;

@@ -53,8 +53,8 @@ const WINDOW_GAP = 600;
  * two-page CV, so it is given windows of the text around where the query's words first occur: one
  * from the first to the last of those when they are close, else one around each. Only when the
  * windows hold no match (a stem that is not how the word is spelt, a phrase that first occurs
- * apart: for a phrase the windows must hold it) is the whole text read. The text is padded with a space at each end so that a window's
- * partial first and last words are dropped, never a whole one.
+ * apart: for a phrase the windows must hold it) is the whole text read. The text is padded with a
+ * space at each end so that a window's partial first and last words are dropped, never a whole one.
  */
 function passageOf(candidateId: SQL, q: string): SQL {
   const doc = sql`' ' || left(concat_ws(E'\\n',
