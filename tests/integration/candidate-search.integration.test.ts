@@ -210,6 +210,28 @@ describe("Search candidates (full text)", () => {
     }
   });
 
+  it("sorts the page out of the matches in one statement whenever the count holds them all, more than a thousand too (decision 143)", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    // 1,001 matches: more than decision 125's threshold, far within the cap of 10,000.
+    await t.db.execute(sql`insert into candidates (company_id, name, email, email_key, last_applied_at)
+      select ${staff.companyId}, 'Numerous Person ' || n, 'numerous.' || n || '@example.test', 'numerous.' || n || '@example.test',
+             timestamptz '2026-01-01 12:00:00+00' + n * interval '1 minute'
+      from generate_series(1, 1001) n`);
+    for (const q of ["numerous", "numerous person"]) {
+      const ran: string[] = [];
+      const page = await listCandidates(watched(ran), staff, { q });
+      expect(ran, q).toHaveLength(1);
+      expect(page.total, q).toBe(1001);
+      expect(page.totalCapped, q).toBe(false);
+      expect(page.rows.map((row) => row.name), q).toEqual(Array.from({ length: CANDIDATES_PAGE_SIZE }, (_, i) => `Numerous Person ${1001 - i}`));
+      // The next page follows on from the first, still one statement.
+      const next: string[] = [];
+      const second = await listCandidates(watched(next), staff, { q, after: page.next! });
+      expect(next, q).toHaveLength(1);
+      expect(second.rows[0]?.name, q).toBe(`Numerous Person ${1001 - CANDIDATES_PAGE_SIZE}`);
+    }
+  });
+
   it("takes quoted phrases, -exclusions, phone numbers and email addresses, and stays inside the filters and the company", async () => {
     const { staff } = await createStaff(t.db, t.auth);
     const { staff: other } = await createStaff(t.db, t.auth);

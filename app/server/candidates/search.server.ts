@@ -15,8 +15,6 @@ const TIER_FACTOR = 10_000_000_000_000_000n; // 10^16: above any microsecond tim
 const TIERS: Record<number, SearchMatch> = { 3: "names", 2: "tags", 1: "text" };
 /** How many candidates of the filters, in the list's order, a group's page is first looked for among. */
 const SEARCH_WINDOW = 1000;
-/** A search with at most this many matches orders them all at once (decision 125). */
-export const FEW_MATCHES = 1000;
 
 /**
  * The search's terms as PostgreSQL full-text search reads a search box (websearch_to_tsquery):
@@ -123,8 +121,9 @@ export interface SearchPageOptions extends KeysetPosition {
    */
   narrowing?: boolean;
   /**
-   * Up to how many matches the page is sorted out of the matches themselves (`FEW_MATCHES`); past
-   * it, each group's page is looked for as described below. The tests set it to 0 to go that way.
+   * Up to how many matches the page is sorted out of the matches themselves: by default the cap, so
+   * whenever the count holds them all (decision 143); past it, each group's page is looked for as
+   * described below. The tests set it lower to go that way.
    */
   fewMatches?: number;
 }
@@ -137,8 +136,8 @@ export interface SearchPageOptions extends KeysetPosition {
  * match in what they wrote, shows the passage with the terms marked.
  *
  * Cost (decisions 086 and 125): the matches are read once from the search indexes, up to the cap, to
- * count them; when they are few (at most `FEW_MATCHES`), the page is sorted out of them in the same
- * statement. Otherwise a second statement (decision 136) looks for each group's page first among
+ * count them; when they are all there (at most the cap, decision 143), the page is sorted out of them
+ * in the same statement. Otherwise a second statement (decision 136) looks for each group's page first among
  * the next 1,000 candidates of the filters in the list's order, where a common word fills it at
  * once, and only when that window comes up short and the list holds more, read from the search
  * indexes' matches and sorted (a rare word has few); with filters that may keep few candidates anywhere in the order (tag, job, status, dates) it
@@ -148,7 +147,7 @@ export interface SearchPageOptions extends KeysetPosition {
  */
 export async function searchCandidatesPage(db: Queryable, actor: Actor, filters: readonly SQL[], options: SearchPageOptions) {
   const q = options.q;
-  const fewMatches = options.fewMatches ?? FEW_MATCHES;
+  const fewMatches = Math.min(options.fewMatches ?? options.cap, options.cap);
   const partial = partialMatch(q);
   const inNames = sql`(${candidates.searchNames} @@ (select q from query) or ${partial})`;
   const inNamesA = sql`(ts_filter(${candidates.searchNames}, '{a}') @@ (select q from query) or ${partial})`;
@@ -284,14 +283,15 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
         left join ${candidates} c on c.id = p.id
         left join ${latestApplicationJoin(sql`c.id`, actor)} on true
         order by p.sort_key ${direction} nulls last, p.id ${direction}`;
-  // First the matches, counted, and when few (most searches: a name, an email) the page out of them, in
-  // one statement. Only past `FEW_MATCHES` a second statement looks for each group's page: PostgreSQL
+  // First the matches, counted, and when the count holds them all (up to the cap: a name, an email, most
+  // searches of two words) the page out of them, in one statement (decision 143). Only past the cap,
+  // where `found` is an arbitrary part of the matches, a second statement looks for each group's page: PostgreSQL
   // plans a statement for its values on every call, and planning those branches when the page comes
   // from the matches cost as much as running them (decision 136).
   let rows = await queryRows<Row>(
     db,
     sql`with ${queryCte(q)},
-        -- The matches, up to the cap, in any order (the indexes' bitmaps): counted, and when few, sorted for
+        -- The matches, up to the cap, in any order (the indexes' bitmaps): counted, and when all there, sorted for
         -- the page, by what it takes to tell each one's group and place (its names, and for a plain word its
         -- name and email) carried here.
         found as materialized (
