@@ -15,7 +15,9 @@
  * BENCH_RUNS (default 20) runs of each case after one untimed run (median, p95 and max printed); BENCH_PLANS=0 leaves the plans out;
  * BENCH_ONLY=<text> runs the cases whose label contains it; BENCH_FEW_MATCHES=0 reads every search's
  * page group by group, as before decision 125, for a comparison. BENCH_HTTP=1 (after `npm run build`) then
- * times the search page over HTTP under load (port PORT, default 3401; BENCH_SECONDS, default 10).
+ * times the search page over HTTP under load (port PORT, default 3401; BENCH_SECONDS, default 10;
+ * BENCH_CONNECTIONS, default 10, or a list such as 1,2,5,10 for one run at each: where the load
+ * begins to cost the budget, beside the budget's own ten).
  */
 import os from "node:os";
 import { sql } from "drizzle-orm";
@@ -446,7 +448,8 @@ if (process.env.BENCH_PLANS !== "0") {
 }
 // BENCH_HTTP=1 (after `npm run build`): the search page over HTTP under load, as bench:staff times
 // its pages: the production server signed in as the company's recruiter, autocannon with 10
-// connections for BENCH_SECONDS (10), each request two other skills and one of three sources.
+// connections (or each of BENCH_CONNECTIONS in turn) for BENCH_SECONDS (10), each request two other
+// skills and one of three sources; a wrong answer fails the bench.
 if (process.env.BENCH_HTTP === "1") {
   const { base, server } = await startServer({ port: Number(process.env.PORT ?? 3401), databaseUrl: databaseUrl, secret: SECRET });
   console.log(`\nServer pid ${server.pid} on ${base}`);
@@ -466,19 +469,25 @@ if (process.env.BENCH_HTTP === "1") {
         throw new Error(`${target(i).path} answered ${response.status} without the search or its rows`);
       }
     }
-    const loadBefore = os.loadavg();
-    const run = await timeLoad({
-      base,
-      cookie,
-      path: (i) => target(i).path,
-      check: (i, status, body) => status === 200 && body.includes(target(i).word),
-      seconds: Number(process.env.BENCH_SECONDS ?? 10),
-      warmup: 3,
-      server,
-    });
-    console.log(
-      `/candidates?q=<two skills>&source=…: ${run.rps.toFixed(1)} req/s, ${run.answers} answers, p50 ${run.p50.toFixed(0)} ms, p95 ${run.p95.toFixed(0)} ms, p99 ${run.p99.toFixed(0)} ms (autocannon p50/p97.5/p99 ${run.autocannon.join("/")} ms), ${run.errors} wrong answers${run.cpu ? `; CPU a request: server ${run.cpu.server.toFixed(1)} ms, PostgreSQL ${run.cpu.database.toFixed(1)} ms, bench ${run.cpu.bench.toFixed(1)} ms` : ""}; load average ${loadBefore.map((l) => l.toFixed(1)).join(" ")} → ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
-    );
+    const levels = (process.env.BENCH_CONNECTIONS ?? "10").split(",").map((level) => Number(level.trim()));
+    if (levels.some((level) => !Number.isInteger(level) || level < 1)) throw new Error(`BENCH_CONNECTIONS must list whole numbers of connections: "${process.env.BENCH_CONNECTIONS}"`);
+    for (const connections of levels) {
+      const loadBefore = os.loadavg();
+      const run = await timeLoad({
+        base,
+        cookie,
+        path: (i) => target(i).path,
+        check: (i, status, body) => status === 200 && body.includes(target(i).word),
+        seconds: Number(process.env.BENCH_SECONDS ?? 10),
+        warmup: 3,
+        connections,
+        server,
+      });
+      console.log(
+        `/candidates?q=<two skills>&source=…, ${connections} connection${connections === 1 ? "" : "s"}: ${run.rps.toFixed(1)} req/s, ${run.answers} answers, p50 ${run.p50.toFixed(0)} ms, p95 ${run.p95.toFixed(0)} ms, p99 ${run.p99.toFixed(0)} ms (autocannon p50/p97.5/p99 ${run.autocannon.join("/")} ms), ${run.errors} wrong answers${run.cpu ? `; CPU a request: server ${run.cpu.server.toFixed(1)} ms, PostgreSQL ${run.cpu.database.toFixed(1)} ms, bench ${run.cpu.bench.toFixed(1)} ms` : ""}; load average ${loadBefore.map((l) => l.toFixed(1)).join(" ")} → ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
+      );
+      if (run.errors > 0) process.exitCode = 1;
+    }
   } finally {
     server.kill("SIGTERM");
   }
