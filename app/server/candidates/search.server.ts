@@ -136,9 +136,9 @@ export interface SearchPageOptions extends KeysetPosition {
  * match in what they wrote, shows the passage with the terms marked.
  *
  * Cost (decisions 086 and 125): the matches are read once from the search indexes, up to the cap, to
- * count them; when they are all there (at most the cap, decision 143), the page is sorted out of them
- * in the same statement. Otherwise a second statement (decision 136) looks for each group's page first among
- * the next 1,000 candidates of the filters in the list's order, where a common word fills it at
+ * count them; when they are all there (at most the cap, decision 143), the page is sorted out of
+ * them in the same statement. Otherwise a second statement (decision 136) looks for each group's page
+ * first among the next 1,000 candidates of the filters in the list's order, where a common word fills it at
  * once, and only when that window comes up short and the list holds more, read from the search
  * indexes' matches and sorted (a rare word has few); with filters that may keep few candidates anywhere in the order (tag, job, status, dates) it
  * is read from the matches at once. How many match is counted up to the cap in any order. Ordering
@@ -235,8 +235,9 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
         where not (select yes from enough_${sql.raw(String(tier))})`);
   }
   const merged = pages.length > 0 ? sql.join(pages, sql` union all `) : sql`select null::uuid as id, null::timestamptz as last_applied_at, null::int as tier where false`;
-  // Few matches (decision 125): their group is told by each one's row, and the page is the next
-  // `take` of them after (or before) the cursor in the list's order of group, then activity.
+  // All the matches counted (decisions 125 and 143; `few` below): their group is told by each one's
+  // row, and the page is the next `take` of them after (or before) the cursor in the list's order of
+  // group, then activity.
   const sortKey = (tier: SQL, lastAppliedAt: SQL | typeof candidates.lastAppliedAt) => sql`(${tier}::bigint * ${TIER_FACTOR.toString()}::bigint + (extract(epoch from ${lastAppliedAt}) * 1000000)::bigint)`;
   const fewKey = sortKey(sql`t.tier`, candidates.lastAppliedAt);
   const fewPosition =
@@ -283,17 +284,17 @@ export async function searchCandidatesPage(db: Queryable, actor: Actor, filters:
         left join ${candidates} c on c.id = p.id
         left join ${latestApplicationJoin(sql`c.id`, actor)} on true
         order by p.sort_key ${direction} nulls last, p.id ${direction}`;
-  // First the matches, counted, and when the count holds them all (up to the cap: a name, an email, most
-  // searches of two words) the page out of them, in one statement (decision 143). Only past the cap,
-  // where `found` is an arbitrary part of the matches, a second statement looks for each group's page: PostgreSQL
-  // plans a statement for its values on every call, and planning those branches when the page comes
-  // from the matches cost as much as running them (decision 136).
+  // First the matches, counted, and when the count holds them all (up to the cap: a name, an email,
+  // most searches of two words) the page out of them, in one statement (decision 143). Only past the
+  // cap, where `found` is an arbitrary part of the matches, a second statement looks for each group's
+  // page: PostgreSQL plans a statement for its values on every call, and planning those branches when
+  // the page comes from the matches cost as much as running them (decision 136).
   let rows = await queryRows<Row>(
     db,
     sql`with ${queryCte(q)},
-        -- The matches, up to the cap, in any order (the indexes' bitmaps): counted, and when all there, sorted for
-        -- the page, by what it takes to tell each one's group and place (its names, and for a plain word its
-        -- name and email) carried here.
+        -- The matches, up to the cap, in any order (the indexes' bitmaps): counted, and when all there,
+        -- sorted for the page, by what it takes to tell each one's group and place (its names, and for a
+        -- plain word its name and email) carried here.
         found as materialized (
           select ${candidates.id} as id, ${candidates.lastAppliedAt} as last_applied_at, ${candidates.searchNames} as search_names${
             isPlainWord(q) ? sql`, ${candidates.name} as name, ${candidates.email} as email` : sql``
