@@ -4,6 +4,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { applications, candidates, cvs } from "../../db/schema";
 import { SNIPPET_MARK_END, SNIPPET_MARK_START } from "~/schemas/candidate-search";
 import { CANDIDATES_PAGE_SIZE, listCandidates } from "~/server/candidates/queries.server";
+import { searchCandidatesPage } from "~/server/candidates/search.server";
 import { addTagToCandidates } from "~/server/candidates/tags.server";
 import { queryRows } from "~/server/platform/db.server";
 import type { Actor } from "~/server/platform/tenancy.server";
@@ -230,6 +231,16 @@ describe("Search candidates (full text)", () => {
       expect(next, q).toHaveLength(1);
       expect(second.rows[0]?.name, q).toBe(`Numerous Person ${1001 - CANDIDATES_PAGE_SIZE}`);
     }
+  });
+
+  it("never sorts a page out of a capped count: past the cap the newest come first however many it was asked to sort at once (decision 143)", async () => {
+    const { staff } = await createStaff(t.db, t.auth);
+    for (let n = 1; n <= 5; n++) await createTestApplication(t.db, await createTestJob(t.db, staff), { candidateName: `Capped Person ${n}`, candidateEmail: `capped.${n}@example.test`, createdAt: day(n) });
+    // A cap of 3 reads 4 of the 5 matches, in any order: a page sorted out of those could miss the newest.
+    const page = await searchCandidatesPage(t.db, staff, [], { q: "capped person", pageSize: 2, cap: 3, tagsPerRow: 5, fewMatches: 100 });
+    expect(page.rows.map((row) => row.name)).toEqual(["Capped Person 5", "Capped Person 4"]);
+    expect(page.total).toBe(3);
+    expect(page.totalCapped).toBe(true);
   });
 
   it("takes quoted phrases, -exclusions, phone numbers and email addresses, and stays inside the filters and the company", async () => {
