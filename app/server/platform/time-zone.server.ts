@@ -26,13 +26,17 @@ export function resolveTimeZone(value: string | null | undefined): string {
 
 const resolvedZones = new Map<string, string>();
 
-/** The instant the current day began in the time zone (local midnight). */
+/**
+ * The instant the current day began in the time zone (local midnight). The zone's offsets come from
+ * its year's changes, worked out once (`offsetsInYear`): the dashboard asks for two days on every
+ * request, and each reading of the zone's clock through Intl was 2.6 % of its server time (decision 144).
+ */
 export function startOfDayInTimeZone(now: Date, timeZone: string): Date {
-  const local = new Date(now.getTime() + zoneOffset(now.getTime(), timeZone));
+  const local = new Date(now.getTime() + offsetAt(now.getTime(), timeZone));
   const midnightWall = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
   // The offset at midnight may differ from now's (a daylight-saving change today): settle it.
-  let instant = midnightWall - zoneOffset(midnightWall, timeZone);
-  instant = midnightWall - zoneOffset(instant, timeZone);
+  let instant = midnightWall - offsetAt(midnightWall, timeZone);
+  instant = midnightWall - offsetAt(instant, timeZone);
   return new Date(instant);
 }
 
@@ -122,6 +126,17 @@ function offsetsInYear(timeZone: string, year: number): readonly OffsetFrom[] {
   // Remembered within a bound (the zones are a few hundred, a report's years a few).
   if (zoneYears.size < 2_000) zoneYears.set(key, offsets);
   return offsets;
+}
+
+/** The zone's offset from UTC (ms) at an instant, as `zoneOffset` reads it, from the changes of the instant's year. */
+export function offsetAt(instant: number, timeZone: string): number {
+  const offsets = offsetsInYear(timeZone, new Date(instant).getUTCFullYear());
+  let offset = offsets[0]!.offset;
+  for (const change of offsets) {
+    if (change.at > instant) break;
+    offset = change.offset;
+  }
+  return offset;
 }
 
 /**

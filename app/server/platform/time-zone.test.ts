@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isTimeZone } from "~/schemas/zoned-time";
-import { knownTimeZones, requestTimeZone, resolveTimeZone, startOfDateInTimeZone, startOfDayInTimeZone } from "./time-zone.server";
+import { isTimeZone, zoneOffset } from "~/schemas/zoned-time";
+import { knownTimeZones, offsetAt, requestTimeZone, resolveTimeZone, startOfDateInTimeZone, startOfDayInTimeZone } from "./time-zone.server";
 
 describe("resolveTimeZone", () => {
   it("keeps a zone Intl knows and falls back to UTC otherwise", () => {
@@ -60,5 +60,22 @@ describe("knownTimeZones", () => {
     expect(zones).toContain("Europe/Berlin");
     expect([...zones].sort()).toEqual(zones);
     expect(zones.filter((zone) => !isTimeZone(zone))).toEqual([]);
+  });
+});
+
+describe("offsetAt", () => {
+  it("is the offset the zone's clock reads at any instant, either side of every change", () => {
+    const zones = ["UTC", "America/New_York", "Europe/Lisbon", "Australia/Lord_Howe", "Asia/Kolkata", "America/Santiago", "Pacific/Chatham"];
+    for (const zone of zones) {
+      // Every three hours and seven seconds through two years.
+      for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2028, 0, 1); at += 3 * 3_600_000 + 7_000) {
+        expect(offsetAt(at, zone), `${zone} at ${new Date(at).toISOString()}`).toBe(zoneOffset(at, zone));
+      }
+    }
+    // New York springs forward at 07:00 UTC on 8 March 2026: the second before and the second of it.
+    expect(offsetAt(Date.UTC(2026, 2, 8, 6, 59, 59, 999), "America/New_York")).toBe(-5 * 3_600_000);
+    expect(offsetAt(Date.UTC(2026, 2, 8, 7), "America/New_York")).toBe(-4 * 3_600_000);
+    // Lord Howe moves its clocks by half an hour.
+    expect(offsetAt(Date.UTC(2026, 6, 1), "Australia/Lord_Howe")).toBe(10.5 * 3_600_000);
   });
 });
