@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { formatCount } from "~/lib/count";
 
 const PAGE_LINK = "rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
@@ -32,7 +33,7 @@ export function Pagination({ summary, previousHref, nextHref }: { summary?: Reac
  * applications" when the count stopped at its cap (decision 060).
  */
 export function countSummary(list: { total: number; totalCapped: boolean }, one: string, many: string): string {
-  const number = list.total.toLocaleString("en-US");
+  const number = formatCount(list.total);
   if (list.totalCapped) return `${number}+ ${many}`;
   return `${number} ${list.total === 1 ? one : many}`;
 }

@@ -1,6 +1,7 @@
 import { LocalDate } from "~/components/ui/local-date";
 import { Panel } from "~/components/ui/panel";
 import { RowLink } from "~/components/ui/row-link";
+import { formatCount } from "~/lib/count";
 
 export interface ErasureRequestRow {
   id: string;
@@ -36,7 +37,7 @@ export function ErasureRequests({ rows, total }: { rows: ErasureRequestRow[]; to
         ))}
       </ul>
       <p className="mt-2 text-xs text-slate-500" data-testid="erasure-requests-count">
-        {rows.length} of {total}, the oldest first.
+        {rows.length} of {formatCount(total)}, the oldest first.
       </p>
     </Panel>
   );

@@ -1,6 +1,7 @@
 import { LocalDate } from "~/components/ui/local-date";
 import { Panel } from "~/components/ui/panel";
 import { RowLink } from "~/components/ui/row-link";
+import { formatCount } from "~/lib/count";
 
 export interface FeedbackTodoRow {
   id: string;
@@ -43,7 +44,7 @@ export function FeedbackTodos({ rows, total, failed }: { rows: FeedbackTodoRow[]
             ))}
           </ul>
           <p className="mt-2 text-xs text-slate-500" data-testid="feedback-todos-count">
-            {rows.length} of {total}, the longest due first.
+            {rows.length} of {formatCount(total)}, the longest due first.
           </p>
         </>
       )}

@@ -2,6 +2,7 @@ import { Badge } from "~/components/ui/badge";
 import { LocalDate } from "~/components/ui/local-date";
 import { Panel } from "~/components/ui/panel";
 import { RowLink } from "~/components/ui/row-link";
+import { formatCount } from "~/lib/count";
 
 export interface WaitingCandidateRow {
   id: string;
@@ -70,7 +71,7 @@ export function WaitingCandidates({
             ))}
           </ul>
           <p className="mt-2 text-xs text-slate-500" data-testid="waiting-candidates-count">
-            {rows.length} of {total}: {decisions} ready for a decision, {newApplications} new.
+            {rows.length} of {formatCount(total)}: {formatCount(decisions)} ready for a decision, {formatCount(newApplications)} new.
           </p>
         </>
       )}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { applicationStatusTone } from "~/schemas/application-review";
 import { CardBody } from "./pipeline-board";
+import { formatCount } from "~/lib/count";
 
 export interface InactiveLaneCard {
   id: string;
@@ -33,8 +34,8 @@ export function InactiveLane({
     <section aria-labelledby="inactive-lane-heading" className="mt-6 rounded-xl border border-red-100 bg-red-50/40 p-3" data-testid="inactive-lane">
       <h2 id="inactive-lane-heading" className="flex items-center gap-2 text-sm font-semibold text-slate-800">
         Rejected and withdrawn
-        <span className="rounded-full bg-white px-2 py-0.5 text-xs font-medium text-slate-600" aria-label={`${count} candidates`}>
-          {count}
+        <span className="rounded-full bg-white px-2 py-0.5 text-xs font-medium text-slate-600" aria-label={`${formatCount(count)} candidates`}>
+          {formatCount(count)}
         </span>
       </h2>
       {cards.length === 0 ? (

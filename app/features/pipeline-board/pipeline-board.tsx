@@ -25,6 +25,7 @@ import { Alert } from "~/components/ui/alert";
 import { RowLink } from "~/components/ui/row-link";
 import { applyMoves, type Card, type Column, pendingMoves } from "./board-state";
 import { LocalDate } from "~/components/ui/local-date";
+import { formatCount } from "~/lib/count";
 
 /** What the move action answers. */
 export type MoveResponse = { ok: true } | { ok: false; applicationId?: string; error: string };
@@ -179,7 +180,7 @@ export function PipelineBoard({
         ))}
       </div>
       <p className="sr-only" aria-live="polite">
-        {total} {total === 1 ? "application" : "applications"} in this pipeline.
+        {formatCount(total)} {total === 1 ? "application" : "applications"} in this pipeline.
       </p>
       {bulk ? (
         <bulkFetcher.Form id={BULK_FORM} method="post" action={BULK_ACTION} className="mb-3">
@@ -275,8 +276,8 @@ const BoardColumnView = memo(function BoardColumnView({
       {/* Room for two lines, so the cards of every column start at the same height. */}
       <h2 id={headingId} className="flex min-h-9 items-start justify-between gap-1 pl-1 text-[13px] font-semibold leading-snug text-slate-800">
         <span className="min-w-0 break-words">{column.name}</span>
-        <span className="shrink-0 rounded-full bg-white px-2 py-0.5 text-xs font-medium text-slate-600" aria-label={`${column.count} candidates`}>
-          {column.count}
+        <span className="shrink-0 rounded-full bg-white px-2 py-0.5 text-xs font-medium text-slate-600" aria-label={`${formatCount(column.count)} candidates`}>
+          {formatCount(column.count)}
         </span>
       </h2>
       <ul className="-mx-1 mt-2 flex-1 space-y-2 overflow-y-auto px-1 pb-1 lg:max-h-[calc(100dvh-16rem)]">

@@ -25,6 +25,7 @@ import { ErasureRequests } from "~/features/dashboard/erasure-requests";
 import { erasureAnswerDue } from "~/schemas/candidate-page";
 import { FeedbackTodos } from "~/features/dashboard/feedback-todos";
 import { WaitingCandidates } from "~/features/dashboard/waiting-candidates";
+import { type StatCard, StatCards } from "~/features/dashboard/stat-cards";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "workspace.use" } as const satisfies RouteAccess;
@@ -205,7 +206,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   }, [toldZone]);
 
   // Each counter opens its list (issue 15): the jobs only for the roles that see the jobs list.
-  const cards = [
+  const cards: StatCard[] = [
     { label: "Active Jobs", value: stats.activeJobs, href: can("jobs.view") ? "/manage/jobs?status=published" : null },
     { label: "Applications Today", value: stats.applicationsToday, href: `/applications?applied_from=${loaderData.today}&applied_to=${loaderData.today}` },
     { label: "Pending Reviews", value: stats.pendingReviews, href: "/applications?status=active" },
@@ -219,22 +220,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       {loaderData.checklist ? <GettingStarted items={loaderData.checklist} /> : null}
-      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
-        {cards.map((card) => (
-          <div key={card.label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <dt className="text-sm font-medium text-slate-500">{card.label}</dt>
-            <dd className="mt-2 text-3xl font-semibold text-slate-900" data-testid={`stat-${card.label}`}>
-              {card.href ? (
-                <a href={card.href} className="hover:text-brand-700 hover:underline" aria-label={`${card.value} ${card.label}: show them`}>
-                  {card.value}
-                </a>
-              ) : (
-                card.value
-              )}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <StatCards cards={cards} />
       {loaderData.erasureRequests ? <ErasureRequests {...loaderData.erasureRequests} /> : null}
       <TodaysInterviews interviews={loaderData.interviews} failed={loaderData.interviewsFailed} timeZone={timeZone} />
       <div className={`mt-8 grid gap-8${loaderData.waitingCandidates ? " lg:grid-cols-2" : ""}`}>

@@ -22,6 +22,7 @@ import { BulkApplicationsBar } from "~/features/bulk-applications/bulk-bar";
 import { listBulkChoices } from "~/server/applications/bulk.server";
 import { useCan } from "~/lib/use-can";
 import { BackLink } from "~/components/ui/back-link";
+import { formatCount } from "~/lib/count";
 
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "jobs.view", action: "applications.decide" } as const satisfies RouteAccess;
@@ -120,7 +121,7 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
             <Badge tone={jobStatusTone(job.status)}>{job.status}</Badge>
           </div>
           <p className="mt-1 text-sm text-slate-600" data-testid="pipeline-total">
-            {total} total {total === 1 ? "application" : "applications"}
+            {formatCount(total)} total {total === 1 ? "application" : "applications"}
           </p>
           {/* Issue 13: the job's Edit, hiring team and status controls on its pipeline, coming back here (for the roles that manage jobs). */}
           {can("jobs.manage") ? (
@@ -149,7 +150,7 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
             aria-expanded={inactive.cards ? true : false}
             aria-controls={inactive.cards ? "inactive-lane" : undefined}
           >
-            {inactive.cards ? "Hide rejected" : `Show rejected (${inactive.count})`}
+            {inactive.cards ? "Hide rejected" : `Show rejected (${formatCount(inactive.count)})`}
           </ButtonLink>
           {/* Issue 12: the job's applicants ranked by how well they cover its requirements (decision 087). */}
           <ButtonLink to={`/manage/jobs/${job.id}/match`} variant="secondary">
