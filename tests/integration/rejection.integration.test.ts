@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { activityEvents, applications, emailMessages, rejectionReasons } from "../../db/schema";
+import { activityEvents, applications, emailMessages, emailTemplates, rejectionReasons } from "../../db/schema";
 import * as applicationRoute from "~/routes/staff/application";
 import * as hiringSettingsRoute from "~/routes/staff/settings-hiring";
 import * as pipelineRoute from "~/routes/staff/pipeline";
@@ -17,6 +17,9 @@ import {
   renameRejectionReason,
 } from "~/server/applications/rejection-reasons.server";
 import { cancelWaitingEmails } from "~/server/mail/candidate-emails.server";
+import { listEmailTemplates } from "~/server/mail/email-templates.server";
+import { listMentionableMembers } from "~/server/notes/members.server";
+import { listRejectionChoices } from "~/server/applications/bulk.server";
 import { acceptInvitation, inviteMember } from "~/server/team/team.server";
 import { linkIn } from "../e2e/accounts-mailbox";
 import { createStaff, createTestApplication, createTestJob, rejectFor, uniqueEmail } from "../factories";
@@ -271,6 +274,32 @@ describe("the application page", () => {
     });
     expect(page.data!.rejection!.email.body).toContain(`Hi ${application.candidateName},`);
     expect(page.data!.rejection!.email.templateId).not.toBeNull();
+  });
+
+  it("reads its reject choices and the team in one statement, each of them as the lists that read them alone have them (decision 145)", async () => {
+    const { owner, application } = await setup();
+    const other = await createStaff(db(), app.bed.auth);
+    // The newest template named "Rejection", letter case and spaces aside; another company's is its own.
+    const [renamed] = await db()
+      .insert(emailTemplates)
+      .values({ companyId: owner.staff.companyId, name: "  REJECTION ", subject: "Sorry, {{candidate_name}}", body: "Our answer", createdAt: new Date(Date.now() + 60_000) })
+      .returning({ id: emailTemplates.id });
+    await db().insert(emailTemplates).values({ companyId: other.staff.companyId, name: "Rejection", subject: "Theirs", body: "Theirs", createdAt: new Date(Date.now() + 120_000) });
+    const choices = await listRejectionChoices(db(), owner.staff);
+    expect(choices.templates).toEqual((await listEmailTemplates(db(), owner.staff)).map(({ id, name }) => ({ id, name })));
+    expect(choices.reasons).toEqual(await listRejectionReasons(db(), owner.staff));
+    expect(choices.rejectionTemplate).toEqual({ id: renamed!.id, subject: "Sorry, {{candidate_name}}", body: "Our answer" });
+    expect(choices.members).toEqual(await listMentionableMembers(db(), owner.staff));
+    expect(choices.members.map((member) => member.userId)).toEqual([owner.staff.userId]);
+    // The page's Overview fills that template in, and names the team for its interviews.
+    const overview = await callLoader(applicationRoute.loader, { path: `/applications/${application.id}`, cookie: owner.cookie, params: { applicationId: application.id } });
+    expect(overview.data!.rejection!.email).toEqual({ templateId: renamed!.id, subject: `Sorry, ${application.candidateName}`, body: "Our answer" });
+    expect(overview.data!.interviewScheduling!.teammates).toEqual([{ id: owner.staff.userId, name: choices.members[0]!.name }]);
+    // Without a template of that name, the starter text, and no template to link.
+    await db().delete(emailTemplates).where(and(eq(emailTemplates.companyId, owner.staff.companyId), sql`lower(trim(${emailTemplates.name})) = 'rejection'`));
+    expect((await listRejectionChoices(db(), owner.staff)).rejectionTemplate).toBeNull();
+    const starter = await load(owner, application.id);
+    expect(starter.data!.rejection!.email).toMatchObject({ templateId: null, body: expect.stringContaining(`Hi ${application.candidateName},`) });
   });
 
   it("refuses a rejection without a reason or with an empty email, says why, keeps what was typed, and changes nothing", async () => {

@@ -35,9 +35,9 @@ import { changeApplicationStatus, hireApplication, moveApplication, rejectApplic
 import { HireSchema } from "~/schemas/application-review";
 import { staffTimeZone } from "~/server/platform/time-zone.server";
 import { CloseJobOffer, HireDialog, type HireAnswer } from "~/features/hiring/hire-dialog";
-import { listRejectionReasons } from "~/server/applications/rejection-reasons.server";
+import { listRejectionChoices } from "~/server/applications/bulk.server";
 import { cancelWaitingEmail } from "~/server/mail/candidate-emails.server";
-import { DEFAULT_EMAIL_TEMPLATES, findTemplateByName, listEmailTemplates } from "~/server/mail/email-templates.server";
+import { DEFAULT_EMAIL_TEMPLATES, listEmailTemplates, REJECTION_TEMPLATE_NAME } from "~/server/mail/email-templates.server";
 import { fillMergeFields } from "~/lib/merge-fields";
 import { RejectDialog } from "~/features/rejection/reject-dialog";
 import { REJECTION_EMAIL_DELAYS, RejectSchema } from "~/schemas/rejection";
@@ -151,14 +151,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const notesShown = query.notes === "all" ? NOTES_SHOWN : PAGE_SHOWS;
   const historyShown = query.history === "all" ? HISTORY_MAX : HISTORY_SHOWS;
   const viewerZone = staffTimeZone(request, staff);
+  const needsMembers = tab === "notes" || (tab === "feedback" && allowed.decide) || (tab === "overview" && allowed.interviews);
+  // Rejecting needs the templates, the reasons and the "Rejection" template: one statement for them
+  // and the members (decision 145).
+  const choices = rejecting ? listRejectionChoices(db, staff) : null;
   const [templates, reasons, rejectionTemplate, cvs, threadRows, noteList, members, scorecards, history, interviewList, linkList] = await Promise.all([
-    rejecting || tab === "email" ? listEmailTemplates(db, staff) : [],
-    rejecting ? listRejectionReasons(db, staff) : [],
-    rejecting ? findTemplateByName(db, staff, REJECTION_TEMPLATE) : null,
+    choices ? choices.then((found) => found.templates) : tab === "email" ? listEmailTemplates(db, staff) : [],
+    choices ? choices.then((found) => found.reasons) : [],
+    choices ? choices.then((found) => found.rejectionTemplate) : null,
     tab === "overview" && application.candidateId ? listCandidateCvs(db, staff, application.candidateId) : [],
     tab === "email" ? listApplicationEmails(db, staff, application.id, threadShown + 1) : [],
     tab === "notes" ? listApplicationNotes(db, staff, application.id, notesShown + 1) : { notes: [], withheld: false },
-    tab === "notes" || (tab === "feedback" && allowed.decide) || (tab === "overview" && allowed.interviews) ? listMentionableMembers(db, staff) : [],
+    !needsMembers ? [] : choices ? choices.then((found) => found.members) : listMentionableMembers(db, staff),
     tab === "feedback"
       ? getApplicationFeedback(db, staff, {
           id: application.id,
@@ -523,9 +527,8 @@ function emailEcho(values: Record<string, string>) {
   };
 }
 
-/** The rejection template's name, and the starter text used when the company has deleted it. */
-const REJECTION_TEMPLATE = "Rejection";
-const STARTER_REJECTION = DEFAULT_EMAIL_TEMPLATES.find((template) => template.name === REJECTION_TEMPLATE)!;
+/** The starter text of the rejection template, used when the company has deleted it. */
+const STARTER_REJECTION = DEFAULT_EMAIL_TEMPLATES.find((template) => template.name === REJECTION_TEMPLATE_NAME)!;
 
 function refused(errors: FieldErrors) {
   return { errors, done: null, undo: false };

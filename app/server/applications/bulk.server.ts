@@ -10,7 +10,8 @@ import { DomainError } from "../platform/errors.server";
 import { type Actor, owned, ownCompany, ownedSql, preparedRead, seesApplicationSql } from "../platform/tenancy.server";
 import { recordEntryEmails, recordEntryFeedbackRequests, REJECTION_EMAIL_KIND, STAGE_NOT_IN_JOB } from "./pipeline.server";
 import { findRejectionReason, REJECTION_REASON_ORDER } from "./rejection-reasons.server";
-import { EMAIL_TEMPLATE_ORDER } from "../mail/email-templates.server";
+import { EMAIL_TEMPLATE_ORDER, REJECTION_TEMPLATE_NAME, templateByNameColumn, templateNameKey } from "../mail/email-templates.server";
+import { type MentionableMember, mentionableMembersColumn } from "../notes/members.server";
 import { suggestedTagsQuery, useTag } from "../candidates/tags.server";
 
 /** What one request may act on at most: "Select all matching" takes this many (issue 13). */
@@ -47,6 +48,36 @@ export async function listBulkChoicesAndTags(db: Queryable, actor: Actor): Promi
       .where(ownCompany(actor)),
   );
   return row ?? { reasons: [], templates: [], tags: [] };
+}
+
+/**
+ * What an application's page needs to reject it and to name the team, in one statement where there
+ * were four (decision 145): the bulk bar's reasons and templates (the reject dialog offers the same,
+ * in the same orders), the company's "Rejection" template for the dialog's email, and its members
+ * (listMentionableMembers's list, for the Overview's interviews and the Notes and Feedback tabs).
+ */
+export async function listRejectionChoices(db: Queryable, actor: Actor): Promise<RejectionChoices> {
+  const [row] = await preparedRead(
+    db,
+    actor,
+    "rejection_choices",
+    (actor) =>
+      db
+        .select({
+          ...bulkChoiceColumns(actor),
+          rejectionTemplate: templateByNameColumn(actor, sql.placeholder("templateName")),
+          members: mentionableMembersColumn(actor),
+        })
+        .from(companies)
+        .where(ownCompany(actor)),
+    { templateName: templateNameKey(REJECTION_TEMPLATE_NAME) },
+  );
+  return row ?? { reasons: [], templates: [], rejectionTemplate: null, members: [] };
+}
+
+export interface RejectionChoices extends BulkChoices {
+  rejectionTemplate: { id: string; subject: string; body: string } | null;
+  members: MentionableMember[];
 }
 
 function bulkChoiceColumns(actor: Actor) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { emailTemplates } from "../../../db/schema";
 import { isUuid } from "~/schemas/id";
 import type { EmailTemplateInput } from "~/schemas/email-template";
@@ -7,6 +7,9 @@ import { DomainError } from "../platform/errors.server";
 import { type Actor, owned, preparedRead } from "../platform/tenancy.server";
 
 const TEMPLATE_NOT_FOUND = "Email template not found";
+
+/** The template the reject dialog fills in for its email (the starter one when the company deleted it). */
+export const REJECTION_TEMPLATE_NAME = "Rejection";
 
 /** The templates every new company starts with. */
 export const DEFAULT_EMAIL_TEMPLATES: readonly EmailTemplateInput[] = [
@@ -21,7 +24,7 @@ export const DEFAULT_EMAIL_TEMPLATES: readonly EmailTemplateInput[] = [
     body: "Hi {{candidate_name}},\n\nThank you for your interest in the {{job_title}} role. We would like to invite you to the {{stage_name}} stage of our process.\n\nPlease reply with a few times that suit you over the next week, and we will send a calendar invitation.\n\nBest regards,\nThe {{company_name}} hiring team",
   },
   {
-    name: "Rejection",
+    name: REJECTION_TEMPLATE_NAME,
     subject: "Your application for {{job_title}}",
     body: "Hi {{candidate_name}},\n\nThank you for the time you put into applying for the {{job_title}} position at {{company_name}}. After careful consideration, we have decided not to move forward with your application.\n\nWe appreciate your interest and wish you every success in your search.\n\nBest regards,\nThe {{company_name}} hiring team",
   },
@@ -41,29 +44,27 @@ export async function createDefaultEmailTemplates(tx: Queryable, actor: Actor): 
   );
 }
 
-/** The company's newest template of this name (case and spaces at the ends aside), or null. */
-export async function findTemplateByName(db: Queryable, actor: Actor, name: string) {
-  // The application page's reject dialog asks it on every visit: prepared (decision 100).
-  const [row] = await preparedRead(
-    db,
-    actor,
-    "template_by_name",
-    (actor) =>
-      db
-        .select({ id: emailTemplates.id, subject: emailTemplates.subject, body: emailTemplates.body })
-        .from(emailTemplates)
-        .where(and(owned(emailTemplates, actor), sql`lower(trim(${emailTemplates.name})) = ${sql.placeholder("name")}`))
-        .orderBy(desc(emailTemplates.createdAt))
-        .limit(1),
-    { name: name.trim().toLowerCase() },
-  );
-  return row ?? null;
+/** How a template's name is compared: letter case and the spaces around it aside. */
+export const templateNameKey = (name: string) => name.trim().toLowerCase();
+
+/**
+ * The company's template of a name (the newest of that name, or null) as one JSON value, for a
+ * statement that reads it beside other things: the application page's reject choices (decisions 100
+ * and 145). `key` is the name's `templateNameKey`.
+ */
+export function templateByNameColumn(actor: Actor, key: SQL | SQL.Aliased | Placeholder): SQL<{ id: string; subject: string; body: string } | null> {
+  return sql<{ id: string; subject: string; body: string } | null>`(
+    select json_build_object('id', ${emailTemplates.id}, 'subject', ${emailTemplates.subject}, 'body', ${emailTemplates.body})
+    from ${emailTemplates}
+    where ${owned(emailTemplates, actor)} and lower(trim(${emailTemplates.name})) = ${key}
+    order by ${emailTemplates.createdAt} desc
+    limit 1)`;
 }
 
-/** The company's templates, newest first. */
 /** The templates' order wherever they are offered: the newest first. */
 export const EMAIL_TEMPLATE_ORDER = [desc(emailTemplates.createdAt), desc(emailTemplates.id)];
 
+/** The company's templates, newest first. */
 export async function listEmailTemplates(db: Queryable, actor: Actor) {
   // A company's few templates, on every application page: prepared (decision 100).
   return preparedRead(db, actor, "email_templates", (actor) =>

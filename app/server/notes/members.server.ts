@@ -1,7 +1,7 @@
-import { asc, eq, sql } from "drizzle-orm";
-import { profiles, user } from "../../../db/schema";
+import { type SQL, sql } from "drizzle-orm";
+import { companies, profiles, user } from "../../../db/schema";
 import type { Queryable } from "../platform/db.server";
-import { type Actor, owned, preparedRead } from "../platform/tenancy.server";
+import { type Actor, ownCompany, ownedSql, preparedRead } from "../platform/tenancy.server";
 import type { Role } from "~/lib/permissions";
 
 /** A member of the company as mentions name them (decision 098). */
@@ -20,12 +20,21 @@ export interface MentionableMember {
  */
 export async function listMentionableMembers(db: Queryable, actor: Actor): Promise<MentionableMember[]> {
   // The Notes and Feedback tabs ask it on every visit: prepared (decision 100).
-  return preparedRead(db, actor, "mentionable_members", (actor) =>
-    db
-      .select({ userId: profiles.id, name: sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email})`, email: user.email, role: profiles.role })
-      .from(profiles)
-      .innerJoin(user, eq(user.id, profiles.id))
-      .where(owned(profiles, actor))
-      .orderBy(asc(sql`lower(coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email}))`)),
+  const [row] = await preparedRead(db, actor, "mentionable_members", (actor) =>
+    db.select({ members: mentionableMembersColumn(actor) }).from(companies).where(ownCompany(actor)),
   );
+  return row?.members ?? [];
+}
+
+/**
+ * listMentionableMembers's list as one JSON value (by name, A to Z), for a statement that reads it
+ * beside other things: the application page's reject choices (decision 145).
+ */
+export function mentionableMembersColumn(actor: Actor): SQL<MentionableMember[]> {
+  // Aliased: inside a select from one table, drizzle names a column without its table ("id").
+  const name = sql`coalesce(nullif(trim(p.full_name), ''), u.email)`;
+  return sql<MentionableMember[]>`(
+    select coalesce(json_agg(json_build_object('userId', p.id, 'name', ${name}, 'email', u.email, 'role', p.role) order by lower(${name})), '[]'::json)
+    from ${profiles} p inner join ${user} u on u.id = p.id
+    where ${ownedSql("p", actor)})`;
 }
