@@ -11,10 +11,12 @@ import {
   addCandidateTag,
   addTagToCandidates,
   listCompanyTags,
+  listTagsAndMembers,
   removeCandidateTag,
   removeTagFromCandidates,
   TAG_SUGGESTIONS_LIMIT,
 } from "~/server/candidates/tags.server";
+import { listMentionableMembers } from "~/server/notes/members.server";
 import { parseNotice } from "~/server/platform/notice.server";
 import { queryRows } from "~/server/platform/db.server";
 import type { Actor } from "~/server/platform/tenancy.server";
@@ -231,6 +233,10 @@ describe("the tags suggested", () => {
     expect((await listBulkChoicesAndTags(db(), other.staff)).tags).toEqual(["Theirs"]);
     const page = await callLoader(candidatesRoute.loader, { path: "/candidates", cookie });
     expect(page.data).toMatchObject({ tagSuggestions: ["Apple", "zebra"] });
+    // A candidate's page reads them with the team, in one statement (decision 145).
+    expect(await listTagsAndMembers(db(), staff)).toEqual({ tags: ["Apple", "zebra"], members: await listMentionableMembers(db(), staff) });
+    const profile = await callLoader(candidateRoute.loader, { path: `/candidates/${ada.id}`, cookie, params: { candidateId: ada.id } });
+    expect(profile.data).toMatchObject({ tagSuggestions: ["Apple", "zebra"], members: [{ userId: staff.userId }] });
   });
 
   it(`are at most ${TAG_SUGGESTIONS_LIMIT}, the ones used last`, async () => {

@@ -76,6 +76,8 @@ describe("notes on an application (issue 13, decision 098)", () => {
       ["Second thought", "Lighthouse Keeper"],
       ["First call went well.\nSee https://example.com/notes", "Lighthouse Keeper"],
     ]);
+    // Whom its notes may mention: the same team, read with the tags (decision 145).
+    expect(candidatePage.data!.members).toEqual(page.data!.members);
   });
 
   it("refuses an empty or over-long note with the schema's message and keeps the text", async () => {

@@ -20,7 +20,7 @@ import { recordCandidateView, withClientIp } from "~/server/audit/audit.server";
 import { describeActivity, isCandidateEvent, listCandidateActivity } from "~/server/activity/queries.server";
 import { type DuplicateReason, dismissDuplicate, findPossibleDuplicates } from "~/server/candidates/duplicates.server";
 import { getCandidate } from "~/server/candidates/queries.server";
-import { addCandidateTag, CANDIDATE_NOT_FOUND, listCompanyTags, removeCandidateTag } from "~/server/candidates/tags.server";
+import { addCandidateTag, CANDIDATE_NOT_FOUND, listTagsAndMembers, removeCandidateTag } from "~/server/candidates/tags.server";
 import { TagsPanel } from "~/features/candidate-tags/candidate-tags";
 import { listCandidateCvs } from "~/server/cvs/queries.server";
 import { CvList } from "~/features/candidate-cvs/cv-list";
@@ -32,7 +32,6 @@ import type { RouteAccess } from "~/lib/permissions";
 /** What the loader and the action need (app/lib/permissions.ts, decision 096). */
 export const access = { loader: "candidates.manage", action: "candidates.manage" } as const satisfies RouteAccess;
 import { type NoteAnswer, NotesPanel } from "~/features/notes/notes-panel";
-import { listMentionableMembers } from "~/server/notes/members.server";
 import { listNotes } from "~/server/notes/queries.server";
 import { answerNoteForm, isNoteIntent } from "./notes-action.server";
 import { interviewItems, listInterviews } from "~/server/interviews/interviews.server";
@@ -54,14 +53,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, access.loader);
   const db = appDatabase();
   const candidateId = idParam(params.candidateId, CANDIDATE_NOT_FOUND);
-  const [candidate, duplicates, history, cvs, tagSuggestions, notes, members, interviews] = await Promise.all([
+  const [candidate, duplicates, history, cvs, { tags: tagSuggestions, members }, notes, interviews] = await Promise.all([
     getCandidate(db, staff, candidateId),
     findPossibleDuplicates(db, staff, candidateId),
     listCandidateActivity(db, staff, candidateId),
     listCandidateCvs(db, staff, candidateId),
-    listCompanyTags(db, staff),
+    listTagsAndMembers(db, staff),
     listNotes(db, staff, { candidateId }),
-    listMentionableMembers(db, staff),
     listInterviews(db, staff, { candidateId }),
   ]);
   if (!candidate) throw data(CANDIDATE_NOT_FOUND, { status: 404 });

@@ -12,7 +12,7 @@ import { recordEntryEmails, recordEntryFeedbackRequests, REJECTION_EMAIL_KIND, S
 import { findRejectionReason, REJECTION_REASON_ORDER } from "./rejection-reasons.server";
 import { EMAIL_TEMPLATE_ORDER, REJECTION_TEMPLATE_NAME, templateByNameColumn, templateNameKey } from "../mail/email-templates.server";
 import { type MentionableMember, mentionableMembersColumn } from "../notes/members.server";
-import { suggestedTagsQuery, useTag } from "../candidates/tags.server";
+import { suggestedTagsColumn, useTag } from "../candidates/tags.server";
 
 /** What one request may act on at most: "Select all matching" takes this many (issue 13). */
 export const BULK_LIMIT = 1000;
@@ -41,8 +41,7 @@ export async function listBulkChoicesAndTags(db: Queryable, actor: Actor): Promi
     db
       .select({
         ...bulkChoiceColumns(actor),
-        tags: sql<string[]>`(select coalesce(json_agg("suggested"."name" order by "suggested"."name_key", "suggested"."name"), '[]'::json)
-          from (${suggestedTagsQuery(db, actor)}) as "suggested")`,
+        tags: suggestedTagsColumn(db, actor),
       })
       .from(companies)
       .where(ownCompany(actor)),

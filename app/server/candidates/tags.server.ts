@@ -7,12 +7,13 @@
  * Not recorded in the activity history: its events are an application's or a job's (decision 040),
  * and tagging 250 candidates would be 250 events. Each link keeps who made it and when.
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { candidates, candidateTags, tags } from "../../../db/schema";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { candidates, candidateTags, companies, tags } from "../../../db/schema";
 import { BULK_TAG_LIMIT } from "~/schemas/candidate";
 import type { Database, Queryable, Transaction } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
-import { type Actor, owned, ownedSql } from "../platform/tenancy.server";
+import { type Actor, owned, ownCompany, ownedSql, preparedRead } from "../platform/tenancy.server";
+import { type MentionableMember, mentionableMembersColumn } from "../notes/members.server";
 
 export const CANDIDATE_NOT_FOUND = "Candidate not found";
 
@@ -127,15 +128,30 @@ async function untag(db: Database, actor: Actor, candidateIds: readonly string[]
  * forms take any name, so a company with more tags can still type the others.
  */
 export async function listCompanyTags(db: Queryable, actor: Actor): Promise<string[]> {
-  const recent = suggestedTagsQuery(db, actor).as("recent");
-  const rows = await db.select({ name: recent.name }).from(recent).orderBy(recent.nameKey, recent.name);
-  return rows.map((row) => row.name);
+  return (await listTagsAndMembers(db, actor)).tags;
 }
 
 /**
- * The tags listCompanyTags suggests, with their sort key, in no order of their own: its query, and
- * the candidates list's, which reads them with the bulk bar's choices (`listBulkChoices`, decision 135).
- * Order them by `name_key`, then `name`.
+ * The tags listCompanyTags suggests and the company's members (listMentionableMembers's), for the
+ * candidate page's Tags panel and its notes: one prepared statement where there were two, one of them
+ * built anew on every visit (decision 145).
+ */
+export async function listTagsAndMembers(db: Queryable, actor: Actor): Promise<{ tags: string[]; members: MentionableMember[] }> {
+  const [row] = await preparedRead(db, actor, "tags_and_members", (actor) =>
+    db.select({ tags: suggestedTagsColumn(db, actor), members: mentionableMembersColumn(actor) }).from(companies).where(ownCompany(actor)),
+  );
+  return row ?? { tags: [], members: [] };
+}
+
+/** listCompanyTags's tags, A to Z, as one JSON value, for a statement that reads them beside other things (decisions 135 and 145). */
+export function suggestedTagsColumn(db: Queryable, actor: Actor): SQL<string[]> {
+  return sql<string[]>`(select coalesce(json_agg("suggested"."name" order by "suggested"."name_key", "suggested"."name"), '[]'::json)
+          from (${suggestedTagsQuery(db, actor)}) as "suggested")`;
+}
+
+/**
+ * The tags listCompanyTags suggests, with their sort key, in no order of their own (`suggestedTagsColumn`
+ * orders them by `name_key`, then `name`).
  */
 export function suggestedTagsQuery(db: Queryable, actor: Actor) {
   return db
