@@ -4,7 +4,7 @@ import { auditEvents } from "../../../db/schema";
 import type { AuditAction, AuditSubjectType } from "~/schemas/audit";
 import type { Queryable } from "../platform/db.server";
 import { clientIpContext } from "../platform/request-context.server";
-import { type Actor, owned } from "../platform/tenancy.server";
+import { type Actor, owned, preparedRead } from "../platform/tenancy.server";
 
 /**
  * The one way an entry enters the audit trail (decision 115). Call it with the transaction of the
@@ -76,20 +76,28 @@ export async function recordCandidateView(
   candidateId: string,
   options: { via?: "api"; data?: Record<string, unknown> } = {},
 ): Promise<void> {
-  const [recent] = await db
-    .select({ id: auditEvents.id })
-    .from(auditEvents)
-    .where(
-      and(
-        owned(auditEvents, actor),
-        eq(auditEvents.subjectId, candidateId),
-        eq(auditEvents.action, "candidate.viewed"),
-        sql`${auditEvents.actorId} is not distinct from ${actor.userId || null}`,
-        sql`${auditEvents.via} is not distinct from ${options.via ?? null}`,
-        gt(auditEvents.createdAt, sql`now() - make_interval(mins => ${VIEW_WINDOW_MINUTES})`),
-      ),
-    )
-    .limit(1);
+  // Every candidate and application page asks it: prepared (decisions 100 and 145).
+  const [recent] = await preparedRead(
+    db,
+    actor,
+    "recent_candidate_view",
+    (actor) =>
+      db
+        .select({ id: auditEvents.id })
+        .from(auditEvents)
+        .where(
+          and(
+            owned(auditEvents, actor),
+            eq(auditEvents.subjectId, sql.placeholder("candidateId")),
+            eq(auditEvents.action, "candidate.viewed"),
+            sql`${auditEvents.actorId} is not distinct from ${sql.placeholder("viewer")}`,
+            sql`${auditEvents.via} is not distinct from ${sql.placeholder("via")}`,
+            gt(auditEvents.createdAt, sql`now() - make_interval(mins => ${VIEW_WINDOW_MINUTES})`),
+          ),
+        )
+        .limit(1),
+    { candidateId, viewer: actor.userId || null, via: options.via ?? null },
+  );
   if (recent) return;
   await recordAudit(db, {
     companyId: actor.companyId,

@@ -404,13 +404,16 @@ export async function listInterviews(db: Queryable, actor: Actor, of: { applicat
         ),
       )
       .orderBy(asc(interviews.startsAt), asc(interviews.id));
-  // An application's, on every visit of its Overview: prepared (decisions 100 and 101).
+  // An application's on every visit of its Overview, a candidate's on every visit of their page:
+  // prepared (decisions 100, 101 and 145).
   const rows =
     "applicationId" in of
       ? await preparedRead(db, actor, "application_interviews", (actor) => query(actor, eq(interviews.applicationId, sql.placeholder("applicationId"))), {
           applicationId: of.applicationId,
         })
-      : await query(actor, eq(applications.candidateId, of.candidateId));
+      : await preparedRead(db, actor, "candidate_interviews", (actor) => query(actor, eq(applications.candidateId, sql.placeholder("candidateId"))), {
+          candidateId: of.candidateId,
+        });
   if (rows.length === 0) return [];
   const people = await db
     .select({ interviewId: interviewInterviewers.interviewId, id: interviewInterviewers.userId, name: sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.email}, 'Former staff member')` })

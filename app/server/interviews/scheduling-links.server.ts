@@ -135,19 +135,27 @@ function stateOf(link: { bookedAt: Date | null; cancelledAt: Date | null; expire
 /** The links sent for an application the actor sees, newest first. */
 export async function listSchedulingLinks(db: Queryable, actor: Actor, applicationId: string, now: Date = new Date()): Promise<SchedulingLinkView[]> {
   if (!isUuid(applicationId)) return [];
-  const rows = await db
-    .select({
-      id: schedulingLinks.id,
-      title: schedulingLinks.title,
-      createdAt: schedulingLinks.createdAt,
-      expiresAt: schedulingLinks.expiresAt,
-      bookedAt: schedulingLinks.bookedAt,
-      cancelledAt: schedulingLinks.cancelledAt,
-    })
-    .from(schedulingLinks)
-    .where(and(eq(schedulingLinks.applicationId, applicationId), owned(schedulingLinks, actor)))
-    .orderBy(desc(schedulingLinks.createdAt))
-    .limit(20);
+  // On every visit of an application's Overview: prepared (decisions 100 and 145).
+  const rows = await preparedRead(
+    db,
+    actor,
+    "scheduling_links",
+    (actor) =>
+      db
+        .select({
+          id: schedulingLinks.id,
+          title: schedulingLinks.title,
+          createdAt: schedulingLinks.createdAt,
+          expiresAt: schedulingLinks.expiresAt,
+          bookedAt: schedulingLinks.bookedAt,
+          cancelledAt: schedulingLinks.cancelledAt,
+        })
+        .from(schedulingLinks)
+        .where(and(eq(schedulingLinks.applicationId, sql.placeholder("applicationId")), owned(schedulingLinks, actor)))
+        .orderBy(desc(schedulingLinks.createdAt))
+        .limit(20),
+    { applicationId },
+  );
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
