@@ -57,7 +57,7 @@ export function InactiveLane({
       )}
       {hasMore ? (
         <Link to={showMoreHref} preventScrollReset replace className="mt-2 inline-block rounded-lg px-2 py-2 text-sm font-semibold text-brand-700 hover:bg-white">
-          Show more<span className="sr-only"> rejected and withdrawn</span> ({count - cards.length} more)
+          Show more<span className="sr-only"> rejected and withdrawn</span> ({formatCount(count - cards.length)} more)
         </Link>
       ) : null}
     </section>

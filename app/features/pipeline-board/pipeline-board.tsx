@@ -303,7 +303,7 @@ const BoardColumnView = memo(function BoardColumnView({
           replace
           className="mt-2 rounded-lg px-2 py-2 text-center text-sm font-semibold text-brand-700 hover:bg-white"
         >
-          Show more<span className="sr-only"> in {column.name}</span> ({column.count - column.cards.length} more)
+          Show more<span className="sr-only"> in {column.name}</span> ({formatCount(column.count - column.cards.length)} more)
         </Link>
       ) : null}
     </li>
