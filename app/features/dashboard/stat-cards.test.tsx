@@ -27,12 +27,14 @@ describe("the dashboard's counts", () => {
     expect(render(<FeedbackTodos rows={[{ ...row, dueSince: "2026-11-30T08:00:00.000Z", interviewTitle: null, askedBy: null }]} total={12345} failed={false} />)).toContain(
       "1 of 12,345, the longest due first.",
     );
-    expect(render(
+    expect(
+      render(
         <ErasureRequests
           rows={[{ id: "c", href: "/candidates/c", candidateName: "Ada", requestedAt: "2026-11-30T08:00:00.000Z", dueAt: "2026-12-30T08:00:00.000Z", overdue: false }]}
           total={2048}
         />,
-      )).toContain("1 of 2,048, the oldest first.");
+      ),
+    ).toContain("1 of 2,048, the oldest first.");
     expect(
       render(
         <WaitingCandidates

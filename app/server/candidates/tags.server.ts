@@ -128,7 +128,8 @@ async function untag(db: Database, actor: Actor, candidateIds: readonly string[]
  * forms take any name, so a company with more tags can still type the others.
  */
 export async function listCompanyTags(db: Queryable, actor: Actor): Promise<string[]> {
-  return (await listTagsAndMembers(db, actor)).tags;
+  const [row] = await preparedRead(db, actor, "company_tags", (actor) => db.select({ tags: suggestedTagsColumn(db, actor) }).from(companies).where(ownCompany(actor)));
+  return row?.tags ?? [];
 }
 
 /**
