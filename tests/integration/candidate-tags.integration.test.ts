@@ -6,7 +6,7 @@ import * as candidatesRoute from "~/routes/staff/candidates-list";
 import { BULK_TAG_LIMIT, BulkTagSchema, CandidateTagSchema, TAG_MESSAGES } from "~/schemas/candidate";
 import { parseForm } from "~/schemas/parse-form";
 import { getCandidate, listCandidates } from "~/server/candidates/queries.server";
-import { listBulkChoices, listBulkChoicesAndTags } from "~/server/applications/bulk.server";
+import { listBulkChoices, listBulkChoicesAndTags } from "~/server/applications/choices.server";
 import {
   addCandidateTag,
   addTagToCandidates,

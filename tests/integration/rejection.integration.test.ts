@@ -19,7 +19,7 @@ import {
 import { cancelWaitingEmails } from "~/server/mail/candidate-emails.server";
 import { listEmailTemplates } from "~/server/mail/email-templates.server";
 import { listMentionableMembers } from "~/server/notes/members.server";
-import { listRejectionChoices } from "~/server/applications/bulk.server";
+import { listRejectionChoices } from "~/server/applications/choices.server";
 import { acceptInvitation, inviteMember } from "~/server/team/team.server";
 import { linkIn } from "../e2e/accounts-mailbox";
 import { createStaff, createTestApplication, createTestJob, rejectFor, uniqueEmail } from "../factories";

@@ -35,7 +35,7 @@ import { changeApplicationStatus, hireApplication, moveApplication, rejectApplic
 import { HireSchema } from "~/schemas/application-review";
 import { staffTimeZone } from "~/server/platform/time-zone.server";
 import { CloseJobOffer, HireDialog, type HireAnswer } from "~/features/hiring/hire-dialog";
-import { listRejectionChoices } from "~/server/applications/bulk.server";
+import { listRejectionChoices } from "~/server/applications/choices.server";
 import { cancelWaitingEmail } from "~/server/mail/candidate-emails.server";
 import { DEFAULT_EMAIL_TEMPLATES, listEmailTemplates, REJECTION_TEMPLATE_NAME } from "~/server/mail/email-templates.server";
 import { fillMergeFields } from "~/lib/merge-fields";

@@ -24,7 +24,7 @@ import { authorize, requireStaff } from "~/server/accounts/session.server";
 import { getApplicationFilterChoices } from "~/server/applications/queries.server";
 import { applicationsOfCandidates, candidateFiltersOf, listCandidates } from "~/server/candidates/queries.server";
 import { answerBulkApplications, BULK_INTENTS } from "./bulk-action.server";
-import { listBulkChoicesAndTags } from "~/server/applications/bulk.server";
+import { listBulkChoicesAndTags } from "~/server/applications/choices.server";
 import { BULK_MESSAGES, BulkCandidatesSchema } from "~/schemas/bulk";
 import { addTagToCandidates, removeTagFromCandidates } from "~/server/candidates/tags.server";
 import { appDatabase } from "~/server/platform/db.server";

@@ -19,7 +19,7 @@ import { CARDS_PER_MORE, CARDS_PER_PAGE, getPipelineBoard } from "~/server/appli
 import { moveApplication } from "~/server/applications/pipeline.server";
 import { can, type RouteAccess } from "~/lib/permissions";
 import { BulkApplicationsBar } from "~/features/bulk-applications/bulk-bar";
-import { listBulkChoices } from "~/server/applications/bulk.server";
+import { listBulkChoices } from "~/server/applications/choices.server";
 import { useCan } from "~/lib/use-can";
 import { BackLink } from "~/components/ui/back-link";
 import { formatCount } from "~/lib/count";

@@ -4,91 +4,15 @@ import { REJECTION_MESSAGES } from "~/schemas/rejection";
 import { type ActivityEventInput, recordActivities } from "../activity/activity.server";
 import { templateEmailFor } from "../mail/candidate-emails.server";
 import { type Mailer, mailerFor } from "../mail/mailer.server";
-import { companies, emailTemplates, rejectionReasons } from "../../../db/schema";
-import { type Database, type Queryable, queryRows, type Transaction, uuidArray } from "../platform/db.server";
+import { type Database, queryRows, type Transaction, uuidArray } from "../platform/db.server";
 import { DomainError } from "../platform/errors.server";
-import { type Actor, owned, ownCompany, ownedSql, preparedRead, seesApplicationSql } from "../platform/tenancy.server";
+import { type Actor, ownedSql, seesApplicationSql } from "../platform/tenancy.server";
 import { recordEntryEmails, recordEntryFeedbackRequests, REJECTION_EMAIL_KIND, STAGE_NOT_IN_JOB } from "./pipeline.server";
-import { findRejectionReason, REJECTION_REASON_ORDER } from "./rejection-reasons.server";
-import { EMAIL_TEMPLATE_ORDER, REJECTION_TEMPLATE_NAME, templateByNameColumn, templateNameKey } from "../mail/email-templates.server";
-import { type MentionableMember, mentionableMembersColumn } from "../notes/members.server";
-import { suggestedTagsColumn, useTag } from "../candidates/tags.server";
+import { findRejectionReason } from "./rejection-reasons.server";
+import { useTag } from "../candidates/tags.server";
 
 /** What one request may act on at most: "Select all matching" takes this many (issue 13). */
 export const BULK_LIMIT = 1000;
-
-export interface BulkChoices {
-  reasons: { id: string; name: string }[];
-  templates: { id: string; name: string }[];
-}
-
-/**
- * What the bulk bar offers (issue 13): the company's rejection reasons, as the reject dialog orders
- * them, and its email templates, the newest first. One prepared statement: the pipeline and the
- * lists ask it on every visit, and two statements were two round trips (decision 134).
- */
-export async function listBulkChoices(db: Queryable, actor: Actor): Promise<BulkChoices> {
-  const [row] = await preparedRead(db, actor, "bulk_choices", (actor) => db.select(bulkChoiceColumns(actor)).from(companies).where(ownCompany(actor)));
-  return row ?? { reasons: [], templates: [] };
-}
-
-/**
- * listBulkChoices with the tags to suggest (listCompanyTags's, A to Z), for the candidates list, whose
- * tag filter and bulk bar offer them: one statement where there were two (decision 135).
- */
-export async function listBulkChoicesAndTags(db: Queryable, actor: Actor): Promise<BulkChoices & { tags: string[] }> {
-  const [row] = await preparedRead(db, actor, "bulk_choices_and_tags", (actor) =>
-    db
-      .select({
-        ...bulkChoiceColumns(actor),
-        tags: suggestedTagsColumn(db, actor),
-      })
-      .from(companies)
-      .where(ownCompany(actor)),
-  );
-  return row ?? { reasons: [], templates: [], tags: [] };
-}
-
-/**
- * What an application's page needs to reject it and to name the team, in one statement where there
- * were four (decision 145): the bulk bar's reasons and templates (the reject dialog offers the same,
- * in the same orders), the company's "Rejection" template for the dialog's email, and its members
- * (listMentionableMembers's list, for the Overview's interviews and the Notes and Feedback tabs).
- */
-export async function listRejectionChoices(db: Queryable, actor: Actor): Promise<RejectionChoices> {
-  const [row] = await preparedRead(
-    db,
-    actor,
-    "rejection_choices",
-    (actor) =>
-      db
-        .select({
-          ...bulkChoiceColumns(actor),
-          rejectionTemplate: templateByNameColumn(actor, sql.placeholder("templateName")),
-          members: mentionableMembersColumn(actor),
-        })
-        .from(companies)
-        .where(ownCompany(actor)),
-    { templateName: templateNameKey(REJECTION_TEMPLATE_NAME) },
-  );
-  return row ?? { reasons: [], templates: [], rejectionTemplate: null, members: [] };
-}
-
-export interface RejectionChoices extends BulkChoices {
-  rejectionTemplate: { id: string; subject: string; body: string } | null;
-  members: MentionableMember[];
-}
-
-function bulkChoiceColumns(actor: Actor) {
-  return {
-    reasons: sql<BulkChoices["reasons"]>`(
-      select coalesce(json_agg(json_build_object('id', ${rejectionReasons.id}, 'name', ${rejectionReasons.name}) order by ${sql.join(REJECTION_REASON_ORDER, sql`, `)}), '[]'::json)
-      from ${rejectionReasons} where ${owned(rejectionReasons, actor)})`,
-    templates: sql<BulkChoices["templates"]>`(
-      select coalesce(json_agg(json_build_object('id', ${emailTemplates.id}, 'name', ${emailTemplates.name}) order by ${sql.join(EMAIL_TEMPLATE_ORDER, sql`, `)}), '[]'::json)
-      from ${emailTemplates} where ${owned(emailTemplates, actor)})`,
-  };
-}
 
 interface LockedApplication {
   id: string;
