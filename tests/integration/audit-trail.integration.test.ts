@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, candidates, cvs } from "../../db/schema";
@@ -14,13 +14,17 @@ import * as cvFileRoute from "~/routes/staff/cv-file";
 import * as candidateMergeRoute from "~/routes/staff/candidate-merge";
 import * as staffCandidateRoute from "~/routes/api/staff-candidate";
 import type { AuditAction } from "~/schemas/audit";
-import { AUDIT_PAGE_SIZE } from "~/server/audit/queries.server";
+import { type AuditFilters, AUDIT_PAGE_SIZE, auditPageQuery } from "~/server/audit/queries.server";
+import { queryRows } from "~/server/platform/db.server";
+import type { KeysetPosition } from "~/server/platform/keyset.server";
 import { config } from "~/server/platform/config.server";
 import { createApiKey } from "~/server/staff-api/keys.server";
 import { fileStorage } from "~/server/storage/storage.server";
 import { createWebhookEndpoint, deleteWebhookEndpoint, rollWebhookSecret, updateWebhookEndpoint } from "~/server/webhooks/endpoints.server";
 import { createMember, createStaff, createTestApplication, createTestJob } from "../factories";
 import { callAction, callLoader, setUpAppTestDatabase } from "../helpers/route-test";
+import { planNodes } from "../helpers/query-plan";
+import { seedInBulk } from "../helpers/test-database";
 
 const app = setUpAppTestDatabase();
 const IP = "203.0.113.7";
@@ -307,4 +311,48 @@ describe("Settings › Audit", () => {
     const trail = await page(owner.cookie);
     expect(trail).toMatchObject({ entries: [], next: null, previous: null });
   });
+
+  it("reads a page in its indexes' order, never sorting the company's trail (decision 146)", async () => {
+    const { owner } = await company("Busy");
+    const other = await createMember(app.t.db, app.t.auth, owner.staff, "recruiter");
+    const staff = owner.staff;
+    // 3,000 views of one candidate id each, by the owner, a minute apart; one in a thousand an
+    // export; the member's few.
+    await seedInBulk(
+      app.t.db,
+      sql`insert into audit_events (company_id, actor_id, action, subject_type, subject_id, created_at)
+          select ${staff.companyId}, case when g % 500 = 7 then ${other.staff.userId} else ${staff.userId} end,
+                 case when g % 1000 = 1 then 'candidate.exported' else 'candidate.viewed' end, 'candidate', gen_random_uuid()::text,
+                 now() - g * interval '1 minute'
+          from generate_series(1, 3000) g`,
+    );
+    await app.t.db.execute(sql`analyze audit_events`);
+    const [middle] = await queryRows<{ at: string; id: string }>(
+      app.t.db,
+      sql`select (extract(epoch from created_at) * 1000000)::bigint::text as at, id from audit_events where company_id = ${staff.companyId} order by created_at desc, id desc offset 1500 limit 1`,
+    );
+    /** Whether the page's plan sorts, and the rows each scan of the trail read. */
+    const planOf = async (filters: AuditFilters, position: KeysetPosition) => {
+      const nodes = await planNodes(app.t.db, auditPageQuery(app.t.db, staff, filters, "UTC", position));
+      return { sorted: nodes.some((node) => node.type.includes("Sort")), read: nodes.filter((node) => node.relation === "audit_events") };
+    };
+    // The first page, a page deep in either direction, and the member's entries: 51 rows read from
+    // an index in the page's order. With the indexes in `desc nulls last` each sorted all 3,000.
+    for (const [filters, position] of [
+      [{}, {}],
+      [{}, { after: middle! }],
+      [{}, { before: middle! }],
+      [{ member: staff.userId }, { after: middle! }],
+    ] as [AuditFilters, KeysetPosition][]) {
+      const plan = await planOf(filters, position);
+      expect(plan.sorted, JSON.stringify({ filters, position })).toBe(false);
+      expect(plan.read).toHaveLength(1);
+      expect(plan.read[0]!.index).toMatch(/^audit_events_(company_created|actor)_idx$/);
+      expect(plan.read[0]!.rows).toBeLessThanOrEqual(AUDIT_PAGE_SIZE + 1);
+    }
+    // An action in a thousand reads its own few entries from its index, not the trail up to them.
+    const exported = await planOf({ action: "candidate.exported" }, {});
+    expect(exported.read.map((scan) => scan.rows)).toEqual([3]);
+  });
 });
+

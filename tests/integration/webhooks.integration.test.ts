@@ -12,13 +12,18 @@ import {
   createWebhookEndpoint,
   getWebhookEndpoint,
   resendWebhookDelivery,
+  DELIVERIES_PAGE_SIZE,
   setWebhookEndpointEnabled,
+  webhookDeliveriesPageQuery,
 } from "~/server/webhooks/endpoints.server";
+import { queryRows } from "~/server/platform/db.server";
 import type { WebhookEvent } from "~/schemas/webhooks";
 import * as webhooksRoute from "~/routes/staff/settings-webhooks";
 import * as webhookRoute from "~/routes/staff/settings-webhook";
 import { applyTo, createMember, createStaff, createTestJob, SAMPLE_FORM_SCHEMA, stagesOf } from "../factories";
+import { planNodes } from "../helpers/query-plan";
 import { callAction, callLoader, setUpAppTestDatabase } from "../helpers/route-test";
+import { seedInBulk } from "../helpers/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
 
 const app = setUpAppTestDatabase();
@@ -334,4 +339,28 @@ describe("the delivery log", () => {
     expect(left.map((row) => row.status).sort()).toEqual(["delivered", "pending"]);
     expect(await deliveriesOf(other.endpoint.id)).toEqual([]);
   });
+
+  it("reads a page from the endpoint's index in the page's order, never sorting the whole log (decision 146)", async () => {
+    const { endpoint, owner } = await companyWithEndpoint(["application.created"]);
+    await seedInBulk(
+      app.t.db,
+      sql`insert into webhook_deliveries (endpoint_id, company_id, event_type, payload, status, created_at)
+          select ${endpoint.id}, ${owner.staff.companyId}, 'application.created', '{}'::jsonb, 'delivered', now() - g * interval '1 minute'
+          from generate_series(1, 3000) g`,
+    );
+    await app.t.db.execute(sql`analyze webhook_deliveries`);
+    const [middle] = await queryRows<{ at: string; id: string }>(
+      app.t.db,
+      sql`select (extract(epoch from created_at) * 1000000)::bigint::text as at, id from webhook_deliveries where endpoint_id = ${endpoint.id} order by created_at desc, id desc offset 1500 limit 1`,
+    );
+    for (const position of [{}, { after: middle! }, { before: middle! }]) {
+      const nodes = await planNodes(app.t.db, webhookDeliveriesPageQuery(app.t.db, owner.staff, endpoint.id, position));
+      // With the index in `desc nulls last`, each page sorted all 3,000.
+      expect(nodes.some((node) => node.type.includes("Sort")), JSON.stringify(position)).toBe(false);
+      const scans = nodes.filter((node) => node.relation === "webhook_deliveries");
+      expect(scans.map((scan) => scan.index)).toEqual(["webhook_deliveries_endpoint_created_idx"]);
+      expect(scans[0]!.rows).toBeLessThanOrEqual(DELIVERIES_PAGE_SIZE + 1);
+    }
+  });
 });
+

@@ -174,6 +174,15 @@ function viewOf(entry: NamedEntry): AuditEntryView {
   };
 }
 
+/**
+ * The statement of one page of the trail: the entries after (or before) the position, in the order
+ * of the trail's indexes (decision 146), so a page reads its rows, not the company's whole trail.
+ */
+export function auditPageQuery(db: Queryable, actor: Actor, filters: AuditFilters, timeZone: string, position: KeysetPosition) {
+  const keyset = keysetQuery(auditEvents.createdAt, auditEvents.id, position, AUDIT_PAGE_SIZE);
+  return namedEntries(db, actor, and(auditWhere(actor, filters, timeZone), keyset.where), keyset.limit, keyset.orderBy);
+}
+
 /** One page of the company's trail, newest first (keyset pages of AUDIT_PAGE_SIZE, decision 060). */
 export async function listAuditEntries(
   db: Queryable,
@@ -182,8 +191,7 @@ export async function listAuditEntries(
   timeZone: string,
   position: KeysetPosition,
 ): Promise<KeysetPage<AuditEntryView>> {
-  const keyset = keysetQuery(auditEvents.createdAt, auditEvents.id, position, AUDIT_PAGE_SIZE);
-  const rows = await namedEntries(db, actor, and(auditWhere(actor, filters, timeZone), keyset.where), keyset.limit, keyset.orderBy);
+  const rows = await auditPageQuery(db, actor, filters, timeZone, position);
   const page = keysetPage(rows, position, AUDIT_PAGE_SIZE);
   return { ...page, rows: page.rows.map(viewOf) };
 }

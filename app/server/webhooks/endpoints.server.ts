@@ -147,8 +147,13 @@ export interface DeliveryRow {
 
 /** An endpoint's delivery log, newest first, a keyset page at a time. */
 export async function listWebhookDeliveries(db: Queryable, actor: Actor, endpointId: string, position: { after?: PageCursor; before?: PageCursor }): Promise<KeysetPage<DeliveryRow>> {
+  return keysetPage(await webhookDeliveriesPageQuery(db, actor, endpointId, position), position, DELIVERIES_PAGE_SIZE);
+}
+
+/** The statement of one page of the log, read from its index in the page's order (decision 146). */
+export function webhookDeliveriesPageQuery(db: Queryable, actor: Actor, endpointId: string, position: { after?: PageCursor; before?: PageCursor }) {
   const { where, orderBy, limit } = keysetQuery(webhookDeliveries.createdAt, webhookDeliveries.id, position, DELIVERIES_PAGE_SIZE);
-  const rows = await db
+  return db
     .select({
       id: webhookDeliveries.id,
       eventType: webhookDeliveries.eventType,
@@ -166,7 +171,6 @@ export async function listWebhookDeliveries(db: Queryable, actor: Actor, endpoin
     .where(and(eq(webhookDeliveries.endpointId, endpointId), owned(webhookDeliveries, actor), where))
     .orderBy(...orderBy)
     .limit(limit);
-  return keysetPage(rows, position, DELIVERIES_PAGE_SIZE);
 }
 
 /**
