@@ -22,6 +22,7 @@ import { availableParallelism } from "node:os";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { listCandidateActivity, listRecentActivity, listSubjectActivity } from "~/server/activity/queries.server";
+import { listAuditEntries } from "~/server/audit/queries.server";
 import { getApplicationDetail, findJobChoices, getApplicationFilterChoices, listApplications } from "~/server/applications/queries.server";
 import { getPipelineBoard } from "~/server/applications/pipeline-queries.server";
 import { DEFAULT_REJECTION_REASONS } from "~/server/applications/rejection-reasons.server";
@@ -62,6 +63,8 @@ const BIG_PUBLISHED = BIG_JOBS - Math.floor(BIG_JOBS / 20) - (Math.floor((BIG_JO
 /** The others' jobs, all published: 100,000 published jobs in all. */
 const OTHER_JOBS = 100_000 - BIG_PUBLISHED;
 const EVENTS = 1_000_000;
+/** The big company's audit trail (Settings › Audit): its recruiter's views, downloads and exports. */
+const AUDIT_EVENTS = 1_000_000;
 const FIRST = ["Olivia", "Liam", "Emma", "Noah", "Amelia", "Oliver", "Ava", "Elijah", "Sophia", "Mateo", "Isabella", "Lucas", "Mia", "Levi", "Evelyn", "Asher", "Harper", "James", "Luna", "Leo", "Camila", "Grayson", "Gianna", "Ezra", "Elizabeth", "Luca", "Eleanor", "Ethan", "Ella", "Aiden", "Abigail", "Wyatt", "Sofia", "Sebastian", "Avery", "Benjamin", "Scarlett", "Mason", "Emily", "Henry", "Aria", "Hudson", "Penelope", "Jack", "Chloe", "Jackson", "Layla", "Owen", "Mila", "Daniel"];
 const LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Nguyen", "Hill", "Flores", "Green", "Adams", "Nelson", "Baker", "Hall", "Rivera", "Campbell", "Mitchell", "Carter", "Roberts"];
 
@@ -228,12 +231,33 @@ if (companyId) {
 }
 const actor: Actor = { userId: (await queryRows<{ id: string }>(db, sql`select id from "user" where email = ${EMAIL}`))[0]!.id, companyId: companyId! };
 
+// Settings › Audit (issue 17, decision 115) at the company's size: 1,000,000 entries of its recruiter
+// viewing 100,000 of its candidates, one a minute back over two years, one in a hundred a CV
+// downloaded and one in a thousand an export. Added to a database seeded before the audit trail was
+// benched (decision 146), so it is its own step, run whenever the company has fewer entries.
+const [audited] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from audit_events where company_id = ${companyId}`);
+if (audited!.n < AUDIT_EVENTS) {
+  const start = performance.now();
+  await db.execute(sql`
+    with cands as (select id, row_number() over (order by id) as r from candidates where company_id = ${companyId} limit 100000)
+    insert into audit_events (company_id, actor_id, action, subject_type, subject_id, data, ip, created_at)
+    select ${companyId}, ${actor.userId},
+           case when g % 100 = 0 then 'candidate.cv_downloaded' when g % 1000 = 1 then 'candidate.exported' else 'candidate.viewed' end,
+           'candidate', c.id::text,
+           case when g % 100 = 0 then jsonb_build_object('cvId', gen_random_uuid()) else '{}'::jsonb end,
+           '203.0.113.' || (g % 250), now() - g * interval '63 seconds'
+    from generate_series(1, ${AUDIT_EVENTS - audited!.n}) g join cands c on c.r = 1 + g % 100000`);
+  await db.execute(sql`vacuum analyze audit_events`);
+  console.log(`  audit_events: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+}
+
 const [sizes] = await queryRows<Record<string, number>>(
   db,
   sql`select (select count(*)::int from companies) as companies, (select count(*)::int from jobs where status = 'published') as published_jobs,
         (select count(*)::int from jobs where company_id = ${companyId}) as company_jobs,
         (select count(*)::int from applications where company_id = ${companyId}) as company_applications,
-        (select count(*)::int from activity_events where company_id = ${companyId}) as company_events`,
+        (select count(*)::int from activity_events where company_id = ${companyId}) as company_events,
+        (select count(*)::int from audit_events where company_id = ${companyId}) as company_audit_events`,
 );
 console.log("Data set:", sizes);
 
@@ -258,12 +282,20 @@ const candidateCursors = await queryRows<{ cursor: string; id: string; name: str
       from candidates tablesample system (0.5) where company_id = ${companyId} limit 500`,
 );
 const jobIds = await queryRows<{ id: string }>(db, sql`select id from jobs where company_id = ${companyId}`);
+const auditCursors = await queryRows<{ cursor: string; subject_id: string; day: string }>(
+  db,
+  sql`select (extract(epoch from created_at) * 1000000)::bigint::text || '_' || id as cursor, subject_id, to_char(created_at, 'YYYY-MM-DD') as day
+      from audit_events tablesample system (0.5) where company_id = ${companyId} limit 500`,
+);
 const jobCursors = await queryRows<{ cursor: string }>(
   db,
   sql`select (extract(epoch from created_at) * 1000000)::bigint::text || '_' || id as cursor from jobs where company_id = ${companyId}`,
 );
 const contains = (body: string, expected: string | RegExp) => (typeof expected === "string" ? body.includes(expected) : expected.test(body));
 const names = FIRST.flatMap((first) => LAST.map((last) => `${first} ${last}`));
+
+/** A page of the audit trail with entries on it: its rows, or the data's non-empty list of entries. */
+const AUDIT_ROWS = /<tr class="align-top">|"entries",\[\d/;
 
 const cpuText = (cpu: NonNullable<LoadResult["cpu"]>) => `${cpu.server.toFixed(1)} / ${cpu.database.toFixed(1)} / ${cpu.bench.toFixed(1)}`;
 
@@ -357,6 +389,43 @@ try {
       (i) => (i % 4 === 3 ? "@example.com" : pick(names, i * 31)),
     ),
     ...page("/candidates/{id}", (i) => `/candidates/${pick(candidateCursors, i).id}`, (i) => pick(candidateCursors, i).name),
+    // Settings › Audit (decision 146): the trail at any page, and filtered by an action (common or one
+    // entry in a thousand), a group, the member, a candidate or a day, sometimes a page deep.
+    ...page(
+      "/settings/audit (pages)",
+      (i) => (i % 4 === 0 ? "/settings/audit" : `/settings/audit?${i % 4 === 1 ? "before" : "after"}=${pick(auditCursors, i).cursor}`),
+      () => AUDIT_ROWS,
+    ),
+    ...page(
+      "/settings/audit (filters)",
+      (i) => {
+        const at = pick(auditCursors, i * 7);
+        const params = new URLSearchParams();
+        switch (i % 6) {
+          case 0:
+            params.set("action", "candidate.exported");
+            break;
+          case 1:
+            params.set("action", "candidate.cv_downloaded");
+            break;
+          case 2:
+            params.set("action", "group:candidate-data");
+            break;
+          case 3:
+            params.set("member", actor.userId);
+            break;
+          case 4:
+            params.set("subject", at.subject_id);
+            break;
+          default:
+            params.set("from", at.day);
+            params.set("to", at.day);
+        }
+        if (i % 3 === 1 && i % 6 !== 4) params.set("after", at.cursor);
+        return `/settings/audit?${params}`;
+      },
+      () => AUDIT_ROWS,
+    ),
   ];
 
   // BENCH_ONLY=applications times only the pages whose label contains that text, or the one page
@@ -463,6 +532,13 @@ const calls: [string, () => Promise<unknown>][] = [
   ["candidate page", () => getCandidate(db, actor, candidateCursors[0]!.id)],
   ["candidate page: history", () => listCandidateActivity(db, actor, candidateCursors[0]!.id)],
   ["application page: history", () => listSubjectActivity(db, actor, sample.id)],
+  ["audit trail: first page", () => listAuditEntries(db, actor, {}, "UTC", {})],
+  ["audit trail: a deep page", () => listAuditEntries(db, actor, {}, "UTC", { after: { at: auditCursors[0]!.cursor.split("_")[0]!, id: auditCursors[0]!.cursor.split("_")[1]! } })],
+  ["audit trail: one action in a thousand", () => listAuditEntries(db, actor, { action: "candidate.exported" }, "UTC", {})],
+  ["audit trail: the candidate-data group", () => listAuditEntries(db, actor, { action: "group:candidate-data" }, "UTC", {})],
+  ["audit trail: one member", () => listAuditEntries(db, actor, { member: actor.userId }, "UTC", {})],
+  ["audit trail: one candidate", () => listAuditEntries(db, actor, { subject: auditCursors[0]!.subject_id }, "UTC", {})],
+  ["audit trail: one day", () => listAuditEntries(db, actor, { from: auditCursors[0]!.day, to: auditCursors[0]!.day }, "UTC", {})],
 ];
 for (const [label, call] of calls) {
   captured.length = 0;
