@@ -23,6 +23,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { listCandidateActivity, listRecentActivity, listSubjectActivity } from "~/server/activity/queries.server";
 import { listAuditEntries } from "~/server/audit/queries.server";
+import { listWebhookDeliveries } from "~/server/webhooks/endpoints.server";
 import { getApplicationDetail, findJobChoices, getApplicationFilterChoices, listApplications } from "~/server/applications/queries.server";
 import { getPipelineBoard } from "~/server/applications/pipeline-queries.server";
 import { DEFAULT_REJECTION_REASONS } from "~/server/applications/rejection-reasons.server";
@@ -65,6 +66,9 @@ const OTHER_JOBS = 100_000 - BIG_PUBLISHED;
 const EVENTS = 1_000_000;
 /** The big company's audit trail (Settings › Audit): its recruiter's views, downloads and exports. */
 const AUDIT_EVENTS = 1_000_000;
+/** One webhook endpoint's delivery log, a busy month of it. */
+const WEBHOOK_DELIVERIES = 100_000;
+const BENCH_WEBHOOK_URL = "https://hooks.example.com/openhire-bench";
 const FIRST = ["Olivia", "Liam", "Emma", "Noah", "Amelia", "Oliver", "Ava", "Elijah", "Sophia", "Mateo", "Isabella", "Lucas", "Mia", "Levi", "Evelyn", "Asher", "Harper", "James", "Luna", "Leo", "Camila", "Grayson", "Gianna", "Ezra", "Elizabeth", "Luca", "Eleanor", "Ethan", "Ella", "Aiden", "Abigail", "Wyatt", "Sofia", "Sebastian", "Avery", "Benjamin", "Scarlett", "Mason", "Emily", "Henry", "Aria", "Hudson", "Penelope", "Jack", "Chloe", "Jackson", "Layla", "Owen", "Mila", "Daniel"];
 const LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Nguyen", "Hill", "Flores", "Green", "Adams", "Nelson", "Baker", "Hall", "Rivera", "Campbell", "Mitchell", "Carter", "Roberts"];
 
@@ -251,6 +255,32 @@ if (audited!.n < AUDIT_EVENTS) {
   console.log(`  audit_events: ${((performance.now() - start) / 1000).toFixed(1)} s`);
 }
 
+// A webhook endpoint's delivery log (decision 113) at the size of a busy month: 100,000 deliveries in
+// the 30 days the log is kept (decision 124), one in fifty failed. Its own step, as the audit trail's.
+let [endpoint] = await queryRows<{ id: string }>(db, sql`select id from webhook_endpoints where company_id = ${companyId} and url = ${BENCH_WEBHOOK_URL}`);
+if (!endpoint) {
+  [endpoint] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into webhook_endpoints (company_id, url, description, events, secret, created_by)
+        values (${companyId}, ${BENCH_WEBHOOK_URL}, 'Bench endpoint', array['application.created'], 'whsec_' || md5(random()::text), ${actor.userId})
+        returning id`,
+  );
+}
+const [delivered] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from webhook_deliveries where endpoint_id = ${endpoint!.id}`);
+if (delivered!.n < WEBHOOK_DELIVERIES) {
+  const start = performance.now();
+  await db.execute(sql`
+    insert into webhook_deliveries (company_id, endpoint_id, event_type, payload, status, attempts, response_status, response_body, duration_ms, created_at, last_attempt_at, delivered_at)
+    select ${companyId}, ${endpoint!.id}, 'application.created',
+           jsonb_build_object('type', 'application.created', 'bench', 'bench-delivery', 'data', jsonb_build_object('applicationId', gen_random_uuid(), 'jobId', gen_random_uuid(), 'candidateName', 'Candidate ' || g)),
+           case when g % 50 = 0 then 'failed' else 'delivered' end, case when g % 50 = 0 then 6 else 1 end,
+           case when g % 50 = 0 then 500 else 200 end, case when g % 50 = 0 then 'Internal Server Error' else 'ok' end, 20 + g % 200,
+           now() - g * interval '25 seconds', now() - g * interval '25 seconds', case when g % 50 <> 0 then now() - g * interval '25 seconds' end
+    from generate_series(1, ${WEBHOOK_DELIVERIES - delivered!.n}) g`);
+  await db.execute(sql`vacuum analyze webhook_deliveries`);
+  console.log(`  webhook_deliveries: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+}
+
 const [sizes] = await queryRows<Record<string, number>>(
   db,
   sql`select (select count(*)::int from companies) as companies, (select count(*)::int from jobs where status = 'published') as published_jobs,
@@ -282,6 +312,11 @@ const candidateCursors = await queryRows<{ cursor: string; id: string; name: str
       from candidates tablesample system (0.5) where company_id = ${companyId} limit 500`,
 );
 const jobIds = await queryRows<{ id: string }>(db, sql`select id from jobs where company_id = ${companyId}`);
+const deliveryCursors = await queryRows<{ cursor: string }>(
+  db,
+  sql`select (extract(epoch from created_at) * 1000000)::bigint::text || '_' || id as cursor
+      from webhook_deliveries tablesample system (2) where endpoint_id = ${endpoint!.id} limit 500`,
+);
 const auditCursors = await queryRows<{ cursor: string; subject_id: string; day: string }>(
   db,
   sql`select (extract(epoch from created_at) * 1000000)::bigint::text || '_' || id as cursor, subject_id, to_char(created_at, 'YYYY-MM-DD') as day
@@ -426,6 +461,12 @@ try {
       },
       () => AUDIT_ROWS,
     ),
+    // A webhook endpoint's delivery log (decision 146): its first page, or one before or after any delivery.
+    ...page(
+      "/settings/webhooks/{id} (delivery log)",
+      (i) => `/settings/webhooks/${endpoint!.id}${i % 4 === 0 ? "" : `?${i % 4 === 1 ? "before" : "after"}=${pick(deliveryCursors, i).cursor}`}`,
+      () => "bench-delivery",
+    ),
   ];
 
   // BENCH_ONLY=applications times only the pages whose label contains that text, or the one page
@@ -538,6 +579,8 @@ const calls: [string, () => Promise<unknown>][] = [
   ["audit trail: the candidate-data group", () => listAuditEntries(db, actor, { action: "group:candidate-data" }, "UTC", {})],
   ["audit trail: one member", () => listAuditEntries(db, actor, { member: actor.userId }, "UTC", {})],
   ["audit trail: one candidate", () => listAuditEntries(db, actor, { subject: auditCursors[0]!.subject_id }, "UTC", {})],
+  ["webhook delivery log: first page", () => listWebhookDeliveries(db, actor, endpoint!.id, {})],
+  ["webhook delivery log: a deep page", () => listWebhookDeliveries(db, actor, endpoint!.id, { after: { at: deliveryCursors[0]!.cursor.split("_")[0]!, id: deliveryCursors[0]!.cursor.split("_")[1]! } })],
   ["audit trail: one day", () => listAuditEntries(db, actor, { from: auditCursors[0]!.day, to: auditCursors[0]!.day }, "UTC", {})],
 ];
 for (const [label, call] of calls) {
