@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jobTextExcerpt, jobTextHtml } from "./job-text.server";
+import { htmlBlocks, jobTextExcerpt, jobTextHtml, markdownBlocks } from "./job-text.server";
 
 describe("jobTextHtml", () => {
   it("turns the Markdown staff write into the page's HTML: lists, headings below the page's, emphasis and links", () => {
@@ -43,4 +43,43 @@ describe("jobTextExcerpt", () => {
     expect(excerpt.length).toBeLessThanOrEqual(43);
     expect(excerpt.endsWith("word…")).toBe(true);
   });
+
+  /** A text's blocks as the excerpt reads them: each one's words, whitespace collapsed. */
+  const blocksOf = (text: string) =>
+    text
+      .split(/\n\s*\n/)
+      .map((block) => block.replace(/\s+/g, " ").trim())
+      .filter(Boolean);
+
+  it("reads plain Markdown from its tokens, block for block as the rendered and sanitised HTML reads (decision 147)", () => {
+    const samples = [
+      "## Role\nBuild **R&D** tools for 2 < 3 teams.\nA second line, and a third.\n\n- one\n- two *em* and ~~gone~~",
+      "# Title\n\nSetext heading\n---\n\nText with a [link](https://example.com) and ![a picture](https://example.com/a.png).",
+      "> A quote\n> over two lines\n\n> Another, with **bold**",
+      "```\ncode a\n\ncode b\n```\n\nAfter `a < b` and \\* and \\<tag\\>.",
+      "1. First\n2. Second\n\n* loose one\n\n* loose two\n\n***\n\nLast words  \nafter a hard break.",
+      "[ref]: https://example.com\n\nText [with a reference][ref].\n    indented code\n",
+      "Plain text written before Markdown\nwith - dashes, 50% \"quotes\" & 'apostrophes'.",
+    ];
+    for (const sample of samples) {
+      const tokens = markdownBlocks(sample);
+      expect(tokens, sample).not.toBeNull();
+      expect(blocksOf(tokens!), sample).toEqual(blocksOf(htmlBlocks(sample)));
+    }
+  });
+
+  it("reads raw HTML, entities, tables, nested lists and task lists through the sanitised HTML", () => {
+    const samples = [
+      "Intro <script>alert(1)</script> and <b>bold</b>.",
+      "<div>\n<p>Block of HTML</p>\n</div>",
+      "Fish &amp; chips &copy; 2026",
+      "| a | b |\n|---|---|\n| 1 | 2 |\n\nAfter.",
+      "- one\n  - nested\n- two",
+      "- [x] done\n- [ ] to do",
+    ];
+    for (const sample of samples) expect(markdownBlocks(sample), sample).toBeNull();
+    expect(jobTextExcerpt("Intro <script>alert(1)</script> and <b>bold</b>.", 200)).toBe("Intro and bold.");
+    expect(jobTextExcerpt("Fish &amp; chips &copy; 2026", 200)).toBe("Fish & chips © 2026.");
+  });
 });
+
