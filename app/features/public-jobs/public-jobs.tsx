@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { inputStyles } from "~/components/ui/field";
+import { RowLink } from "~/components/ui/row-link";
 import { accentText } from "~/lib/brand-color";
 import { JOB_TYPE_LABELS, jobTypeLabel, REMOTE_TYPE_LABELS, remoteTypeLabel } from "~/lib/job-labels";
 import type { BoardFilters } from "~/schemas/job-board";
@@ -27,26 +28,31 @@ export function FeaturedBadge() {
   return <span className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Featured</span>;
 }
 
-/** One job's card: title, company, facts, salary and the first words of its text, with Apply Now. */
-export function JobCard({ job, showCompany = true, accent }: { job: JobCardData; showCompany?: boolean; accent?: string }) {
+/**
+ * One job's card: title, company, facts, salary and the first words of its text, with Apply Now. Its
+ * links are `RowLink`s, as the staff lists' rows are (decision 135): a page of 20 cards had 60 links
+ * marked for route discovery, and React Router's `<Link>` was 6 % of a deep page's server time
+ * (decision 147). `discover` marks this card's links, for the first card of a list.
+ */
+export function JobCard({ job, showCompany = true, accent, discover = false }: { job: JobCardData; showCompany?: boolean; accent?: string; discover?: boolean }) {
   return (
     <li className={`rounded-xl border bg-white p-5 shadow-sm ${job.featured ? "border-amber-300" : "border-slate-200"}`}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-lg font-semibold text-slate-900">
-              <Link to={job.href} className="hover:text-brand-700">
+              <RowLink to={job.href} discover={discover} className="hover:text-brand-700">
                 {job.title}
-              </Link>
+              </RowLink>
             </h2>
             {job.featured ? <FeaturedBadge /> : null}
           </div>
           {showCompany ? (
             <p className="mt-0.5 text-sm font-medium text-slate-700">
               {job.companyHref ? (
-                <Link to={job.companyHref} className="hover:text-brand-700 hover:underline">
+                <RowLink to={job.companyHref} discover={discover} className="hover:text-brand-700 hover:underline">
                   {job.companyName}
-                </Link>
+                </RowLink>
               ) : (
                 job.companyName
               )}
@@ -57,14 +63,15 @@ export function JobCard({ job, showCompany = true, accent }: { job: JobCardData;
           </p>
           {job.salary ? <p className="mt-1 text-sm font-medium text-slate-800">{job.salary}</p> : null}
         </div>
-        <Link
+        <RowLink
           to={`${job.href}/apply`}
+          discover={discover}
           className="inline-flex shrink-0 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
           style={accent ? { backgroundColor: accent, color: accentText(accent) } : undefined}
           aria-label={`Apply Now: ${job.title}`}
         >
           Apply Now
-        </Link>
+        </RowLink>
       </div>
       <p className="mt-3 line-clamp-3 text-sm text-slate-700">{job.description}</p>
       {job.requirements ? <p className="mt-2 line-clamp-2 text-sm text-slate-600">{job.requirements}</p> : null}

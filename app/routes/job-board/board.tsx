@@ -132,8 +132,8 @@ export default function JobBoard({ loaderData, actionData }: Route.ComponentProp
           </EmptyState>
         ) : (
           <ul className="space-y-4">
-            {jobs.map((job) => (
-              <JobCard key={job.id} job={job} />
+            {jobs.map((job, index) => (
+              <JobCard key={job.id} job={job} discover={index === 0} />
             ))}
           </ul>
         )}

@@ -124,8 +124,8 @@ export default function CareersPage({ loaderData, actionData }: Route.ComponentP
             </EmptyState>
           ) : (
             <ul className="space-y-4">
-              {jobs.map((job) => (
-                <JobCard key={job.id} job={job} showCompany={false} accent={accent} />
+              {jobs.map((job, index) => (
+                <JobCard key={job.id} job={job} showCompany={false} accent={accent} discover={index === 0} />
               ))}
             </ul>
           )}
