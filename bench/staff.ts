@@ -579,9 +579,9 @@ const calls: [string, () => Promise<unknown>][] = [
   ["audit trail: the candidate-data group", () => listAuditEntries(db, actor, { action: "group:candidate-data" }, "UTC", {})],
   ["audit trail: one member", () => listAuditEntries(db, actor, { member: actor.userId }, "UTC", {})],
   ["audit trail: one candidate", () => listAuditEntries(db, actor, { subject: auditCursors[0]!.subject_id }, "UTC", {})],
+  ["audit trail: one day", () => listAuditEntries(db, actor, { from: auditCursors[0]!.day, to: auditCursors[0]!.day }, "UTC", {})],
   ["webhook delivery log: first page", () => listWebhookDeliveries(db, actor, endpoint!.id, {})],
   ["webhook delivery log: a deep page", () => listWebhookDeliveries(db, actor, endpoint!.id, { after: { at: deliveryCursors[0]!.cursor.split("_")[0]!, id: deliveryCursors[0]!.cursor.split("_")[1]! } })],
-  ["audit trail: one day", () => listAuditEntries(db, actor, { from: auditCursors[0]!.day, to: auditCursors[0]!.day }, "UTC", {})],
 ];
 for (const [label, call] of calls) {
   captured.length = 0;

@@ -38,8 +38,9 @@ export function auditWhere(actor: Actor, filters: AuditFilters, timeZone: string
 /** The subject's id as a row id, for the entries whose subject is of this type (other ids are not UUIDs). */
 const subjectUuid = (type: AuditSubjectType) => sql`(case when ${auditEvents.subjectType} = ${type} then ${auditEvents.subjectId}::uuid end)`;
 const subjectText = (type: AuditSubjectType) => sql`(case when ${auditEvents.subjectType} = ${type} then ${auditEvents.subjectId} end)`;
-const personName = (p: { fullName: AnyColumn }, u: { name: AnyColumn; email: AnyColumn }) =>
-  sql<string | null>`coalesce(nullif(trim(${p.fullName}), ''), nullif(trim(${u.name}), ''), ${u.email})`;
+/** A member as the trail names them: their full name, else their account's name, else their email. */
+const personName = (fullName: AnyColumn | SQL, name: AnyColumn | SQL, email: AnyColumn | SQL) =>
+  sql<string | null>`coalesce(nullif(trim(${fullName}), ''), nullif(trim(${name}), ''), ${email})`;
 
 /**
  * Entries with their actor and subject named at read time (decision 115): the member's current
@@ -50,7 +51,7 @@ const personName = (p: { fullName: AnyColumn }, u: { name: AnyColumn; email: Any
  */
 function namedEntries(db: Queryable, actor: Actor, where: SQL | undefined, limit: number | null, orderBy: SQL[]) {
   const memberNamed = (id: SQL) =>
-    sql<string | null>`(select coalesce(nullif(trim(p.full_name), ''), nullif(trim(u.name), ''), u.email)
+    sql<string | null>`(select ${personName(sql`p.full_name`, sql`u.name`, sql`u.email`)}
       from profiles p left join "user" u on u.id = p.id where p.id = ${id} and ${ownedSql("p", actor)})`;
   const named = (table: string, column: string, type: AuditSubjectType) =>
     sql<string | null>`(select t.${sql.raw(column)} from ${sql.raw(table)} t where t.id = ${subjectUuid(type)} and ${ownedSql("t", actor)})`;
@@ -196,7 +197,7 @@ export async function listAuditEntries(
 export async function listAuditMembers(db: Queryable, actor: Actor): Promise<{ id: string; name: string }[]> {
   const rows = await preparedRead(db, actor, "audit_members", (actor) =>
     db
-      .select({ id: profiles.id, name: personName(profiles, user) })
+      .select({ id: profiles.id, name: personName(profiles.fullName, user.name, user.email) })
       .from(profiles)
       .innerJoin(user, eq(user.id, profiles.id))
       .where(owned(profiles, actor))

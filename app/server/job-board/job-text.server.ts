@@ -38,6 +38,8 @@ export function jobTextHtml(text: string): string {
 }
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&nbsp;": " " };
+/** The entities the sanitiser writes, read back. */
+const decodeEntities = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity);
 
 /**
  * The plain text of a job's Markdown, whitespace collapsed, cut at a word near `length` characters
@@ -70,7 +72,7 @@ export function jobTextExcerpt(text: string, length: number): string {
  */
 export function htmlBlocks(head: string): string {
   const html = (markdown.parse(head) as string).replace(/<\/(?:p|h\d|li|blockquote|pre)>|<br\s*\/?>/g, "\n\n");
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity);
+  return decodeEntities(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }));
 }
 
 /** Thrown inside `markdownBlocks` for what only the HTML path reads as the page shows it. */
@@ -114,7 +116,8 @@ export function markdownBlocks(head: string): string | null {
           break;
         case "codespan":
         case "escape":
-          words(decodeEntities(token.text));
+          // Their text is as written: "\\<" is "<", and an entity in a code span is shown as typed.
+          words(token.text);
           break;
         case "code":
           words(token.text);
@@ -144,8 +147,6 @@ export function markdownBlocks(head: string): string | null {
   return out.join("");
 }
 
-/** What marked writes into an escape's or a code span's text, read back. */
-const decodeEntities = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
 
 /**
  * A job's whole text as one HTML document: the description, then the requirements under their

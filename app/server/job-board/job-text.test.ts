@@ -60,6 +60,7 @@ describe("jobTextExcerpt", () => {
       "1. First\n2. Second\n\n* loose one\n\n* loose two\n\n***\n\nLast words  \nafter a hard break.",
       "[ref]: https://example.com\n\nText [with a reference][ref].\n    indented code\n",
       "Plain text written before Markdown\nwith - dashes, 50% \"quotes\" & 'apostrophes'.",
+      "Escaped \\< and \\& and `a < b & c` in code.",
     ];
     for (const sample of samples) {
       const tokens = markdownBlocks(sample);
@@ -73,6 +74,7 @@ describe("jobTextExcerpt", () => {
       "Intro <script>alert(1)</script> and <b>bold</b>.",
       "<div>\n<p>Block of HTML</p>\n</div>",
       "Fish &amp; chips &copy; 2026",
+      "An entity typed in code: `&amp;`",
       "| a | b |\n|---|---|\n| 1 | 2 |\n\nAfter.",
       "- one\n  - nested\n- two",
       "- [x] done\n- [ ] to do",
