@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { desc, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, candidates, cvs } from "../../db/schema";
+import { auditEvents, candidates, cvs, profiles, user } from "../../db/schema";
 import * as auditRoute from "~/routes/staff/settings-audit";
 import * as auditExportRoute from "~/routes/staff/settings-audit-export";
 import * as teamRoute from "~/routes/staff/settings-team";
@@ -107,6 +107,8 @@ describe("the audit trail's entries (decision 115)", () => {
     ]);
     expect(trail.entries[1]).toMatchObject({ details: "Recruiter → Admin", ip: IP });
     expect(trail.entries[2]!.subject).toBe("Invitation to new.hire@example.test");
+    // Gone from the company, the member is no one's to name.
+    expect(trail.entries.slice(0, 2).map((entry) => entry.subject)).toEqual(["Former member", "Former member"]);
   });
 
   it("API keys and webhook endpoints write theirs", async () => {
@@ -316,7 +318,7 @@ describe("Settings › Audit", () => {
     const { owner } = await company("Busy");
     const other = await createMember(app.t.db, app.t.auth, owner.staff, "recruiter");
     const staff = owner.staff;
-    // 3,000 views of one candidate id each, by the owner, a minute apart; one in a thousand an
+    // 3,000 views, each of another candidate id, by the owner, a minute apart; one in a thousand an
     // export; the member's few.
     await seedInBulk(
       app.t.db,
@@ -353,6 +355,19 @@ describe("Settings › Audit", () => {
     // An action in a thousand reads its own few entries from its index, not the trail up to them.
     const exported = await planOf({ action: "candidate.exported" }, {});
     expect(exported.read.map((scan) => scan.rows)).toEqual([3]);
+  });
+
+  it("names a member by their full name, else their account's name, else their email (decision 115)", async () => {
+    const { owner } = await company("Named");
+    const member = await createMember(app.t.db, app.t.auth, owner.staff, "recruiter", { fullName: "Nia Named", email: "nia@example.test" });
+    await app.t.db.insert(auditEvents).values({ companyId: owner.staff.companyId, actorId: member.staff.userId, action: "candidate.viewed", subjectType: "candidate", subjectId: randomUUID() });
+    const who = async () => (await page(owner.cookie)).entries[0]!.who;
+    expect(await who()).toBe("Nia Named");
+    await app.t.db.update(profiles).set({ fullName: " " }).where(eq(profiles.id, member.staff.userId));
+    await app.t.db.update(user).set({ name: "Nia Account" }).where(eq(user.id, member.staff.userId));
+    expect(await who()).toBe("Nia Account");
+    await app.t.db.update(user).set({ name: "" }).where(eq(user.id, member.staff.userId));
+    expect(await who()).toBe("nia@example.test");
   });
 });
 
