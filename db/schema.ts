@@ -1001,8 +1001,15 @@ export const stageEntries = pgTable(
  * applications (migration 0028); a count may be zero.
  */
 export const REPORT_SPANS = ["month", "block"] as const;
-/** The report counts' spans: a month, a block of a month, and a week (Monday to Sunday, UTC) for the volume report (decision 105): weeks count per job and source only, their furthest stage null (decision 106). */
-export const REPORT_COUNT_SPANS = [...REPORT_SPANS, "week"] as const;
+/**
+ * The report counts' spans: a month, a block of a month, a week (Monday to Sunday, UTC) for the volume
+ * report (decision 105), and a UTC day (decision 148). Each application is counted in three families of
+ * rows (decision 148, `report_count_keys`): by its source with its furthest stage null ("every stage",
+ * every span); under source `*` ("every source") by its furthest stage (months, blocks and days); and by
+ * both (months and blocks). A funnel of every source reads the second, the sources the first, a funnel
+ * of one source the third.
+ */
+export const REPORT_COUNT_SPANS = [...REPORT_SPANS, "week", "day"] as const;
 export const reportCounts = pgTable(
   "report_counts",
   {
@@ -1025,6 +1032,13 @@ export const reportCounts = pgTable(
     unique("report_counts_key").on(t.companyId, t.span, t.startsOn, t.jobId, t.source, t.furthestStageId).nullsNotDistinct(),
     // What a report reads of a company's months and blocks, counts included: an index-only scan.
     index("report_counts_read_idx").on(t.companyId, t.span, t.startsOn, t.jobId, t.source, t.furthestStageId, t.applications, t.hired, t.interviewed),
+    // The funnel of every source and the sources, each family's rows alone (decision 148).
+    index("report_counts_stages_idx")
+      .on(t.companyId, t.span, t.startsOn, t.jobId, t.furthestStageId, t.applications)
+      .where(sql`${t.source} = '*'`),
+    index("report_counts_sources_idx")
+      .on(t.companyId, t.span, t.startsOn, t.jobId, t.source, t.applications, t.hired, t.interviewed)
+      .where(sql`${t.furthestStageId} is null`),
     check("report_counts_span_check", oneOf("span", REPORT_COUNT_SPANS)),
   ],
 );

@@ -269,18 +269,23 @@ describe("sources", () => {
 
 describe("the monthly counts", () => {
   /**
-   * Every key whose count differs from a count of the applications (none, when they are right); the
-   * weeks not by furthest stage (decision 106).
+   * Every key whose count differs from a count of the applications (none, when they are right), in
+   * the three families of decision 148: by source alone (every span; the weeks only so, decision
+   * 106), under source '*' by furthest stage (months, blocks, UTC days) and by both (months, blocks).
    */
   async function wrongCounts() {
     return queryRows(
       ctx.t.db,
       sql`with real as (
-            select a.company_id, p.span, p.starts_on, a.job_id, a.source, case when p.span = 'week' then null else a.furthest_stage_id end as furthest_stage_id, count(*)::int as n,
+            select a.company_id, p.span, p.starts_on, a.job_id, k.source, k.furthest_stage_id, count(*)::int as n,
                    (count(*) filter (where a.hired_on is not null))::int as hired, (count(*) filter (where a.interviews > 0))::int as interviewed
             from applications a
             cross join lateral (values ('month', date_trunc('month', a.created_at at time zone 'UTC')::date), ('block', report_block_start(a.created_at)),
-                                       ('week', date_trunc('week', a.created_at at time zone 'UTC')::date)) as p(span, starts_on)
+                                       ('week', date_trunc('week', a.created_at at time zone 'UTC')::date), ('day', (a.created_at at time zone 'UTC')::date)) as p(span, starts_on)
+            cross join lateral (values (a.source, null::uuid, true),
+                                       ('*', a.furthest_stage_id, a.furthest_stage_id is not null and p.span <> 'week'),
+                                       (a.source, a.furthest_stage_id, a.furthest_stage_id is not null and p.span in ('month', 'block'))) as k(source, furthest_stage_id, kept)
+            where k.kept
             group by 1, 2, 3, 4, 5, 6)
           select * from real full join (select * from report_counts where applications <> 0 or hired <> 0 or interviewed <> 0) c
             on c.company_id = real.company_id and c.span = real.span and c.starts_on = real.starts_on and c.job_id = real.job_id and c.source = real.source
@@ -323,6 +328,10 @@ describe("the monthly counts", () => {
     expect(fromCounts).toEqual(fromApplications);
     // Their own report, of their team's jobs (the page's default for them), reads the counts too.
     expect(await applicationsReport(t.db, manager, { ...range, memberId: manager.userId })).toEqual(fromApplications);
+    // Of one source: its funnel from the rows by source and stage, its sources from the rows by source (decision 148).
+    const ofCampaign = await applicationsReport(t.db, staff, { ...range, source: "campaign" });
+    expect(ofCampaign).toEqual(await applicationsReport(t.db, manager, { ...range, source: "campaign" }));
+    expect(ofCampaign.funnel.applications).toBe(2);
     // Time in stage likewise: the stays' counts and the history answer the same (decision 105).
     const now = new Date();
     const speed = await speedReport(t.db, staff, range, NEW_YORK, 14, now);

@@ -15,7 +15,7 @@ import { type Queryable, queryRows } from "../platform/db.server";
 import { type Actor, ownedSql, seesJob, seesWholeCompany } from "../platform/tenancy.server";
 import { startOfDateInTimeZone } from "../platform/time-zone.server";
 import { dayAfter, monthAfter, QUIET_DAYS, type ShownReportFilters, shownReportFilters } from "~/lib/report-filters";
-import { countsInTiers } from "./tiers.server";
+import { countsInTiers, countsNarrowing, day, dayBlockTiers, readsCounts } from "./tiers.server";
 import { daysInOrder } from "~/lib/candidate-filters";
 
 /**
@@ -108,18 +108,18 @@ export interface ApplicationsReport {
  *   that was not cancelled, how many were hired, and the share hired.
  */
 export async function applicationsReport(db: Queryable, actor: Actor, filters: ReportedApplications): Promise<ApplicationsReport> {
-  const stagesOf = filters.jobId && isUuid(filters.jobId) ? sql`s.job_id = ${filters.jobId}` : sql`s.job_id in (select c.job_id from counted c)`;
+  const stagesOf = filters.jobId && isUuid(filters.jobId) ? sql`s.job_id = ${filters.jobId}` : sql`s.job_id in (select c.job_id from sources c)`;
   const rows = await queryRows<ReportRow>(
     db,
-    sql`with counted as (${countedApplications(actor, filters)})
+    sql`with ${countedApplications(actor, filters)}
         select 'furthest' as kind, c.job_id, null as name, f."order" as place, sum(c.n)::int as n, 0 as hired, 0 as interviewed
-        from counted c join pipeline_stages f on f.id = c.furthest_stage_id group by c.job_id, f."order"
+        from stages c join pipeline_stages f on f.id = c.furthest_stage_id group by c.job_id, f."order"
         union all
         select 'stage', s.job_id, s.name, s."order", 0, 0, 0
         from pipeline_stages s where ${stagesOf} and lower(s.name) <> 'rejected' and ${ownedSql("s", actor)}
         union all
         select 'source', null, c.source, 0, sum(c.n)::int, sum(c.hired)::int, sum(c.interviewed)::int
-        from counted c group by c.source`,
+        from sources c group by c.source`,
   );
   return { funnel: funnelOf(rows), sources: sourcesOf(rows) };
 }
@@ -186,22 +186,60 @@ function sourcesOf(rows: readonly ReportRow[]): SourceRow[] {
 }
 
 /**
- * The matching applications counted by job, furthest stage and source, with how many of each were
- * hired and interviewed: a statement to use as a CTE, read in tiers where it can (`countsInTiers`):
- * the months and blocks from `report_counts`, the days left over from the applications' report index.
- * The list's own condition (`applicationsMatching`) says which applications count either way.
+ * The matching applications counted, as two CTEs: `stages` (job, furthest stage: the funnel) and
+ * `sources` (job, source, with how many of each were hired and interviewed). Where the reader sees the
+ * whole company's counts (`readsCounts`) and the days hold a whole UTC day, each is read from its own
+ * family of `report_counts` (decision 148) by month, block and day (`dayBlockTiers`), the hours at
+ * either end from the applications' report index; a funnel of one source reads the rows by source and
+ * stage by month and block (`countsInTiers`). Else both from the applications themselves. The list's
+ * own condition (`applicationsMatching`) says which applications count either way.
  */
 function countedApplications(actor: Actor, filters: ReportedApplications): SQL {
-  const raw = (range: Pick<ReportedApplications, "appliedFrom" | "appliedBefore">) =>
-    sql`select ${applications.jobId} as job_id, ${applications.furthestStageId} as furthest_stage_id, ${applications.source} as source, count(*)::int as n,
-               (count(*) filter (where ${applications.hiredOn} is not null))::int as hired, (count(*) filter (where ${applications.interviews} > 0))::int as interviewed
-        from ${applications} where ${applicationsMatching(actor, { ...filters, ...range })} group by 1, 2, 3`;
-  return countsInTiers(actor, filters, raw, {
-    rows: (where) => sql`select r.job_id, r.furthest_stage_id, r.source, r.applications, r.hired, r.interviewed from report_counts r where ${where}`,
-    summed: (spans) =>
-      sql`select job_id, furthest_stage_id, source, sum(applications)::int as n, sum(hired)::int as hired, sum(interviewed)::int as interviewed
-          from (${spans}) as spans group by 1, 2, 3`,
-  });
+  // The applications of a range counted by two keys (`keys`, two columns), times `sign`.
+  const grouped = (range: Pick<ReportedApplications, "appliedFrom" | "appliedBefore">, keys: SQL, sign = 1) =>
+    sql`select ${keys}, ${sign}::int * count(*)::int as n,
+               ${sign}::int * (count(*) filter (where ${applications.hiredOn} is not null))::int as hired,
+               ${sign}::int * (count(*) filter (where ${applications.interviews} > 0))::int as interviewed
+        from ${applications} where ${applicationsMatching(actor, { ...filters, ...range })} group by 1, 2`;
+  const stageKeys = sql`${applications.jobId} as job_id, ${applications.furthestStageId} as furthest_stage_id`;
+  const sourceKeys = sql`${applications.jobId} as job_id, ${applications.source} as source`;
+  const tiers =
+    filters.appliedFrom && filters.appliedBefore && readsCounts(actor, filters) ? dayBlockTiers(filters.appliedFrom, filters.appliedBefore) : undefined;
+  if (!tiers) {
+    return sql`counted as (
+          select ${applications.jobId} as job_id, ${applications.furthestStageId} as furthest_stage_id, ${applications.source} as source, count(*)::int as n,
+                 (count(*) filter (where ${applications.hiredOn} is not null))::int as hired, (count(*) filter (where ${applications.interviews} > 0))::int as interviewed
+          from ${applications} where ${applicationsMatching(actor, filters)} group by 1, 2, 3
+        ),
+        stages as (select job_id, furthest_stage_id, sum(n)::int as n from counted group by 1, 2),
+        sources as (select job_id, source, sum(n)::int as n, sum(hired)::int as hired, sum(interviewed)::int as interviewed from counted group by 1, 2)`;
+  }
+  // A family's rows of each span, one select a span (an index-only scan of the family's own index), and
+  // the hours at either end from the applications, added or taken away.
+  const family = (condition: SQL, columns: SQL, keys: SQL) => [
+    ...tiers.counted.map(
+      ({ span, from, before }) =>
+        sql`select ${columns} from report_counts r
+            where ${sql.join([condition, sql`r.span = ${span} and r.starts_on >= ${day(from)} and r.starts_on < ${day(before)}`, ...countsNarrowing(actor, filters)], sql` and `)}`,
+    ),
+    ...tiers.ends.map(({ from, before, sign }) => grouped({ appliedFrom: from, appliedBefore: before }, keys, sign)),
+  ];
+  const stages = filters.source
+    ? countsInTiers(actor, filters, (range) => sql`select job_id, furthest_stage_id, n from (${grouped(range, stageKeys)}) as part`, {
+        rows: (where) => sql`select r.job_id, r.furthest_stage_id, r.applications as n from report_counts r where ${where} and r.furthest_stage_id is not null`,
+        summed: (spans) => sql`select job_id, furthest_stage_id, sum(n)::int as n from (${spans}) as spans group by 1, 2`,
+      })
+    : sql`select job_id, furthest_stage_id, sum(n)::int as n from (${sql.join(
+        family(sql`r.source = '*'`, sql`r.job_id, r.furthest_stage_id, r.applications as n`, stageKeys).map((part) =>
+          sql`select job_id, furthest_stage_id, n from (${part}) as part`,
+        ),
+        sql` union all `,
+      )}) as spans group by 1, 2`;
+  const sources = sql`select job_id, source, sum(n)::int as n, sum(hired)::int as hired, sum(interviewed)::int as interviewed from (${sql.join(
+    family(sql`r.furthest_stage_id is null`, sql`r.job_id, r.source, r.applications as n, r.hired, r.interviewed`, sourceKeys),
+    sql` union all `,
+  )}) as spans group by 1, 2`;
+  return sql`stages as (${stages}), sources as (${sources})`;
 }
 
 /** The reports page shows this many open jobs, the quietest first; its CSV file at most JOB_HEALTH_FILE_LIMIT. */

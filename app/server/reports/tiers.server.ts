@@ -134,6 +134,31 @@ export function dayTiers(from: Date, before: Date): DayTiers | undefined {
   return { counted: monthsAndDays(firstDay, endDay), ends };
 }
 
+/** A span of the counts kept per UTC month, block and day, and an end read from the rows themselves (`sign` -1: taken away). */
+export interface DayBlockTiers {
+  counted: { span: "month" | "block" | "day"; from: Date; before: Date }[];
+  ends: DayTiers["ends"];
+}
+
+/**
+ * How the counts kept per UTC month, block and day (`report_counts`' families of every source and of
+ * every stage, decision 148) read [from, before): the hours at either end as `dayTiers` takes them
+ * (a reader's midnight is not UTC's), and the whole UTC days between as `reportTiers` would read
+ * them, the whole months and blocks inside, with the days left over read as days, not rows.
+ * Undefined when [from, before) holds no whole UTC day: read it all from the rows.
+ */
+export function dayBlockTiers(from: Date, before: Date): DayBlockTiers | undefined {
+  const days = dayTiers(from, before);
+  if (!days) return undefined;
+  const firstDay = days.counted[0]!.from;
+  const endDay = days.counted.at(-1)!.before;
+  const blocks = reportTiers(firstDay, endDay);
+  const counted: DayBlockTiers["counted"] = blocks
+    ? [...blocks.counted, ...blocks.raw.map(({ from, before }) => ({ span: "day" as const, from, before }))]
+    : [{ span: "day", from: firstDay, before: endDay }];
+  return { counted, ends: days.ends };
+}
+
 /** Whole UTC days [firstDay, endDay) as the whole months inside them and the whole days around those. */
 function monthsAndDays(firstDay: Date, endDay: Date): { span: "month" | "day"; from: Date; before: Date }[] {
   const firstMonth = monthStart(firstDay).getTime() === firstDay.getTime() ? firstDay : nextMonth(monthStart(firstDay));
