@@ -2,10 +2,13 @@ import { describe, expect, it } from "vitest";
 import { dayBlockTiers, hourTiers } from "./tiers.server";
 
 const at = (iso: string) => new Date(iso);
-const spans = (tiers: ReturnType<typeof hourTiers>) =>
+/** Tiers as text: each span and end with its instants to the minute, an end with a sign ("+" or "−") when it has one. */
+const spans = (tiers: ReturnType<typeof hourTiers> | ReturnType<typeof dayBlockTiers>) =>
   tiers && {
     counted: tiers.counted.map(({ span, from, before }) => `${span} ${from.toISOString().slice(0, 16)}–${before.toISOString().slice(0, 16)}`),
-    ends: tiers.ends.map(({ from, before }) => `${from.toISOString().slice(0, 16)}–${before.toISOString().slice(0, 16)}`),
+    ends: tiers.ends.map(
+      (end) => `${"sign" in end ? (end.sign > 0 ? "+ " : "− ") : ""}${end.from.toISOString().slice(0, 16)}–${end.before.toISOString().slice(0, 16)}`,
+    ),
   };
 
 describe("hourTiers (decision 120)", () => {
@@ -39,16 +42,10 @@ describe("hourTiers (decision 120)", () => {
 });
 
 describe("dayBlockTiers (decision 148)", () => {
-  const signed = (tiers: ReturnType<typeof dayBlockTiers>) =>
-    tiers && {
-      counted: tiers.counted.map(({ span, from, before }) => `${span} ${from.toISOString().slice(0, 16)}–${before.toISOString().slice(0, 16)}`),
-      ends: tiers.ends.map(({ from, before, sign }) => `${sign > 0 ? "+" : "−"} ${from.toISOString().slice(0, 16)}–${before.toISOString().slice(0, 16)}`),
-    };
-
   it("reads a New York year as months, the blocks around them, the days around those and the hours at either end", () => {
     // 2025-11-14 to 2026-11-13 in New York: from 05:00 UTC to 05:00 UTC the day after. The first UTC
     // day is counted whole and its first five hours taken away; the last day's five hours are rows.
-    expect(signed(dayBlockTiers(at("2025-11-14T05:00:00Z"), at("2026-11-14T05:00:00Z")))).toEqual({
+    expect(spans(dayBlockTiers(at("2025-11-14T05:00:00Z"), at("2026-11-14T05:00:00Z")))).toEqual({
       counted: [
         "block 2025-11-15T00:00–2025-12-01T00:00",
         "month 2025-12-01T00:00–2026-11-01T00:00",
@@ -61,7 +58,7 @@ describe("dayBlockTiers (decision 148)", () => {
   });
 
   it("counts a few days as days, and nothing without a whole UTC day", () => {
-    expect(signed(dayBlockTiers(at("2026-03-02T00:00:00Z"), at("2026-03-05T00:00:00Z")))).toEqual({ counted: ["day 2026-03-02T00:00–2026-03-05T00:00"], ends: [] });
+    expect(spans(dayBlockTiers(at("2026-03-02T00:00:00Z"), at("2026-03-05T00:00:00Z")))).toEqual({ counted: ["day 2026-03-02T00:00–2026-03-05T00:00"], ends: [] });
     expect(dayBlockTiers(at("2026-03-02T10:00:00Z"), at("2026-03-03T09:00:00Z"))).toBeUndefined();
   });
 });
