@@ -195,50 +195,50 @@ function sourcesOf(rows: readonly ReportRow[]): SourceRow[] {
  * own condition (`applicationsMatching`) says which applications count either way.
  */
 function countedApplications(actor: Actor, filters: ReportedApplications): SQL {
-  // The applications of a range counted by two keys (`keys`, two columns), times `sign`.
-  const grouped = (range: Pick<ReportedApplications, "appliedFrom" | "appliedBefore">, keys: SQL, sign = 1) =>
-    sql`select ${keys}, ${sign}::int * count(*)::int as n,
+  // The applications of a range counted by `keys` (columns named as the counts' own), times `sign`.
+  const grouped = (range: Pick<ReportedApplications, "appliedFrom" | "appliedBefore">, keys: SQL[], sign = 1) =>
+    sql`select ${sql.join(keys, sql`, `)}, ${sign}::int * count(*)::int as n,
                ${sign}::int * (count(*) filter (where ${applications.hiredOn} is not null))::int as hired,
                ${sign}::int * (count(*) filter (where ${applications.interviews} > 0))::int as interviewed
-        from ${applications} where ${applicationsMatching(actor, { ...filters, ...range })} group by 1, 2`;
-  const stageKeys = sql`${applications.jobId} as job_id, ${applications.furthestStageId} as furthest_stage_id`;
-  const sourceKeys = sql`${applications.jobId} as job_id, ${applications.source} as source`;
+        from ${applications} where ${applicationsMatching(actor, { ...filters, ...range })}
+        group by ${sql.join(keys.map((_, index) => sql.raw(String(index + 1))), sql`, `)}`;
+  const job = sql`${applications.jobId} as job_id`;
+  const furthest = sql`${applications.furthestStageId} as furthest_stage_id`;
+  const source = sql`${applications.source} as source`;
+  // A range's applications as the funnel's rows (job, furthest stage, how many).
+  const stageRows = (range: Pick<ReportedApplications, "appliedFrom" | "appliedBefore">, sign = 1) =>
+    sql`select job_id, furthest_stage_id, n from (${grouped(range, [job, furthest], sign)}) as part`;
   const tiers =
     filters.appliedFrom && filters.appliedBefore && readsCounts(actor, filters) ? dayBlockTiers(filters.appliedFrom, filters.appliedBefore) : undefined;
   if (!tiers) {
-    return sql`counted as (
-          select ${applications.jobId} as job_id, ${applications.furthestStageId} as furthest_stage_id, ${applications.source} as source, count(*)::int as n,
-                 (count(*) filter (where ${applications.hiredOn} is not null))::int as hired, (count(*) filter (where ${applications.interviews} > 0))::int as interviewed
-          from ${applications} where ${applicationsMatching(actor, filters)} group by 1, 2, 3
-        ),
+    return sql`counted as (${grouped({}, [job, furthest, source])}),
         stages as (select job_id, furthest_stage_id, sum(n)::int as n from counted group by 1, 2),
         sources as (select job_id, source, sum(n)::int as n, sum(hired)::int as hired, sum(interviewed)::int as interviewed from counted group by 1, 2)`;
   }
   // A family's rows of each span, one select a span (an index-only scan of the family's own index), and
-  // the hours at either end from the applications, added or taken away.
-  const family = (condition: SQL, columns: SQL, keys: SQL) => [
-    ...tiers.counted.map(
-      ({ span, from, before }) =>
-        sql`select ${columns} from report_counts r
-            where ${sql.join([condition, sql`r.span = ${span} and r.starts_on >= ${day(from)} and r.starts_on < ${day(before)}`, ...countsNarrowing(actor, filters)], sql` and `)}`,
-    ),
-    ...tiers.ends.map(({ from, before, sign }) => grouped({ appliedFrom: from, appliedBefore: before }, keys, sign)),
-  ];
+  // the hours at either end from the applications (`ends`), added or taken away.
+  const family = (condition: SQL, columns: SQL, ends: (range: Pick<ReportedApplications, "appliedFrom" | "appliedBefore">, sign: number) => SQL) =>
+    sql.join(
+      [
+        ...tiers.counted.map(
+          ({ span, from, before }) =>
+            sql`select ${columns} from report_counts r
+                where ${sql.join([condition, sql`r.span = ${span} and r.starts_on >= ${day(from)} and r.starts_on < ${day(before)}`, ...countsNarrowing(actor, filters)], sql` and `)}`,
+        ),
+        ...tiers.ends.map(({ from, before, sign }) => ends({ appliedFrom: from, appliedBefore: before }, sign)),
+      ],
+      sql` union all `,
+    );
   const stages = filters.source
-    ? countsInTiers(actor, filters, (range) => sql`select job_id, furthest_stage_id, n from (${grouped(range, stageKeys)}) as part`, {
+    ? countsInTiers(actor, filters, stageRows, {
         rows: (where) => sql`select r.job_id, r.furthest_stage_id, r.applications as n from report_counts r where ${where} and r.furthest_stage_id is not null`,
         summed: (spans) => sql`select job_id, furthest_stage_id, sum(n)::int as n from (${spans}) as spans group by 1, 2`,
       })
-    : sql`select job_id, furthest_stage_id, sum(n)::int as n from (${sql.join(
-        family(sql`r.source = '*'`, sql`r.job_id, r.furthest_stage_id, r.applications as n`, stageKeys).map((part) =>
-          sql`select job_id, furthest_stage_id, n from (${part}) as part`,
-        ),
-        sql` union all `,
-      )}) as spans group by 1, 2`;
-  const sources = sql`select job_id, source, sum(n)::int as n, sum(hired)::int as hired, sum(interviewed)::int as interviewed from (${sql.join(
-    family(sql`r.furthest_stage_id is null`, sql`r.job_id, r.source, r.applications as n, r.hired, r.interviewed`, sourceKeys),
-    sql` union all `,
-  )}) as spans group by 1, 2`;
+    : sql`select job_id, furthest_stage_id, sum(n)::int as n
+          from (${family(sql`r.source = '*'`, sql`r.job_id, r.furthest_stage_id, r.applications as n`, stageRows)}) as spans group by 1, 2`;
+  const sources = sql`select job_id, source, sum(n)::int as n, sum(hired)::int as hired, sum(interviewed)::int as interviewed
+        from (${family(sql`r.furthest_stage_id is null`, sql`r.job_id, r.source, r.applications as n, r.hired, r.interviewed`, (range, sign) => grouped(range, [job, source], sign))}) as spans
+        group by 1, 2`;
   return sql`stages as (${stages}), sources as (${sources})`;
 }
 
