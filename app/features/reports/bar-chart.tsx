@@ -18,7 +18,18 @@ export interface Bar {
  * figure's caption is its text alternative, and the bars themselves are hidden from screen readers,
  * who read the caption and the table view below the chart.
  */
-export function BarChart({ bars, caption, children }: { bars: readonly Bar[]; caption: string; children?: ReactNode }) {
+export function BarChart({
+  bars,
+  caption,
+  notesBelow = false,
+  children,
+}: {
+  bars: readonly Bar[];
+  caption: string;
+  /** Each note on a line of its own under the number: a note longer than the value column ("15,000 hired") would run past the card. */
+  notesBelow?: boolean;
+  children?: ReactNode;
+}) {
   const largest = Math.max(1, ...bars.map((bar) => bar.value));
   return (
     <figure className="mt-4">
@@ -39,7 +50,7 @@ export function BarChart({ bars, caption, children }: { bars: readonly Bar[]; ca
                 </svg>
                 <span className="report-bar-value">
                   {bar.valueText ?? bar.value.toLocaleString("en-US")}
-                  {bar.note ? <span className="text-slate-500"> {bar.note}</span> : null}
+                  {bar.note ? <span className={notesBelow ? "block text-xs text-slate-500" : "text-slate-500"}> {bar.note}</span> : null}
                 </span>
               </Row>
             </li>

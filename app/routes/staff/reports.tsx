@@ -290,11 +290,12 @@ function SourcesPanel({ sources, filters }: { sources: SourceRow[]; filters: Sho
       </div>
       <BarChart
         caption={caption}
+        notesBelow
         bars={sources.map((row) => ({
           label: sourceLabel(row.source, null),
           value: row.applications,
           href: applicationsBehind(filters, { source: row.source }),
-          note: `· ${row.hired.toLocaleString("en-US")} hired`,
+          note: `${row.hired.toLocaleString("en-US")} hired`,
         }))}
       >
         <TableView
