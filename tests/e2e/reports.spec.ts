@@ -116,13 +116,14 @@ test("the funnel counts how far one job's applications got, its numbers open the
   const table = funnel.getByRole("table");
   await expect(table).toBeVisible();
   const funnelRows = [
-    ["Applied", "4", "—", "0"],
+    // No stage before Applied, nothing reached Final Interview to go on: no share, a dash read as "None".
+    ["Applied", "4", "None", "0"],
     ["Screening", "2", "50%", "2"],
     ["First Interview", "1", "50%", "1"],
     ["Technical Assessment", "0", "0%", "1"],
-    ["Final Interview", "0", "—", "0"],
-    ["Offer", "0", "—", "0"],
-    ["Hired", "0", "—", "0"],
+    ["Final Interview", "0", "None", "0"],
+    ["Offer", "0", "None", "0"],
+    ["Hired", "0", "None", "0"],
   ];
   await expect.poll(() => cellsOf(table)).toEqual([["Stage", "Reached", "Conversion", "Drop-off"], ...funnelRows]);
   await page.getByRole("region", { name: "Sources" }).getByText("Show as table").click();
@@ -136,7 +137,7 @@ test("the funnel counts how far one job's applications got, its numbers open the
   expect(download.suggestedFilename()).toBe(`funnel-${from}-to-${to}.csv`);
   const csv = await readFile((await download.path())!, "utf8");
   expect(csv.startsWith(BOM)).toBe(true);
-  const csvRows = funnelRows.map(([stage, reached, conversion, dropOff]) => [stage, reached, conversion === "—" ? "" : conversion!.replace("%", ""), dropOff]);
+  const csvRows = funnelRows.map(([stage, reached, conversion, dropOff]) => [stage, reached, conversion === "None" ? "" : conversion!.replace("%", ""), dropOff]);
   expect(csvRecords(csv.slice(BOM.length))).toEqual([FUNNEL_HEADER.split(","), ...csvRows]);
 
   // A number of the table opens exactly the applications it counts, and says so.

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/reports";
+import { NoValue } from "~/components/ui/no-value";
 import { Panel } from "~/components/ui/panel";
 import { EmptyState } from "~/components/ui/empty-state";
 import { LocalDate } from "~/components/ui/local-date";
@@ -239,7 +240,8 @@ function CsvLink({ report, filters }: { report: string; filters: ShownReportFilt
   );
 }
 
-const percent = (value: number | null) => (value === null ? "—" : `${value}%`);
+/** A share, or a dash read out as "None" where there is none to take it from (`NoValue`: the page's markup stays Latin-1). */
+const percent = (value: number | null) => (value === null ? <NoValue /> : `${value}%`);
 
 function FunnelPanel({ funnel, filters, scope }: { funnel: FunnelReport; filters: ShownReportFilters; scope: string }) {
   const steps = funnel.steps;
@@ -310,7 +312,7 @@ function SourcesPanel({ sources, filters }: { sources: SourceRow[]; filters: Sho
                 <CountLink value={row.applications} href={behind({})} label={`${row.applications} applications from ${label}`} />,
                 <CountLink value={row.interviewed} href={behind({ interviewed: true })} label={`${row.interviewed} interviewed from ${label}`} />,
                 <CountLink value={row.hired} href={behind({ hired: true })} label={`${row.hired} hired from ${label}`} />,
-                row.conversion === null ? "—" : `${row.conversion}%`,
+                percent(row.conversion),
               ],
             };
           })}
