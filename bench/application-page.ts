@@ -22,13 +22,12 @@ import { registerAccount } from "~/server/accounts/sign-up.server";
 import { createJob } from "~/server/jobs/jobs.server";
 import { openDatabase, queryRows } from "~/server/platform/db.server";
 import { CreateJobSchema } from "~/schemas/job";
-import { benchDatabase, seededMarkSql, signIn, startServer, timeLoad } from "./http-load";
+import { benchDatabase, seededMarkSql, signIn, startServer, timeLoad, STAFF_BUDGET } from "./http-load";
 
 const PORT = Number(process.env.PORT ?? 3313);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
-const BUDGET_P95_MS = 100;
-const BUDGET_RPS = 100;
+const { p95Ms: BUDGET_P95_MS, rps: BUDGET_RPS } = STAFF_BUDGET;
 const SECRET = "bench-secret-bench-secret-bench-secret";
 const NAME = "openhire_bench_application";
 const EMAIL = "bench-application@example.test";

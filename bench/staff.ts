@@ -35,7 +35,7 @@ import { startOfDayInTimeZone } from "~/server/platform/time-zone.server";
 import { listStaffJobs } from "~/server/jobs/queries.server";
 import { openDatabase, queryRows } from "~/server/platform/db.server";
 import type { Actor } from "~/server/platform/tenancy.server";
-import { benchDatabase, type LoadResult, seededMarkSql, signIn, startServer, timeLoad } from "./http-load";
+import { benchDatabase, type LoadResult, seededMarkSql, signIn, startServer, timeLoad, STAFF_BUDGET } from "./http-load";
 
 const PORT = Number(process.env.PORT ?? 3311);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -48,9 +48,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
  * BENCH_SERVER_WARMUP=0: none.
  */
 const SERVER_WARMUP = Number(process.env.BENCH_SERVER_WARMUP ?? 30);
-const CONNECTIONS = 10;
-const BUDGET_P95_MS = 100;
-const BUDGET_RPS = 100;
+const { connections: CONNECTIONS, p95Ms: BUDGET_P95_MS, rps: BUDGET_RPS } = STAFF_BUDGET;
 const SECRET = "bench-secret-bench-secret-bench-secret";
 const NAME = "openhire_bench";
 const COMPANY = "Bench Big Company";
