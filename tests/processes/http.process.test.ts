@@ -206,6 +206,11 @@ describe("staff pages of Latin-1 text (decision 133)", () => {
       ["/dashboard", await page("/dashboard")],
       ["/applications", await page("/applications")],
       ["/candidates", await page("/candidates")],
+      // The reports' Pipeline, speed and team views: a share with nothing to take it from is
+      // `NoValue`'s dash there too (decision 133).
+      ["/reports", await page("/reports")],
+      ["/reports?view=speed", await page("/reports?view=speed")],
+      ["/reports?view=team", await page("/reports?view=team")],
     ] as const) {
       const outside = [...new Set([...html].filter((character) => character.charCodeAt(0) > 0xff))];
       expect(outside, path).toEqual([]);
