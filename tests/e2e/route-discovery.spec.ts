@@ -21,12 +21,19 @@ function applicationPathsAsked(requests: Request[]): string[] {
   return [...new Set(paths)];
 }
 
-async function visit(page: Page, path: string): Promise<Request[]> {
+/**
+ * Opens `path` and returns the requests it made. With `rowAsked`, it first waits for the answer about
+ * a row's address: discovery runs once the page is hydrated, which on a slow machine came after the
+ * network had been quiet for the 500 ms that "networkidle" waits (seen once in CI: no address asked).
+ * Then any further question has been asked by the time the network is idle.
+ */
+async function visit(page: Page, path: string, { rowAsked = false } = {}): Promise<Request[]> {
   const requests: Request[] = [];
   const record = (request: Request) => void requests.push(request);
   page.on("request", record);
+  const asked = rowAsked ? page.waitForResponse((response) => applicationPathsAsked([response.request()]).length > 0) : undefined;
   await page.goto(path);
-  // Discovery runs once the page is hydrated, and its request is over by the time the network is idle.
+  await asked;
   await page.waitForLoadState("networkidle");
   page.off("request", record);
   return requests;
@@ -41,7 +48,7 @@ test("lists and the board ask React Router about one row's address, and every ro
   for (const name of names) await apply(browser, jobId, { name, email: uniqueEmail("discovery"), question, answer: "Uptime." });
 
   // The list: three rows, one of whose addresses is asked about (each row's, before).
-  const list = await visit(page, "/applications");
+  const list = await visit(page, "/applications", { rowAsked: true });
   await expect(page.getByRole("link", { name: /^View .*'s application$/ })).toHaveCount(3);
   expect(applicationPathsAsked(list)).toHaveLength(1);
 
@@ -53,7 +60,7 @@ test("lists and the board ask React Router about one row's address, and every ro
   expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
   // The board: the Applied column's three cards, one address asked about.
-  const board = await visit(page, `/manage/jobs/${jobId}`);
+  const board = await visit(page, `/manage/jobs/${jobId}`, { rowAsked: true });
   await expect(page.getByTestId("pipeline-card")).toHaveCount(3);
   expect(applicationPathsAsked(board)).toHaveLength(1);
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
