@@ -12,13 +12,13 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { type CpuPerRequest, startCpuCount } from "./process-cpu";
 
-/** What Chromium sends: pages are timed compressed, as a browser gets them (br from this server). */
 /**
  * Issue 11's budget for every staff page, list and report, and for those the later issues add: at
  * ten users at once, p95 ≤ 100 ms and at least 100 answers a second. The benches judge by this one.
  */
 export const STAFF_BUDGET = { connections: 10, p95Ms: 100, rps: 100 } as const;
 
+/** What Chromium sends: pages are timed compressed, as a browser gets them (br from this server). */
 export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 // autocannon appends each chunk of an answer to a string (`body += chunk`), which decodes it as UTF-8
